@@ -1,0 +1,26 @@
+package dev.anemometer.driver.stats;
+
+import dev.anemometer.driver.operation.OperationType;
+
+/**
+ * Where simulated users report every finished operation. Called on the users' event-loop threads,
+ * so implementations must be cheap and thread-safe (e.g. recorder-per-thread HdrHistograms).
+ */
+public interface OperationRecorder {
+
+  /**
+   * @param type which operation
+   * @param intendedStartNanos when the pacing schedule wanted it to start (latency is measured from
+   *     here, so a late driver or a stalled server cannot hide latency)
+   * @param endNanos when its last request finished
+   * @param wireNanos time its requests actually spent on the wire (sum over sequential steps)
+   * @param failureReason null on success, else a short stable reason such as {@code "status 500"}
+   *     or {@code "READ_TIMEOUT"} or {@code "missing field highBid"}
+   */
+  void record(
+      OperationType type,
+      long intendedStartNanos,
+      long endNanos,
+      long wireNanos,
+      String failureReason);
+}
