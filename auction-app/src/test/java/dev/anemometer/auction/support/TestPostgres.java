@@ -11,8 +11,8 @@ import org.testcontainers.postgresql.PostgreSQLContainer;
 
 /**
  * A real PostgreSQL for integration tests, found in the order of the house style: the server named
- * by {@code ANEMOMETER_TEST_JDBC_URL}, else a Testcontainers container when a Docker engine answers,
- * else embedded PostgreSQL binaries from Maven. Never an in-memory substitute.
+ * by {@code ANEMOMETER_TEST_JDBC_URL}, else a Testcontainers container when a Docker engine
+ * answers, else embedded PostgreSQL binaries from Maven. Never an in-memory substitute.
  *
  * <p>One server per JVM; every caller of {@link #newDatabase()} gets a database of its own, so
  * tests cannot see each other's rows.
@@ -49,7 +49,10 @@ public final class TestPostgres {
       container.start();
       Runtime.getRuntime().addShutdownHook(new Thread(container::stop));
       return new Server(
-          container.getJdbcUrl(), container.getUsername(), container.getPassword(), "Testcontainers");
+          container.getJdbcUrl(),
+          container.getUsername(),
+          container.getPassword(),
+          "Testcontainers");
     }
     try {
       EmbeddedPostgres embedded = EmbeddedPostgres.builder().start();
@@ -94,7 +97,8 @@ public final class TestPostgres {
         }
       }
       String base = "jdbc:postgresql://" + uri.getHost() + ":" + uri.getPort() + "/";
-      String path = uri.getPath() == null || uri.getPath().length() <= 1 ? "/postgres" : uri.getPath();
+      String path =
+          uri.getPath() == null || uri.getPath().length() <= 1 ? "/postgres" : uri.getPath();
       return new Server(base + path.substring(1), user, "", source);
     }
 
