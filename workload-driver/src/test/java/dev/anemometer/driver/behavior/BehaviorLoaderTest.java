@@ -98,7 +98,7 @@ class BehaviorLoaderTest {
   void stateWithoutFallbackAndTargetWithoutStateAreRejected() {
     String yaml =
         VALID
-            .replace("        Logout: { next: [ { to: HomePage } ] }\n", "")
+            .replace("  Logout: { next: [ { to: HomePage } ] }\n", "")
             .replace(
                 "Login: { next: [ { to: GetActiveAuctions } ] }",
                 "Login: { next: [ { when: canBid, to: PlaceBid } ] }");

@@ -53,7 +53,9 @@ final class FakeHttpClient implements HttpClient {
       Reply reply = app.apply(this, request);
       CompletableFuture<HttpResponse> answer = new CompletableFuture<>();
       scheduler.schedule(
-          () -> answer.complete(reply.response()), reply.latencyNanos(), TimeUnit.NANOSECONDS);
+          (Runnable) () -> answer.complete(reply.response()),
+          reply.latencyNanos(),
+          TimeUnit.NANOSECONDS);
       return answer;
     }
 
