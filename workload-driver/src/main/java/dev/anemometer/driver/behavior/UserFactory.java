@@ -57,9 +57,20 @@ final class UserFactory {
   SimulatedUser create(int index, SimulatedUser.Listener listener) {
     HttpSession session =
         client.newSession(config.target(), Math.max(1, config.maxConnectionsPerUser()));
-    SplittableRandom random = new SplittableRandom(config.seed() + GOLDEN_GAMMA * (index + 1));
+    SplittableRandom random =
+        new SplittableRandom(config.seed() + mix64(GOLDEN_GAMMA * (index + 1)));
     UserContext context = new UserContext(session, random, config.firstAccount() + index);
     return new SimulatedUser(context, behavior, operations, recorder, time, listener);
+  }
+
+  /**
+   * Scrambles a user's index into its seed. Seeds a plain multiple of the golden gamma apart would
+   * give streams that are the same sequence shifted by one draw per user: strongly correlated.
+   */
+  static long mix64(long z) {
+    z = (z ^ (z >>> 30)) * 0xBF58476D1CE4E5B9L;
+    z = (z ^ (z >>> 27)) * 0x94D049BB133111EBL;
+    return z ^ (z >>> 31);
   }
 
   /** Stops a user on its own thread, then closes its session. */
