@@ -43,6 +43,10 @@ public final class ArrivingSessions implements UserPopulation {
   private ScheduledFuture<?> pending;
   private boolean closed;
 
+  // Copies of the counters above for readers on other threads.
+  private volatile int inProgressSnapshot;
+  private volatile long droppedSnapshot;
+
   private ArrivingSessions(
       UserFactory factory, HttpClient client, UsersConfig config, TimeSource time) {
     this.factory = factory;
@@ -54,6 +58,16 @@ public final class ArrivingSessions implements UserPopulation {
     for (int i = 0; i < config.accounts(); i++) {
       freeSlots.add(i);
     }
+  }
+
+  /** Loads the behaviour named by the config, creates the population and starts arrivals. */
+  public static ArrivingSessions start(
+      UsersConfig config,
+      ArrivalRate rate,
+      HttpClient client,
+      OperationRecorder recorder,
+      TimeSource time) {
+    return start(config, Behavior.load(config.behavior()), rate, client, recorder, time);
   }
 
   /** Creates the population and starts arrivals at {@code rate}. */
@@ -97,9 +111,6 @@ public final class ArrivingSessions implements UserPopulation {
   public int activeUsers() {
     return inProgressSnapshot;
   }
-
-  private volatile int inProgressSnapshot;
-  private volatile long droppedSnapshot;
 
   /** Arrivals that found the cap reached or no free account. */
   public long droppedArrivals() {
