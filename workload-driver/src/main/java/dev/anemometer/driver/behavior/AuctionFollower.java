@@ -77,8 +77,12 @@ final class AuctionFollower {
       user.dropFollowed(auction.auctionId());
       return;
     }
+    // After fetching the current item always poll, even if that item is already over: the poll
+    // wakes at the next change or times out, where fetching again at once could spin unpaced.
     OperationType next =
-        auction.needsCurrentItem() ? OperationType.GET_CURRENT_ITEM : OperationType.GET_NEXT_BID;
+        type == OperationType.GET_NEXT_BID && auction.needsCurrentItem()
+            ? OperationType.GET_CURRENT_ITEM
+            : OperationType.GET_NEXT_BID;
     // Through the executor, so that an answer completed on the spot cannot recurse the stack.
     user.session().executor().execute(() -> step(next));
   }

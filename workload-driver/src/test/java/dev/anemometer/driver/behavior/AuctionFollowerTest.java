@@ -126,4 +126,21 @@ class AuctionFollowerTest {
     long polls = fixture.recorder.of(OperationType.GET_NEXT_BID).size();
     assertThat(polls).isLessThanOrEqualTo(2 * 1800 / 30 + 2).isGreaterThan(20);
   }
+
+  @Test
+  void anItemAlreadySoldIsPolledNotFetchedAgainAtOnce() {
+    fixture.app.on(
+        "GET /api/auctions/(\\d+)/current-item",
+        (m, r) -> FakeApp.ok(FakeApp.currentItem(m.group(1), 9, "SOLD")));
+    SimulatedUsers users = fixture.users(1, 1);
+    users.setActiveUsers(1);
+    fixture.runForSeconds(120);
+
+    long fetches = fixture.recorder.of(OperationType.GET_CURRENT_ITEM).size();
+    long polls = fixture.recorder.of(OperationType.GET_NEXT_BID).size();
+    // Each fetch is followed by a 30 s poll (unrecorded if the user leaves meanwhile): a few of
+    // each in two minutes, not thousands of fetches.
+    assertThat(fetches).isBetween(2L, 12L);
+    assertThat(polls).isPositive().isLessThanOrEqualTo(fetches);
+  }
 }
