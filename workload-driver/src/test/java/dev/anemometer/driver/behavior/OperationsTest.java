@@ -155,4 +155,33 @@ class OperationsTest {
     assertThat(user.loggedIn()).isFalse();
     assertThat(fixture.client.sessions.get(0).token).isNull();
   }
+
+  @Test
+  void profileUpdateLeavingAndSellingOperationsSendTheirRequests() {
+    run(OperationType.LOGIN);
+    run(OperationType.GET_USER_PROFILE);
+    run(OperationType.GET_ACTIVE_AUCTIONS);
+    run(OperationType.JOIN_AUCTION);
+
+    assertThat(run(OperationType.UPDATE_USER_PROFILE).failed()).isFalse();
+    assertThat(run(OperationType.LEAVE_AUCTION).failed()).isFalse();
+    assertThat(user.followed()).isEmpty();
+    assertThat(run(OperationType.ADD_ITEM).failed()).isFalse();
+    assertThat(run(OperationType.ADD_IMAGE_FOR_ITEM).failed()).isFalse();
+
+    assertThat(sent())
+        .contains("PUT /api/users/7", "POST /api/items", "POST /api/items/555/images")
+        .anyMatch(request -> request.matches("DELETE /api/auctions/[123]/attendance"));
+  }
+
+  @Test
+  void operationsWithNothingToWorkOnFailWithoutSendingAnything() {
+    run(OperationType.LOGIN);
+    int before = sent().size();
+
+    assertThat(run(OperationType.PLACE_BID).failureReason()).isEqualTo("nothing to bid on");
+    assertThat(run(OperationType.GET_ITEM_DETAIL).failureReason())
+        .isEqualTo("no item seen before GetItemDetail");
+    assertThat(sent()).hasSize(before);
+  }
 }
