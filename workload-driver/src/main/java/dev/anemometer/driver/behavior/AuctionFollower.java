@@ -8,6 +8,7 @@ import dev.anemometer.driver.operation.Operations;
 import dev.anemometer.driver.operation.UserContext;
 import dev.anemometer.driver.stats.OperationRecorder;
 import java.util.concurrent.CompletionStage;
+import java.util.concurrent.TimeUnit;
 
 /**
  * Follows one joined auction like a browser tab: GetCurrentItem, then GetNextBid long polls with no
@@ -15,6 +16,9 @@ import java.util.concurrent.CompletionStage;
  * recorded as its own operation, due when the previous one ended. Runs on the user's thread.
  */
 final class AuctionFollower {
+
+  /** How long a follower waits before looking again at an auction between two items. */
+  static final long BETWEEN_ITEMS_RETRY_NANOS = 1_000_000_000L;
 
   private final UserContext user;
   private final FollowedAuction auction;
@@ -75,6 +79,16 @@ final class AuctionFollower {
       // No retry loop against a failing server: let go, the user may join again later.
       stopped = true;
       user.dropFollowed(auction.auctionId());
+      return;
+    }
+    if (auction.betweenItems()) {
+      // Nothing to poll until the next item is on sale, which the app says comes shortly.
+      user.session()
+          .executor()
+          .schedule(
+              () -> step(OperationType.GET_CURRENT_ITEM),
+              BETWEEN_ITEMS_RETRY_NANOS,
+              TimeUnit.NANOSECONDS);
       return;
     }
     // After fetching the current item always poll, even if that item is already over: the poll

@@ -51,6 +51,15 @@ public final class ApiFields {
   public static final String PREVIEW = "PREVIEW";
   public static final String FULL = "FULL";
 
+  /** Values of {@code condition} the app accepts for a new item. */
+  static final String[] ITEM_CONDITIONS = {"NEW", "LIKE_NEW", "USED", "REFURBISHED", "FOR_PARTS"};
+
+  // Problems (RFC 9457): the type URI ends with a stable name.
+  public static final String PROBLEM_TYPE = "type";
+
+  /** 409 of current-item between two items: not a failure, the next item comes shortly. */
+  public static final String NO_CURRENT_ITEM = "no-current-item";
+
   /** Multipart field name of an image upload. */
   public static final String UPLOAD_FIELD = "file";
 

@@ -70,6 +70,19 @@ public final class FollowedAuction {
     this.bidderId = bidderId;
   }
 
+  /** The auction is between two items: nothing to poll until the next one is current. */
+  void noCurrentItem() {
+    this.itemId = -1;
+    this.amount = null;
+    this.state = "";
+    this.itemChanged = false;
+  }
+
+  /** Whether the last look at the auction found no current item. */
+  public boolean betweenItems() {
+    return itemId < 0;
+  }
+
   void itemChanged() {
     this.itemChanged = true;
   }

@@ -13,8 +13,6 @@ import javax.imageio.ImageIO;
 /** Selling: listing an item and uploading an image for it. */
 final class ListingOperations {
 
-  private static final String[] CONDITIONS = {"New", "Excellent", "Good", "Fair"};
-
   /** One small generated JPEG shared by every upload: the app resizes it, content is irrelevant. */
   private static final byte[] UPLOAD_JPEG = smallJpeg();
 
@@ -32,7 +30,7 @@ final class ListingOperations {
             ApiFields.MANUFACTURER,
             serial % 100,
             ApiFields.CONDITION,
-            CONDITIONS[serial % CONDITIONS.length],
+            ApiFields.ITEM_CONDITIONS[serial % ApiFields.ITEM_CONDITIONS.length],
             ApiFields.STARTING_BID,
             1 + serial % 100);
     Call call = Call.postJson(ApiPaths.ITEMS, body, ApiPaths.ITEMS);

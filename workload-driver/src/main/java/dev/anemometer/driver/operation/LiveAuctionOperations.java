@@ -108,6 +108,41 @@ final class LiveAuctionOperations {
                 }));
   }
 
+  /** Fetches the current item into {@code followed}; answers the thumbnail calls to make. */
+  private static CompletionStage<List<Call>> currentItem(
+      Exchange exchange, FollowedAuction followed) {
+    Call call = Call.get(ApiPaths.currentItem(followed.auctionId()), ApiPaths.CURRENT_ITEM);
+    return exchange
+        .send(call, 200, 409)
+        .thenApply(
+            response -> {
+              JsonNode answer = Exchange.parse(call, response);
+              if (response.status() == 409) {
+                betweenItems(answer, call);
+                followed.noCurrentItem();
+                return List.of();
+              }
+              ItemRef ref = JsonReads.itemRef(answer, call);
+              BigDecimal startingBid = JsonReads.optionalDecimal(answer, ApiFields.STARTING_BID);
+              followed.currentItem(
+                  ref.itemId(), startingBid == null ? BigDecimal.ZERO : startingBid);
+              JsonReads.highBid(
+                  JsonReads.requiredObject(answer, ApiFields.HIGH_BID, call), followed, call);
+              return BrowseOperations.firstImages(List.of(ref), ApiFields.THUMBNAIL);
+            });
+  }
+
+  /**
+   * Accepts the 409 of an auction between two items (the next one comes shortly); any other 409,
+   * such as an auction that is not running, fails the operation.
+   */
+  private static void betweenItems(JsonNode problem, Call call) {
+    String type = JsonReads.optionalString(problem, ApiFields.PROBLEM_TYPE);
+    if (!type.endsWith(ApiFields.NO_CURRENT_ITEM)) {
+      throw new OperationFailure("status 409 on " + call.template());
+    }
+  }
+
   private List<FollowedAuction> biddable(UserContext user) {
     List<FollowedAuction> biddable = new ArrayList<>(2);
     for (FollowedAuction followed : user.followed()) {
@@ -118,23 +153,5 @@ final class LiveAuctionOperations {
       }
     }
     return biddable;
-  }
-
-  /** Fetches the current item into {@code followed}; answers the thumbnail calls to make. */
-  private static CompletionStage<List<Call>> currentItem(
-      Exchange exchange, FollowedAuction followed) {
-    Call call = Call.get(ApiPaths.currentItem(followed.auctionId()), ApiPaths.CURRENT_ITEM);
-    return exchange
-        .json(call, 200)
-        .thenApply(
-            item -> {
-              ItemRef ref = JsonReads.itemRef(item, call);
-              BigDecimal startingBid = JsonReads.optionalDecimal(item, ApiFields.STARTING_BID);
-              followed.currentItem(
-                  ref.itemId(), startingBid == null ? BigDecimal.ZERO : startingBid);
-              JsonReads.highBid(
-                  JsonReads.requiredObject(item, ApiFields.HIGH_BID, call), followed, call);
-              return BrowseOperations.firstImages(List.of(ref), ApiFields.THUMBNAIL);
-            });
   }
 }

@@ -143,4 +143,41 @@ class AuctionFollowerTest {
     assertThat(fetches).isBetween(2L, 12L);
     assertThat(polls).isPositive().isLessThanOrEqualTo(fetches);
   }
+
+  @Test
+  void anAuctionBetweenItemsIsLookedAtAgainShortlyWithoutCountingAFailure() {
+    int[] calls = new int[1];
+    fixture.app.on(
+        "GET /api/auctions/(\\d+)/current-item",
+        (m, r) ->
+            calls[0]++ < 4
+                ? FakeApp.reply(
+                    409,
+                    "{\"type\":\"https://anemometer.dev/problems/no-current-item\",\"status\":409}")
+                : FakeApp.ok(FakeApp.currentItem(m.group(1), 3, "OPEN")));
+    SimulatedUsers users = fixture.users(1, 1);
+    users.setActiveUsers(1);
+    fixture.runForSeconds(60);
+
+    assertThat(fixture.recorder.records).allSatisfy(r -> assertThat(r.failure()).isNull());
+    assertThat(fixture.recorder.of(OperationType.JOIN_AUCTION)).hasSize(2);
+    assertThat(fixture.recorder.of(OperationType.GET_NEXT_BID)).isNotEmpty();
+  }
+
+  @Test
+  void anAuctionThatIsNotRunningFailsTheJoin() {
+    fixture.app.on(
+        "GET /api/auctions/(\\d+)/current-item",
+        (m, r) ->
+            FakeApp.reply(
+                409, "{\"type\":\"https://anemometer.dev/problems/auction-not-running\"}"));
+    SimulatedUsers users = fixture.users(1, 1);
+    users.setActiveUsers(1);
+    fixture.runForSeconds(30);
+
+    assertThat(fixture.recorder.of(OperationType.JOIN_AUCTION))
+        .first()
+        .extracting(Recorded::failure)
+        .isEqualTo("status 409 on GET /api/auctions/{id}/current-item");
+  }
 }

@@ -5,6 +5,7 @@ import dev.anemometer.driver.http.HttpRequest;
 import dev.anemometer.driver.http.HttpResponse;
 import dev.anemometer.driver.http.HttpSession;
 import java.net.URI;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
@@ -44,12 +45,14 @@ final class FakeHttpClient implements HttpClient {
   /** One user's session: remembers its token and every request it sent. */
   final class FakeSession implements HttpSession {
     final List<String> sent = new ArrayList<>();
+    final List<String> bodies = new ArrayList<>();
     String token;
     boolean closed;
 
     @Override
     public CompletionStage<HttpResponse> send(HttpRequest request) {
       sent.add(request.method() + " " + request.pathAndQuery());
+      bodies.add(new String(request.body(), StandardCharsets.UTF_8));
       Reply reply = app.apply(this, request);
       CompletableFuture<HttpResponse> answer = new CompletableFuture<>();
       scheduler.schedule(

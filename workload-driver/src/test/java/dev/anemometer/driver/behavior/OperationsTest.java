@@ -169,6 +169,11 @@ class OperationsTest {
     assertThat(run(OperationType.ADD_ITEM).failed()).isFalse();
     assertThat(run(OperationType.ADD_IMAGE_FOR_ITEM).failed()).isFalse();
 
+    assertThat(fixture.client.sessions.get(0).bodies)
+        .anyMatch(
+            body ->
+                body.contains("\"condition\":\"")
+                    && body.matches(".*\"(NEW|LIKE_NEW|USED|REFURBISHED|FOR_PARTS)\".*"));
     assertThat(sent())
         .contains("PUT /api/users/7", "POST /api/items", "POST /api/items/555/images")
         .anyMatch(request -> request.matches("DELETE /api/auctions/[123]/attendance"));
