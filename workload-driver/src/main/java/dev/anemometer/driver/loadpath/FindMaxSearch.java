@@ -11,9 +11,11 @@ import java.util.TreeSet;
  * the lowest failing user count is below the precision. No time, no threads: the runtime around it
  * decides how long a probe runs.
  *
- * <p>After the initial ramp fails, the search moves up on a pass and down on a fail. The step
- * doubles after two passes in a row (the capacity is further away than thought) and halves after a
- * fail; a probe never goes to or beyond a known bound, it bisects the bracket instead.
+ * <p>The initial ramp climbs in short steps until one fails; probing starts at the last step that
+ * passed. Only probes (with warm-up) set the bounds of the answer. The search moves up on a pass
+ * and down on a fail. The step doubles after two passes in a row (the capacity is further away than
+ * thought) and halves after a fail; a probe never goes to or beyond a known bound, it bisects the
+ * bracket instead.
  */
 public final class FindMaxSearch {
 
@@ -24,6 +26,7 @@ public final class FindMaxSearch {
   private final NavigableSet<Integer> passedUsers = new TreeSet<>();
   private final List<Outcome> history = new ArrayList<>();
   private int lowestFail = Integer.MAX_VALUE;
+  private int lastInitialPass;
   private int step;
   private boolean lastPassed;
   private int verificationsLeft;
@@ -74,18 +77,18 @@ public final class FindMaxSearch {
   }
 
   private Probe afterInitialStep(int users, boolean passed) {
+    step = Math.max(1, spec.initialStepUsers() / 2);
     if (passed) {
-      passedUsers.add(users);
+      lastInitialPass = users;
       if (users >= spec.maxUsers()) {
-        return verifyOrFinish();
+        return probe(users);
       }
       int next = Math.min(users + spec.initialStepUsers(), spec.maxUsers());
       return new Probe(Probe.Kind.INITIAL_STEP, next);
     }
-    lowestFail = users;
+    // Initial steps are short and unwarmed: they only tell where to start probing, not bounds.
     lastPassed = false;
-    step = Math.max(1, spec.initialStepUsers() / 2);
-    return nextAfterFail(users);
+    return probe(lastInitialPass > 0 ? lastInitialPass : Math.max(1, users / 2));
   }
 
   private Probe afterProbe(int users, boolean passed) {

@@ -10,7 +10,7 @@ import java.util.concurrent.ScheduledExecutorService;
  * Self-monitoring of one driver node: event-loop lag on the given executors (and on a thread of its
  * own, which also catches GC pauses and CPU starvation) plus process CPU.
  */
-public final class DriverMonitor implements AutoCloseable {
+public final class DriverMonitor implements HealthSource {
 
   private final EventLoopLagProbe lagProbe;
   private final ProcessCpuProbe cpuProbe;
@@ -45,7 +45,7 @@ public final class DriverMonitor implements AutoCloseable {
     return new DriverMonitor(probe, ProcessCpuProbe.ofThisProcess(TimeSource.SYSTEM), ownThread);
   }
 
-  /** Health since the previous call. */
+  @Override
   public DriverHealth takeInterval() {
     return new DriverHealth(lagProbe.takeMaxLagMicros(), cpuProbe.takeLoad(), 0);
   }

@@ -1,0 +1,93 @@
+package dev.anemometer.driver.run;
+
+import dev.anemometer.driver.TimeSource;
+import dev.anemometer.driver.behavior.UserPopulation;
+import dev.anemometer.driver.http.HttpClient;
+import dev.anemometer.driver.stats.DriverHealth;
+import dev.anemometer.driver.stats.HdrOperationRecorder;
+import dev.anemometer.driver.stats.HealthSource;
+import dev.anemometer.driver.stats.IntervalStats;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Supplier;
+
+/** The users of this process: one population and one recorder per target, one HTTP client. */
+public final class LocalLoadGenerator implements LoadGenerator {
+
+  private final Supplier<HttpClient> clientFactory;
+  private final PopulationFactory populations;
+  private final Supplier<HealthSource> healthFactory;
+  private final TimeSource time;
+  private final Map<String, Target> targets = new LinkedHashMap<>();
+  private HttpClient client;
+  private HealthSource health;
+
+  private record Target(UserPopulation population, HdrOperationRecorder recorder) {}
+
+  public LocalLoadGenerator(
+      Supplier<HttpClient> clientFactory,
+      PopulationFactory populations,
+      Supplier<HealthSource> healthFactory,
+      TimeSource time) {
+    this.clientFactory = clientFactory;
+    this.populations = populations;
+    this.healthFactory = healthFactory;
+    this.time = time;
+  }
+
+  @Override
+  public synchronized void start(List<TargetSpec> specs) {
+    if (client != null) {
+      throw new IllegalStateException("already started");
+    }
+    client = clientFactory.get();
+    health = healthFactory.get();
+    for (TargetSpec spec : specs) {
+      HdrOperationRecorder recorder = new HdrOperationRecorder(time);
+      UserPopulation population = populations.create(spec.users(), client, recorder, time);
+      targets.put(spec.id(), new Target(population, recorder));
+    }
+  }
+
+  @Override
+  public synchronized void setActiveUsers(String targetId, int users) {
+    target(targetId).population().setActiveUsers(users);
+  }
+
+  public synchronized int activeUsers(String targetId) {
+    return target(targetId).population().activeUsers();
+  }
+
+  @Override
+  public synchronized Map<String, IntervalStats> takeIntervals() {
+    DriverHealth nodeHealth = health == null ? DriverHealth.NONE : health.takeInterval();
+    Map<String, IntervalStats> intervals = new LinkedHashMap<>();
+    targets.forEach(
+        (id, target) -> {
+          IntervalStats stats = target.recorder().takeInterval();
+          intervals.put(id, stats.withHealth(stats.health().worst(nodeHealth)));
+        });
+    return intervals;
+  }
+
+  @Override
+  public synchronized void close() {
+    targets.values().forEach(target -> target.population().close());
+    targets.clear();
+    if (health != null) {
+      health.close();
+    }
+    if (client != null) {
+      client.close();
+    }
+  }
+
+  private Target target(String targetId) {
+    Target target = targets.get(targetId);
+    if (target == null) {
+      throw new IllegalArgumentException("unknown target '" + targetId + "'");
+    }
+    return target;
+  }
+}
