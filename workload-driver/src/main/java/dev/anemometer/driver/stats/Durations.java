@@ -10,16 +10,17 @@ public final class Durations {
   /** {@code 2400000 → "2.4 s"}, {@code 1500 → "1.5 ms"}, {@code 12 → "12 µs"}. */
   public static String format(long micros) {
     if (micros >= 1_000_000) {
-      return trim(micros / 1_000_000.0) + " s";
+      return trim(micros / 1_000_000.0, 2) + " s";
     }
     if (micros >= 1_000) {
-      return trim(micros / 1_000.0) + " ms";
+      return trim(micros / 1_000.0, 1) + " ms";
     }
     return micros + " µs";
   }
 
-  private static String trim(double value) {
-    String text = String.format(Locale.ROOT, "%.3f", value);
+  // Histogram values carry 3 significant digits; the text shows what matters to a reader.
+  private static String trim(double value, int decimals) {
+    String text = String.format(Locale.ROOT, "%." + decimals + "f", value);
     text = text.replaceAll("0+$", "");
     return text.endsWith(".") ? text.substring(0, text.length() - 1) : text;
   }
