@@ -83,7 +83,12 @@ class DriverRunTest {
   void fixedRunFollowsThePathAndJudgesEachQosPeriodOnWhatRanInIt() {
     var path =
         new FixedLoadPathSpec(
-            10, Duration.ofSeconds(2), Duration.ofSeconds(1), 2, Duration.ofSeconds(3), Duration.ofSeconds(2));
+            10,
+            Duration.ofSeconds(2),
+            Duration.ofSeconds(1),
+            2,
+            Duration.ofSeconds(3),
+            Duration.ofSeconds(2));
 
     RunResult result = drive(newRun(path), users -> 100_000);
 
@@ -138,7 +143,8 @@ class DriverRunTest {
   @Test
   void intervalsWhereTheDriverLaggedMakeTheRunInvalid() {
     var path =
-        new FixedLoadPathSpec(5, Duration.ZERO, Duration.ZERO, 2, Duration.ofSeconds(2), Duration.ZERO);
+        new FixedLoadPathSpec(
+            5, Duration.ZERO, Duration.ZERO, 2, Duration.ofSeconds(2), Duration.ZERO);
     DriverRun run = newRun(path);
     run.begin();
     for (int second = 1; second <= 5; second++) {
@@ -159,7 +165,8 @@ class DriverRunTest {
   @Test
   void usersSetByHandReplaceThePathUntilCleared() {
     var path =
-        new FixedLoadPathSpec(10, Duration.ZERO, Duration.ZERO, 1, Duration.ofSeconds(10), Duration.ZERO);
+        new FixedLoadPathSpec(
+            10, Duration.ZERO, Duration.ZERO, 1, Duration.ofSeconds(10), Duration.ZERO);
     DriverRun run = newRun(path);
     run.begin();
     clock.addAndGet(SECOND);

@@ -24,7 +24,9 @@ public final class RecordingPopulation implements UserPopulation {
     this.recorder = recorder;
   }
 
-  /** Every active user completes one operation that took {@code latencyMicros} from intended start. */
+  /**
+   * Every active user completes one operation that took {@code latencyMicros} from intended start.
+   */
   public void eachUserRecords(OperationType type, long endNanos, long latencyMicros) {
     for (int i = 0; i < activeUsers; i++) {
       record(type, endNanos, latencyMicros, null);
