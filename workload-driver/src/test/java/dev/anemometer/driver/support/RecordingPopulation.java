@@ -11,7 +11,7 @@ import java.util.List;
  * A fake population: remembers the user counts it was given and lets the test record operations
  * with known latencies into the driver's recorder, as real users would.
  */
-public final class RecordingPopulation implements UserPopulation {
+public class RecordingPopulation implements UserPopulation {
 
   public final UsersConfig config;
   public final OperationRecorder recorder;
