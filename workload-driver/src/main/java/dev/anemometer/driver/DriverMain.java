@@ -12,6 +12,9 @@ public final class DriverMain {
   private DriverMain() {}
 
   public static void main(String[] args) {
+    if (System.getProperty("logback.configurationFile") == null) {
+      System.setProperty("logback.configurationFile", "anemometer-driver-logback.xml");
+    }
     System.exit(DriverCommandLine.execute(Environment.production(), args));
   }
 }

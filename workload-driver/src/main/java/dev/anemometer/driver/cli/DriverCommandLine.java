@@ -10,6 +10,7 @@ import picocli.CommandLine.Option;
 @Command(
     name = "workload-driver",
     mixinStandardHelpOptions = true,
+    version = "Anemometer workload driver 0.1.0",
     description = "Anemometer's workload driver.",
     synopsisSubcommandLabel = "COMMAND")
 public final class DriverCommandLine implements Runnable {

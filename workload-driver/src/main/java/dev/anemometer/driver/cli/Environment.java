@@ -7,14 +7,14 @@ import dev.anemometer.driver.run.PopulationFactory;
 import dev.anemometer.driver.stats.DriverMonitor;
 import dev.anemometer.driver.stats.HealthSource;
 import java.io.PrintStream;
-import java.util.List;
+import java.util.function.Function;
 import java.util.function.Supplier;
 
 /** What the commands need from the outside world; tests substitute fakes. */
 public record Environment(
     Supplier<HttpClient> clients,
     PopulationFactory populations,
-    Supplier<HealthSource> health,
+    Function<HttpClient, HealthSource> health,
     TimeSource time,
     PrintStream out,
     PrintStream err,
@@ -24,7 +24,7 @@ public record Environment(
     return new Environment(
         HttpClients.production(),
         PopulationFactory.SIMULATED_USERS,
-        () -> DriverMonitor.start(List.of()),
+        DriverMonitor::watching,
         TimeSource.SYSTEM,
         System.out,
         System.err,

@@ -49,7 +49,13 @@ final class RunExecution {
     try {
       RunResult result = run.run();
       environment.out().println("results in " + directory.toAbsolutePath());
-      return result.passed() && result.valid() ? 0 : 1;
+      if (result.error() != null) {
+        environment.err().println("error: " + result.error());
+        return DriverCommandLine.INFRASTRUCTURE;
+      }
+      return result.passed() && result.valid()
+          ? DriverCommandLine.PASS
+          : DriverCommandLine.QOS_FAIL;
     } finally {
       finished.countDown();
       if (server != null) {

@@ -11,7 +11,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CompletionException;
 
 /**
  * The controller's view of N workers as one generator: every target's users and accounts are split
@@ -99,7 +98,7 @@ public final class RemoteLoadGenerator implements LoadGenerator {
     Map<String, IntervalStats> merged = new LinkedHashMap<>();
     targetIds.forEach(id -> merged.put(id, IntervalStats.empty(startNanos, endNanos)));
     for (CompletableFuture<WireFormat.IntervalsResponse> reply : replies) {
-      WireFormat.IntervalsResponse response = join(reply);
+      WireFormat.IntervalsResponse response = WorkerClient.await(reply);
       response
           .targets()
           .forEach(
@@ -122,14 +121,6 @@ public final class RemoteLoadGenerator implements LoadGenerator {
     }
     if (first != null) {
       throw first;
-    }
-  }
-
-  private static <T> T join(CompletableFuture<T> future) {
-    try {
-      return future.join();
-    } catch (CompletionException e) {
-      throw e.getCause() instanceof RuntimeException runtime ? runtime : e;
     }
   }
 }

@@ -39,16 +39,16 @@ public final class WorkerClient {
   }
 
   public void configure(WireFormat.ConfigureRequest request) {
-    call("POST", "/v1/run", request, WireFormat.StatusResponse.class).join();
+    await(call("POST", "/v1/run", request, WireFormat.StatusResponse.class));
   }
 
   public void setUsers(String targetId, int users) {
-    call(
+    await(
+        call(
             "PUT",
             "/v1/targets/" + targetId + "/users",
             new WireFormat.UsersRequest(users),
-            WireFormat.StatusResponse.class)
-        .join();
+            WireFormat.StatusResponse.class));
   }
 
   public CompletableFuture<WireFormat.IntervalsResponse> takeIntervals() {
@@ -56,11 +56,11 @@ public final class WorkerClient {
   }
 
   public void stop() {
-    call("POST", "/v1/stop", null, WireFormat.StatusResponse.class).join();
+    await(call("POST", "/v1/stop", null, WireFormat.StatusResponse.class));
   }
 
   public WireFormat.StatusResponse status() {
-    return call("GET", "/v1/status", null, WireFormat.StatusResponse.class).join();
+    return await(call("GET", "/v1/status", null, WireFormat.StatusResponse.class));
   }
 
   private <T> CompletableFuture<T> call(String method, String path, Object body, Class<T> type) {
@@ -107,6 +107,15 @@ public final class WorkerClient {
               }
               return ControlServer.JSON.readValue(response.body(), type);
             });
+  }
+
+  /** Waits for a reply; a failure surfaces as the {@link ControlException} it is. */
+  static <T> T await(CompletableFuture<T> future) {
+    try {
+      return future.join();
+    } catch (java.util.concurrent.CompletionException e) {
+      throw e.getCause() instanceof RuntimeException cause ? cause : e;
+    }
   }
 
   private static String rootMessage(Throwable error) {

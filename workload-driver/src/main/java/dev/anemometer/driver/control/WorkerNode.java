@@ -1,6 +1,5 @@
 package dev.anemometer.driver.control;
 
-import dev.anemometer.driver.TimeSource;
 import dev.anemometer.driver.run.LocalLoadGenerator;
 import dev.anemometer.driver.run.TargetSpec;
 import dev.anemometer.driver.stats.IntervalStats;
@@ -98,17 +97,6 @@ public final class WorkerNode implements AutoCloseable {
   @Override
   public void close() {
     stop();
-  }
-
-  /** A worker for production: Netty client, simulated users, self-monitoring. */
-  public static Supplier<LocalLoadGenerator> defaultGenerators(
-      Supplier<dev.anemometer.driver.http.HttpClient> clients) {
-    return () ->
-        new LocalLoadGenerator(
-            clients,
-            dev.anemometer.driver.run.PopulationFactory.SIMULATED_USERS,
-            () -> dev.anemometer.driver.stats.DriverMonitor.start(List.of()),
-            TimeSource.SYSTEM);
   }
 
   private LocalLoadGenerator requireRunning() {

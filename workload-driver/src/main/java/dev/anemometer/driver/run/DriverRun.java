@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.locks.LockSupport;
+import java.util.function.LongConsumer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -25,15 +26,23 @@ public final class DriverRun {
   private final RunSpec spec;
   private final LoadGenerator generator;
   private final TimeSource time;
+  private final LongConsumer waitNanos;
   private final List<RunListener> listeners = new CopyOnWriteArrayList<>();
   private final Map<String, TargetRun> targets = new LinkedHashMap<>();
   private volatile boolean stopRequested;
+  private String error;
   private long startNanos;
 
   public DriverRun(RunSpec spec, LoadGenerator generator, TimeSource time) {
+    this(spec, generator, time, LockSupport::parkNanos);
+  }
+
+  /** With the way {@link #run()} waits for the next tick; tests advance a fake clock there. */
+  DriverRun(RunSpec spec, LoadGenerator generator, TimeSource time, LongConsumer waitNanos) {
     this.spec = spec;
     this.generator = generator;
     this.time = time;
+    this.waitNanos = waitNanos;
   }
 
   public DriverRun addListener(RunListener listener) {
@@ -47,17 +56,23 @@ public final class DriverRun {
 
   /** Runs to the end of every load path (or {@link #stop()}), then returns the result. */
   public RunResult run() {
-    begin();
-    long tickNanos = spec.tick().toNanos();
-    long nextTickNanos = startNanos + tickNanos;
-    while (!stopRequested && !allFinished()) {
-      long waitNanos = nextTickNanos - time.nanoTime();
-      if (waitNanos > 0) {
-        LockSupport.parkNanos(waitNanos);
-        continue;
+    try {
+      begin();
+      long tickNanos = spec.tick().toNanos();
+      long nextTickNanos = startNanos + tickNanos;
+      while (!stopRequested && !allFinished()) {
+        long remainingNanos = nextTickNanos - time.nanoTime();
+        if (remainingNanos > 0) {
+          waitNanos.accept(remainingNanos);
+          continue;
+        }
+        tick();
+        // After a slow tick, resume the rhythm instead of firing the missed ticks back to back.
+        nextTickNanos = Math.max(nextTickNanos + tickNanos, time.nanoTime());
       }
-      tick();
-      nextTickNanos += tickNanos;
+    } catch (RuntimeException e) {
+      log.debug("Run {} broke off", spec.name(), e);
+      error = e.getMessage() == null ? e.toString() : e.getMessage();
     }
     return finish();
   }
@@ -121,12 +136,17 @@ public final class DriverRun {
 
   /** Stops the users and returns the result. */
   public synchronized RunResult finish() {
-    generator.close();
+    try {
+      generator.close();
+    } catch (RuntimeException e) {
+      log.warn("Stopping the users failed: {}", e.getMessage());
+      error = error != null ? error : e.getMessage();
+    }
     List<TargetResult> results = new ArrayList<>();
     targets.values().forEach(target -> results.add(target.result()));
-    boolean passed = results.stream().allMatch(TargetResult::passed);
+    boolean passed = error == null && results.stream().allMatch(TargetResult::passed);
     boolean valid = results.stream().allMatch(TargetResult::valid);
-    RunResult result = new RunResult(spec.name(), results, passed, valid, !allFinished());
+    RunResult result = new RunResult(spec.name(), results, passed, valid, !allFinished(), error);
     listeners.forEach(listener -> listener.onFinish(result));
     return result;
   }
@@ -149,8 +169,8 @@ public final class DriverRun {
       generator.setActiveUsers(target.id(), users);
     } catch (RuntimeException e) {
       // A worker that cannot be reached is an infrastructure failure of the whole run.
-      log.error("Could not set {} users on target {}: {}", users, target.id(), e.getMessage());
-      throw e;
+      throw new IllegalStateException(
+          "could not set " + users + " users on target " + target.id() + ": " + e.getMessage(), e);
     }
     listeners.forEach(l -> l.onUsersChanged(target.id(), elapsedMillis, users, target.phase()));
   }

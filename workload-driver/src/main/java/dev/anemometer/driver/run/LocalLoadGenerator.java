@@ -4,12 +4,14 @@ import dev.anemometer.driver.TimeSource;
 import dev.anemometer.driver.behavior.UserPopulation;
 import dev.anemometer.driver.http.HttpClient;
 import dev.anemometer.driver.stats.DriverHealth;
+import dev.anemometer.driver.stats.DriverMonitor;
 import dev.anemometer.driver.stats.HdrOperationRecorder;
 import dev.anemometer.driver.stats.HealthSource;
 import dev.anemometer.driver.stats.IntervalStats;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Function;
 import java.util.function.Supplier;
 
 /** The users of this process: one population and one recorder per target, one HTTP client. */
@@ -17,7 +19,7 @@ public final class LocalLoadGenerator implements LoadGenerator {
 
   private final Supplier<HttpClient> clientFactory;
   private final PopulationFactory populations;
-  private final Supplier<HealthSource> healthFactory;
+  private final Function<HttpClient, HealthSource> healthFactory;
   private final TimeSource time;
   private final Map<String, Target> targets = new LinkedHashMap<>();
   private HttpClient client;
@@ -25,15 +27,28 @@ public final class LocalLoadGenerator implements LoadGenerator {
 
   private record Target(UserPopulation population, HdrOperationRecorder recorder) {}
 
+  /**
+   * @param healthFactory the self-monitoring of this node, given the client so that it can watch
+   *     the client's event loops
+   */
   public LocalLoadGenerator(
       Supplier<HttpClient> clientFactory,
       PopulationFactory populations,
-      Supplier<HealthSource> healthFactory,
+      Function<HttpClient, HealthSource> healthFactory,
       TimeSource time) {
     this.clientFactory = clientFactory;
     this.populations = populations;
     this.healthFactory = healthFactory;
     this.time = time;
+  }
+
+  /** Production wiring: simulated users and self-monitoring of the process and the client. */
+  public static LocalLoadGenerator production(Supplier<HttpClient> clientFactory) {
+    return new LocalLoadGenerator(
+        clientFactory,
+        PopulationFactory.SIMULATED_USERS,
+        DriverMonitor::watching,
+        TimeSource.SYSTEM);
   }
 
   @Override
@@ -42,7 +57,7 @@ public final class LocalLoadGenerator implements LoadGenerator {
       throw new IllegalStateException("already started");
     }
     client = clientFactory.get();
-    health = healthFactory.get();
+    health = healthFactory.apply(client);
     for (TargetSpec spec : specs) {
       HdrOperationRecorder recorder = new HdrOperationRecorder(time);
       UserPopulation population = populations.create(spec.users(), client, recorder, time);

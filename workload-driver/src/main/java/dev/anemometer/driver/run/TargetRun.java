@@ -25,6 +25,7 @@ final class TargetRun {
   private IntervalStats window;
   private IntervalStats whole;
   private IntervalStats judged;
+  private long judgedNanos;
   private int windowIndex = LoadPoint.NOT_JUDGED;
   private long windowStartMillis;
   private long statusStartMillis;
@@ -93,6 +94,7 @@ final class TargetRun {
   private WindowResult closeWindow(long elapsedMillis) {
     QosVerdict verdict = judge.judge(window);
     judged = judged == null ? window : judged.merge(window);
+    judgedNanos += window.durationNanos();
     WindowResult result =
         new WindowResult(
             spec.id(), windowIndex, windowStartMillis, elapsedMillis, users(), window, verdict);
@@ -114,7 +116,11 @@ final class TargetRun {
   }
 
   TargetResult result() {
-    IntervalStats judgedOrWhole = judged != null ? judged : whole;
+    // Judged windows need not be adjacent (findMax ramps between them): rates use their total time.
+    IntervalStats judgedOrWhole =
+        judged != null
+            ? judged.withSpan(judged.startNanos(), judged.startNanos() + judgedNanos)
+            : whole;
     boolean valid = windows.stream().allMatch(w -> w.verdict().valid());
     Integer peak = path.peakUsers().isPresent() ? path.peakUsers().getAsInt() : null;
     boolean passed =

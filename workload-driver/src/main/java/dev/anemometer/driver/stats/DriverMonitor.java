@@ -27,6 +27,17 @@ public final class DriverMonitor implements HealthSource {
     this.ownThread = ownThread;
   }
 
+  /**
+   * Starts watching this process and, when the client exposes them (see {@link
+   * MonitoredExecutors}), its event loops.
+   */
+  public static DriverMonitor watching(Object httpClient) {
+    return start(
+        httpClient instanceof MonitoredExecutors executors
+            ? executors.executorsToMonitor()
+            : List.of());
+  }
+
   /** Starts watching this process and the given executors (e.g. the HTTP client's event loops). */
   public static DriverMonitor start(List<ScheduledExecutorService> executors) {
     ScheduledExecutorService ownThread =

@@ -30,7 +30,7 @@ class DriverCommandLineTest {
         new Environment(
             FakeHttpClient::new,
             populations,
-            () -> healthy,
+            client -> healthy,
             TimeSource.SYSTEM,
             new PrintStream(out, true, StandardCharsets.UTF_8),
             new PrintStream(err, true, StandardCharsets.UTF_8),

@@ -62,7 +62,7 @@ class DistributedRunTest {
                       populations.get(index).add(population);
                       return population;
                     },
-                    () -> healthy,
+                    client -> healthy,
                     clock::get));
     ControlServer server =
         node.serveOn(ControlServer.bind(new InetSocketAddress("127.0.0.1", 0), TOKEN)).start();
@@ -142,8 +142,7 @@ class DistributedRunTest {
 
     assertThat(good.status().role()).isEqualTo("worker");
     org.assertj.core.api.Assertions.assertThatThrownBy(intruder::status)
-        .hasCauseInstanceOf(ControlException.class)
-        .cause()
+        .isInstanceOf(ControlException.class)
         .hasMessageContaining("answered 401");
   }
 
@@ -160,7 +159,6 @@ class DistributedRunTest {
     WorkerClient worker = startWorker(0);
 
     org.assertj.core.api.Assertions.assertThatThrownBy(() -> worker.setUsers("app0", 3))
-        .cause()
         .hasMessageContaining("answered 409")
         .hasMessageContaining("no run configured");
   }

@@ -63,7 +63,7 @@ class OutputDirectoryTest {
               populations.add(population);
               return population;
             },
-            () -> health,
+            client -> health,
             clock::get);
     DriverRun run = new DriverRun(spec, generator, clock::get);
     listeners.forEach(run::addListener);

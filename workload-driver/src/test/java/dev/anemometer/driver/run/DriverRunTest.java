@@ -48,7 +48,7 @@ class DriverRunTest {
               populations.add(population);
               return population;
             },
-            () -> healthSource,
+            client -> healthSource,
             clock::get);
     return new DriverRun(spec, generator, clock::get)
         .addListener(
