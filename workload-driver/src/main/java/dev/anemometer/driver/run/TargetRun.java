@@ -6,6 +6,7 @@ import dev.anemometer.driver.loadpath.LoadPoint;
 import dev.anemometer.driver.loadpath.ManualOverride;
 import dev.anemometer.driver.qos.QosJudge;
 import dev.anemometer.driver.qos.QosVerdict;
+import dev.anemometer.driver.stats.IntervalAccumulator;
 import dev.anemometer.driver.stats.IntervalStats;
 import java.util.ArrayList;
 import java.util.List;
@@ -21,11 +22,10 @@ final class TargetRun {
   private final QosJudge judge;
   private final ManualOverride override = new ManualOverride();
   private final List<WindowResult> windows = new ArrayList<>();
-  private IntervalStats status;
-  private IntervalStats window;
-  private IntervalStats whole;
-  private IntervalStats judged;
-  private long judgedNanos;
+  private IntervalAccumulator status;
+  private IntervalAccumulator window;
+  private final IntervalAccumulator whole;
+  private IntervalAccumulator judged;
   private int windowIndex = LoadPoint.NOT_JUDGED;
   private long windowStartMillis;
   private long statusStartMillis;
@@ -36,8 +36,8 @@ final class TargetRun {
     this.spec = spec;
     this.path = spec.loadPath().newInstance();
     this.judge = judge;
-    this.status = IntervalStats.empty(startNanos, startNanos);
-    this.whole = status;
+    this.status = new IntervalAccumulator(startNanos);
+    this.whole = new IntervalAccumulator(startNanos);
     this.point = path.at(0);
   }
 
@@ -63,10 +63,10 @@ final class TargetRun {
 
   /** Adds the stats measured since the previous tick, attributed to the window they ran in. */
   void add(IntervalStats stats) {
-    status = status.merge(stats);
-    whole = whole.merge(stats);
+    status.add(stats);
+    whole.add(stats);
     if (window != null) {
-      window = window.merge(stats);
+      window.add(stats);
     }
   }
 
@@ -84,7 +84,7 @@ final class TargetRun {
         point = path.at(elapsedMillis);
       }
       windowIndex = point.windowIndex();
-      window = point.judged() ? IntervalStats.empty(nowNanos, nowNanos) : null;
+      window = point.judged() ? new IntervalAccumulator(nowNanos) : null;
       windowStartMillis = elapsedMillis;
     }
     users = override.apply(point);
@@ -92,12 +92,15 @@ final class TargetRun {
   }
 
   private WindowResult closeWindow(long elapsedMillis) {
-    QosVerdict verdict = judge.judge(window);
-    judged = judged == null ? window : judged.merge(window);
-    judgedNanos += window.durationNanos();
+    IntervalStats stats = window.snapshot();
+    QosVerdict verdict = judge.judge(stats);
+    if (judged == null) {
+      judged = new IntervalAccumulator(stats.startNanos());
+    }
+    judged.add(stats);
     WindowResult result =
         new WindowResult(
-            spec.id(), windowIndex, windowStartMillis, elapsedMillis, users(), window, verdict);
+            spec.id(), windowIndex, windowStartMillis, elapsedMillis, users(), stats, verdict);
     windows.add(result);
     return result;
   }
@@ -107,20 +110,18 @@ final class TargetRun {
     if (elapsedMillis - statusStartMillis < intervalMillis && !point.finished()) {
       return null;
     }
+    IntervalStats stats = status.snapshot();
     StatusReport report =
         new StatusReport(
-            spec.id(), elapsedMillis, users(), point.phase(), status, judge.judge(status));
-    status = IntervalStats.empty(nowNanos, nowNanos);
+            spec.id(), elapsedMillis, users(), point.phase(), stats, judge.judge(stats));
+    status = new IntervalAccumulator(nowNanos);
     statusStartMillis = elapsedMillis;
     return report;
   }
 
   TargetResult result() {
-    // Judged windows need not be adjacent (findMax ramps between them): rates use their total time.
-    IntervalStats judgedOrWhole =
-        judged != null
-            ? judged.withSpan(judged.startNanos(), judged.startNanos() + judgedNanos)
-            : whole;
+    IntervalStats wholeStats = whole.snapshot();
+    IntervalStats judgedOrWhole = judged != null ? judged.snapshot() : wholeStats;
     boolean valid = windows.stream().allMatch(w -> w.verdict().valid());
     Integer peak = path.peakUsers().isPresent() ? path.peakUsers().getAsInt() : null;
     boolean passed =
@@ -128,6 +129,13 @@ final class TargetRun {
             ? peak > 0
             : !windows.isEmpty() && windows.stream().allMatch(w -> w.verdict().passed());
     return new TargetResult(
-        spec.id(), windows, judgedOrWhole, whole, judge.judge(judgedOrWhole), peak, passed, valid);
+        spec.id(),
+        windows,
+        judgedOrWhole,
+        wholeStats,
+        judge.judge(judgedOrWhole),
+        peak,
+        passed,
+        valid);
   }
 }

@@ -21,6 +21,15 @@ public final class Histograms {
     return histogram;
   }
 
+  /** An independent, resizable copy. */
+  public static Histogram copyOf(Histogram source) {
+    Histogram copy = empty();
+    copy.add(source);
+    copy.setStartTimeStamp(source.getStartTimeStamp());
+    copy.setEndTimeStamp(source.getEndTimeStamp());
+    return copy;
+  }
+
   /** A new histogram holding every value of both; neither argument changes. */
   public static Histogram sum(Histogram a, Histogram b) {
     Histogram sum = empty();

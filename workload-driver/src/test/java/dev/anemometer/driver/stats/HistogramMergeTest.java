@@ -60,6 +60,33 @@ class HistogramMergeTest {
   }
 
   @Test
+  void anAccumulatorAddsInPlaceAndRatesUseTheTimeItsIntervalsCovered() {
+    var accumulator = new IntervalAccumulator(0);
+    // two 10 s windows with a 60 s gap between them (findMax probes)
+    accumulator.add(
+        new IntervalStats(
+            0,
+            10_000_000_000L,
+            Map.of(GET_AUCTION_DETAIL, operation(Map.of(), 1_000, 2_000)),
+            DriverHealth.NONE));
+    accumulator.add(
+        new IntervalStats(
+            70_000_000_000L,
+            80_000_000_000L,
+            Map.of(GET_AUCTION_DETAIL, operation(Map.of("status 500", 1L), 3_000)),
+            new DriverHealth(7, 0, 0)));
+
+    IntervalStats total = accumulator.snapshot();
+
+    assertThat(total.operation(GET_AUCTION_DETAIL).total()).isEqualTo(4);
+    assertThat(total.throughputPerSecond(GET_AUCTION_DETAIL)).isEqualTo(0.2);
+    assertThat(accumulator.spanNanos()).isEqualTo(80_000_000_000L);
+    assertThat(total.health().maxEventLoopLagMicros()).isEqualTo(7);
+    accumulator.add(IntervalStats.empty(80_000_000_000L, 90_000_000_000L));
+    assertThat(total.operation(GET_AUCTION_DETAIL).total()).as("snapshots are copies").isEqualTo(4);
+  }
+
+  @Test
   void garbageIsNotAHistogram() {
     assertThatThrownBy(() -> Histograms.decode("bm90IGEgaGlzdG9ncmFt"))
         .isInstanceOf(IllegalArgumentException.class)
