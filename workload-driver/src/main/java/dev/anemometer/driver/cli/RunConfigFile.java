@@ -1,11 +1,7 @@
 package dev.anemometer.driver.cli;
 
 import dev.anemometer.driver.behavior.UsersConfig;
-import dev.anemometer.driver.loadpath.FindMaxLoadPathSpec;
-import dev.anemometer.driver.loadpath.FixedLoadPathSpec;
-import dev.anemometer.driver.loadpath.IntervalLoadPathSpec;
 import dev.anemometer.driver.loadpath.LoadPathSpec;
-import dev.anemometer.driver.loadpath.SegmentSpec;
 import dev.anemometer.driver.operation.OperationType;
 import dev.anemometer.driver.qos.QosSpec;
 import dev.anemometer.driver.run.RunSpec;
@@ -119,7 +115,7 @@ public record RunConfigFile(
     if (target.loadPath() == null) {
       throw new IllegalArgumentException("loadPath: missing");
     }
-    LoadPathSpec path = at("loadPath.", () -> loadPath(target.loadPath()));
+    LoadPathSpec path = at("loadPath.", () -> LoadPathConversion.loadPath(target.loadPath()));
     int accounts =
         target.accounts() != null ? target.accounts() : Math.max(1, peakUsers(target.loadPath()));
     UsersConfig users =
@@ -146,78 +142,6 @@ public record RunConfigFile(
       }
     }
     return peak;
-  }
-
-  static LoadPathSpec loadPath(LoadPathConfig c) {
-    String type = c.type() == null ? "fixed" : c.type();
-    return switch (type) {
-      case "fixed" ->
-          new FixedLoadPathSpec(
-              required("users", c.users()),
-              duration("rampUp", c.rampUp(), "240s"),
-              duration("warmUp", c.warmUp(), "300s"),
-              c.qosPeriods() == null ? 1 : c.qosPeriods(),
-              duration("qosPeriod", c.qosPeriod(), "300s"),
-              duration("rampDown", c.rampDown(), "120s"));
-      case "interval" ->
-          new IntervalLoadPathSpec(segments(c.segments()), c.repeat() == null ? 1 : c.repeat());
-      case "findMax" ->
-          new FindMaxLoadPathSpec(
-              required("initialStep", c.initialStep()),
-              duration("initialStepDuration", c.initialStepDuration(), "60s"),
-              duration("probeRampUp", c.probeRampUp(), "60s"),
-              duration("probeWarmUp", c.probeWarmUp(), "120s"),
-              duration("probeQosPeriod", c.probeQosPeriod(), "300s"),
-              c.precisionPercent() == null ? 1.0 : c.precisionPercent(),
-              c.verificationRepeats() == null ? 0 : c.verificationRepeats(),
-              required("maxUsers", c.maxUsers()));
-      default ->
-          throw new IllegalArgumentException(
-              "type: expected fixed, interval or findMax, was '" + type + "'");
-    };
-  }
-
-  private static List<SegmentSpec> segments(List<SegmentConfig> configs) {
-    if (configs == null) {
-      throw new IllegalArgumentException("segments: missing");
-    }
-    List<SegmentSpec> segments = new ArrayList<>();
-    for (int i = 0; i < configs.size(); i++) {
-      SegmentConfig s = configs.get(i);
-      segments.add(at("segments[" + i + "].", () -> segment(s)));
-    }
-    return segments;
-  }
-
-  private static SegmentSpec segment(SegmentConfig s) {
-    String type = s.type() == null ? "" : s.type();
-    return switch (type) {
-      case "uniform" ->
-          new SegmentSpec.Uniform(
-              required("users", s.users()), duration("duration", s.duration(), null));
-      case "ramp" ->
-          new SegmentSpec.Ramp(
-              required("from", s.from()),
-              required("to", s.to()),
-              duration("duration", s.duration(), null),
-              s.step() == null ? null : duration("step", s.step(), null));
-      case "sine" ->
-          new SegmentSpec.Sine(
-              required("min", s.min()),
-              required("max", s.max()),
-              duration("period", s.period(), null),
-              duration("duration", s.duration(), null));
-      case "spike" ->
-          new SegmentSpec.Spike(
-              required("base", s.base()),
-              required("peak", s.peak()),
-              duration("at", s.at(), null),
-              duration("duration", s.duration(), null),
-              duration("total", s.total(), null));
-      default ->
-          throw new IllegalArgumentException(
-              "type: expected uniform, ramp, sine or spike, was '" + type + "'");
-    };
   }
 
   private static QosSpec qos(QosConfig c, boolean defaultBehaviour) {
@@ -265,11 +189,11 @@ public record RunConfigFile(
             : duration("maxConnectionWait", c.maxConnectionWait(), null));
   }
 
-  private static Duration duration(String name, String text, String fallback) {
+  static Duration duration(String name, String text, String fallback) {
     return DurationText.parse(name, text != null ? text : fallback);
   }
 
-  private static int required(String name, Integer value) {
+  static int required(String name, Integer value) {
     if (value == null) {
       throw new IllegalArgumentException(name + ": missing");
     }
@@ -277,7 +201,7 @@ public record RunConfigFile(
   }
 
   /** Runs {@code conversion}, prefixing any error's field name with {@code prefix}. */
-  private static <T> T at(String prefix, Supplier<T> conversion) {
+  static <T> T at(String prefix, Supplier<T> conversion) {
     try {
       return conversion.get();
     } catch (IllegalArgumentException e) {
