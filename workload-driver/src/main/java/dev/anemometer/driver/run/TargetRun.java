@@ -30,6 +30,7 @@ final class TargetRun {
   private long windowStartMillis;
   private long statusStartMillis;
   private int users = -1;
+  private boolean finalStatusSent;
   private LoadPoint point;
 
   TargetRun(TargetSpec spec, QosJudge judge, long startNanos) {
@@ -107,9 +108,12 @@ final class TargetRun {
 
   /** The live status since the previous call, when at least {@code intervalMillis} passed. */
   StatusReport takeStatusIfDue(long elapsedMillis, long nowNanos, long intervalMillis) {
-    if (elapsedMillis - statusStartMillis < intervalMillis && !point.finished()) {
+    boolean due = elapsedMillis - statusStartMillis >= intervalMillis;
+    boolean lastReport = point.finished() && !finalStatusSent;
+    if (finalStatusSent || !(due || lastReport)) {
       return null;
     }
+    finalStatusSent = point.finished();
     IntervalStats stats = status.snapshot();
     StatusReport report =
         new StatusReport(
