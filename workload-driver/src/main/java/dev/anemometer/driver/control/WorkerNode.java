@@ -1,26 +1,69 @@
 package dev.anemometer.driver.control;
 
+import dev.anemometer.driver.TimeSource;
 import dev.anemometer.driver.run.LocalLoadGenerator;
 import dev.anemometer.driver.run.TargetSpec;
 import dev.anemometer.driver.stats.IntervalStats;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
 import java.util.function.Supplier;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * A worker: runs the users of its slice of each target as the controller says, and hands over what
  * it measured as encoded histograms. It keeps no load path of its own.
+ *
+ * <p>A run holds a lease: when the controller has not collected stats for {@code leaseTimeout} (it
+ * crashed, or the network split), the worker stops its users rather than loading the system under
+ * test forever.
  */
 public final class WorkerNode implements AutoCloseable {
 
+  private static final Logger log = LoggerFactory.getLogger(WorkerNode.class);
+  public static final Duration DEFAULT_LEASE = Duration.ofSeconds(60);
+
   private final Supplier<LocalLoadGenerator> generators;
+  private final TimeSource time;
+  private final long leaseNanos;
   private LocalLoadGenerator generator;
   private final Map<String, Integer> users = new LinkedHashMap<>();
+  private long lastContactNanos;
 
   public WorkerNode(Supplier<LocalLoadGenerator> generators) {
+    this(generators, TimeSource.SYSTEM, DEFAULT_LEASE);
+  }
+
+  public WorkerNode(
+      Supplier<LocalLoadGenerator> generators, TimeSource time, Duration leaseTimeout) {
     this.generators = generators;
+    this.time = time;
+    this.leaseNanos = leaseTimeout.toNanos();
+  }
+
+  /**
+   * Stops the run when its lease expired; called periodically (see {@link #watchLease}).
+   *
+   * @return true when it stopped a run
+   */
+  public synchronized boolean checkLease() {
+    if (generator == null || time.nanoTime() - lastContactNanos <= leaseNanos) {
+      return false;
+    }
+    log.warn(
+        "No word from the controller for {} s: stopping the users", leaseNanos / 1_000_000_000);
+    stop();
+    return true;
+  }
+
+  /** Checks the lease every few seconds on {@code scheduler}. */
+  public void watchLease(ScheduledExecutorService scheduler) {
+    scheduler.scheduleWithFixedDelay(this::checkLease, 5, 5, TimeUnit.SECONDS);
   }
 
   /** Registers the worker's routes on {@code server}. */
@@ -65,6 +108,7 @@ public final class WorkerNode implements AutoCloseable {
     }
     generator = generators.get();
     generator.start(targets);
+    lastContactNanos = time.nanoTime();
     return status();
   }
 
@@ -78,6 +122,7 @@ public final class WorkerNode implements AutoCloseable {
   }
 
   synchronized WireFormat.IntervalsResponse takeIntervals() {
+    lastContactNanos = time.nanoTime();
     Map<String, WireFormat.EncodedInterval> encoded = new LinkedHashMap<>();
     for (Map.Entry<String, IntervalStats> entry : requireRunning().takeIntervals().entrySet()) {
       encoded.put(entry.getKey(), WireFormat.encode(entry.getValue()));
