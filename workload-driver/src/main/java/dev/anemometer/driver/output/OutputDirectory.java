@@ -98,12 +98,21 @@ public final class OutputDirectory implements RunListener, AutoCloseable {
         .operations()
         .forEach(
             (type, stats) -> {
-              Histogram histogram = stats.latencyMicros().copy();
-              histogram.setTag(type.displayName());
-              histogram.setStartTimeStamp(startWallMillis + fromMillis);
-              histogram.setEndTimeStamp(startWallMillis + report.elapsedMillis());
-              log.outputIntervalHistogram(histogram);
+              long start = startWallMillis + fromMillis;
+              long end = startWallMillis + report.elapsedMillis();
+              log.outputIntervalHistogram(
+                  tagged(stats.latencyMicros(), type.displayName(), start, end));
+              log.outputIntervalHistogram(
+                  tagged(stats.wireMicros(), type.displayName() + "-wire", start, end));
             });
+  }
+
+  private static Histogram tagged(Histogram source, String tag, long startMillis, long endMillis) {
+    Histogram histogram = source.copy();
+    histogram.setTag(tag);
+    histogram.setStartTimeStamp(startMillis);
+    histogram.setEndTimeStamp(endMillis);
+    return histogram;
   }
 
   @Override
@@ -191,7 +200,10 @@ public final class OutputDirectory implements RunListener, AutoCloseable {
             histogramStreams.put(id, stream);
             HistogramLogWriter writer = new HistogramLogWriter(stream);
             writer.outputComment(
-                "Anemometer latency from intended start, microseconds, target " + id);
+                "Anemometer target "
+                    + id
+                    + ": latency from intended start (tag Operation) and wire time (tag"
+                    + " Operation-wire), microseconds");
             writer.outputLogFormatVersion();
             writer.setBaseTime(startWallMillis);
             writer.outputStartTime(startWallMillis);

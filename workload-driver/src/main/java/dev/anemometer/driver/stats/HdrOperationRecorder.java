@@ -46,11 +46,7 @@ public final class HdrOperationRecorder implements OperationRecorder {
     wire.get(type).recordValue(Math.max(0, wireNanos) / 1000);
   }
 
-  /**
-   * Reports how long a request waited for a free connection of its user's session (from {@code
-   * HttpResponse.queuedNanos}). Long waits mean the driver's connection limits, not the system,
-   * paced the requests.
-   */
+  @Override
   public void recordConnectionWait(long queuedNanos) {
     maxConnectionWaitNanos.accumulateAndGet(queuedNanos, Math::max);
   }
