@@ -14,12 +14,16 @@ import dev.anemometer.driver.loadpath.SegmentSpec;
 import java.util.ArrayList;
 import java.util.List;
 
-/** A run file's {@code loadPath} into a {@link LoadPathSpec}, with Weathervane's defaults. */
-final class LoadPathConversion {
+/**
+ * A run file's {@code loadPath} into a {@link LoadPathSpec}, with Weathervane's defaults. Public so
+ * that the harness can bind the same {@code loadPath} shape in its own configuration.
+ */
+public final class LoadPathConversion {
 
   private LoadPathConversion() {}
 
-  static LoadPathSpec loadPath(LoadPathConfig c) {
+  /** Converts; errors name the field relative to the load path (prefix them with its path). */
+  public static LoadPathSpec loadPath(LoadPathConfig c) {
     String type = c.type() == null ? "fixed" : c.type();
     return switch (type) {
       case "fixed" ->
