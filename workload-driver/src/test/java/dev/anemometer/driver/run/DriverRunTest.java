@@ -163,6 +163,52 @@ class DriverRunTest {
   }
 
   @Test
+  void severalTargetsRunAtOnceEachWithItsOwnUsersAndPath() {
+    UsersConfig first = new UsersConfig(URI.create("http://127.0.0.1:1"), "default", 0, 10, 4, 1);
+    UsersConfig second = new UsersConfig(URI.create("http://127.0.0.1:2"), "default", 10, 30, 4, 2);
+    var shortPath =
+        new FixedLoadPathSpec(
+            10, Duration.ZERO, Duration.ZERO, 1, Duration.ofSeconds(2), Duration.ZERO);
+    var longPath =
+        new FixedLoadPathSpec(
+            30, Duration.ZERO, Duration.ZERO, 2, Duration.ofSeconds(2), Duration.ZERO);
+    RunSpec spec =
+        RunSpec.of(
+            "two",
+            List.of(
+                new TargetSpec("app0", first, shortPath), new TargetSpec("app1", second, longPath)),
+            QosSpec.weathervaneDefaults().withoutMix());
+    HealthSource healthy = () -> DriverHealth.NONE;
+    var generator =
+        new LocalLoadGenerator(
+            FakeHttpClient::new,
+            (config, client, recorder, time) -> {
+              var population = new RecordingPopulation(config, recorder);
+              populations.add(population);
+              return population;
+            },
+            client -> healthy,
+            clock::get);
+    DriverRun run = new DriverRun(spec, generator, clock::get);
+    run.begin();
+    while (!run.allFinished()) {
+      clock.addAndGet(SECOND);
+      populations.forEach(p -> p.eachUserRecords(GET_AUCTION_DETAIL, clock.get(), 1_000));
+      run.tick();
+    }
+    RunResult result = run.finish();
+
+    assertThat(populations.get(0).config.target()).hasPort(1);
+    assertThat(populations.get(0).userCounts).containsExactly(10, 0);
+    assertThat(populations.get(1).userCounts).containsExactly(30, 0);
+    assertThat(result.target("app0").windows()).hasSize(1);
+    assertThat(result.target("app1").windows()).hasSize(2);
+    assertThat(result.target("app1").judged().operation(GET_AUCTION_DETAIL).total())
+        .isEqualTo(4 * 30);
+    assertThat(result.passed()).isTrue();
+  }
+
+  @Test
   void usersSetByHandReplaceThePathUntilCleared() {
     var path =
         new FixedLoadPathSpec(
