@@ -45,6 +45,7 @@ public final class RemoteLoadGenerator implements LoadGenerator {
       targetIds.add(target.id());
       sentUsers.put(target.id(), new int[workers.size()]);
     }
+    workers.forEach(WorkerClient::start);
     lastTakeNanos = time.nanoTime();
   }
 

@@ -42,6 +42,10 @@ public final class WorkerClient {
     await(call("POST", "/v1/run", request, WireFormat.StatusResponse.class));
   }
 
+  public void start() {
+    await(call("POST", "/v1/start", null, WireFormat.StatusResponse.class));
+  }
+
   public void setUsers(String targetId, int users) {
     await(
         call(

@@ -82,6 +82,7 @@ public final class WorkerNode implements AutoCloseable {
                 setUsers(
                     groups.get(0),
                     ControlServer.JSON.readValue(body, WireFormat.UsersRequest.class).users()))
+        .route("POST", "/v1/start", (groups, body) -> start())
         .route("POST", "/v1/intervals", (groups, body) -> takeIntervals())
         .route("POST", "/v1/stop", (groups, body) -> stop());
   }
@@ -108,6 +109,16 @@ public final class WorkerNode implements AutoCloseable {
     }
     generator = generators.get();
     generator.start(targets);
+    lastContactNanos = time.nanoTime();
+    return status();
+  }
+
+  /**
+   * Marks the start of measurement: whatever was recorded while the users were being created is
+   * discarded, so that every worker's first interval begins together with the controller's.
+   */
+  synchronized WireFormat.StatusResponse start() {
+    requireRunning().takeIntervals();
     lastContactNanos = time.nanoTime();
     return status();
   }
