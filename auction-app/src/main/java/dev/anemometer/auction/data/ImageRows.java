@@ -15,8 +15,6 @@ import java.util.List;
 final class ImageRows {
 
   private static final int PICTURES_PER_CHUNK = 10;
-  // Drawing and encoding a picture costs about as much as writing fifty thousand plain rows.
-  private static final long COST_PER_PICTURE = 50_000;
   private static final long CHUNK_IMAGES = 200_000;
   private static final String CONTENT_SQL =
       CopyChunk.copy("image_content", "id, content_type, etag, data");
@@ -27,7 +25,8 @@ final class ImageRows {
 
   private ImageRows() {}
 
-  static List<CopyChunk> chunks(DatasetLayout layout) {
+  /** Last in the queue: by then the pool has drawn the pictures and they only need sending. */
+  static List<CopyChunk> pictureChunks(PicturePool pool) {
     List<CopyChunk> chunks = new ArrayList<>();
     for (int first = 0; first < DatasetLayout.PICTURES; first += PICTURES_PER_CHUNK) {
       int from = first;
@@ -37,9 +36,14 @@ final class ImageRows {
               "pictures " + from + ".." + (to - 1),
               CONTENT_SQL,
               (long) (to - from) * DatasetLayout.SIZES_PER_PICTURE,
-              (to - from) * COST_PER_PICTURE,
-              out -> writeContents(from, to, out)));
+              0,
+              out -> writeContents(pool, from, to, out)));
     }
+    return chunks;
+  }
+
+  static List<CopyChunk> itemImageChunks(DatasetLayout layout) {
+    List<CopyChunk> chunks = new ArrayList<>();
     long images = layout.itemImages();
     for (long first = 1; first <= images; first += CHUNK_IMAGES) {
       long from = first;
@@ -60,10 +64,10 @@ final class ImageRows {
     return picture * DatasetLayout.SIZES_PER_PICTURE + size + 1;
   }
 
-  private static void writeContents(int from, int to, CopyWriter out) throws SQLException {
-    ImageGenerator generator = new ImageGenerator();
+  private static void writeContents(PicturePool pool, int from, int to, CopyWriter out)
+      throws SQLException {
     for (int picture = from; picture < to; picture++) {
-      ImageGenerator.Picture generated = generator.picture(picture);
+      ImageGenerator.Picture generated = pool.picture(picture);
       byte[][] sizes = {generated.thumbnail(), generated.preview(), generated.full()};
       for (int size = 0; size < sizes.length; size++) {
         out.number(contentId(picture, size))
