@@ -160,7 +160,7 @@ final class DataLoader {
   private void undo(SchemaObjects dropped, Exception cause) {
     try (Connection connection = database.open();
         Statement statement = connection.createStatement()) {
-      statement.execute("TRUNCATE " + String.join(", ", LoadPlan.TABLES) + ", dataset");
+      statement.execute("TRUNCATE " + String.join(", ", LoadPlan.TABLES) + ", auth_token, dataset");
       restore(dropped, 1);
     } catch (Exception e) {
       cause.addSuppressed(e);
