@@ -25,7 +25,7 @@ final class ImageRows {
 
   private ImageRows() {}
 
-  /** Last in the queue: by then the pool has drawn the pictures and they only need sending. */
+  /** The pictures are drawn by {@code pool}; these chunks only send them. */
   static List<CopyChunk> pictureChunks(PicturePool pool) {
     List<CopyChunk> chunks = new ArrayList<>();
     for (int first = 0; first < DatasetLayout.PICTURES; first += PICTURES_PER_CHUNK) {

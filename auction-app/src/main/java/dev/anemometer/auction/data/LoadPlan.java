@@ -29,7 +29,6 @@ final class LoadPlan {
   static List<CopyChunk> chunks(DatasetFacts facts, PicturePool pictures) {
     List<CopyChunk> computed = new ArrayList<>();
     computed.addAll(AccountRows.chunks(facts));
-    computed.addAll(ImageRows.pictureChunks(pictures));
     List<CopyChunk> streamed = new ArrayList<>();
     streamed.addAll(AuctionRows.chunks(facts));
     streamed.addAll(ItemRows.chunks(facts));
@@ -48,6 +47,8 @@ final class LoadPlan {
         chunks.add(streamed.get(i));
       }
     }
+    // Last, so that the pool has drawn the pictures by the time they are sent.
+    chunks.addAll(ImageRows.pictureChunks(pictures));
     return List.copyOf(chunks);
   }
 
