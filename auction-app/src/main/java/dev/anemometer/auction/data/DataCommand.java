@@ -1,5 +1,6 @@
 package dev.anemometer.auction.data;
 
+import java.io.Console;
 import java.io.PrintStream;
 import java.util.Arrays;
 import java.util.List;
@@ -42,8 +43,7 @@ public final class DataCommand {
   public static void main(String[] args) {
     System.setProperty("java.awt.headless", "true");
     quietLogging();
-    int exitCode =
-        run(Arrays.asList(args), System.getenv(), System.out, System.err, System.console() != null);
+    int exitCode = run(Arrays.asList(args), System.getenv(), System.out, System.err, onTerminal());
     System.exit(exitCode);
   }
 
@@ -103,6 +103,22 @@ public final class DataCommand {
   private static String oneLine(Throwable e) {
     String message = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
     return message.lines().findFirst().orElse(message);
+  }
+
+  /**
+   * Since JDK 22 {@code System.console()} is not null when output is redirected; {@code
+   * Console.isTerminal()} (absent from the JDK 17 API this compiles against) then tells.
+   */
+  private static boolean onTerminal() {
+    Console console = System.console();
+    if (console == null) {
+      return false;
+    }
+    try {
+      return (Boolean) Console.class.getMethod("isTerminal").invoke(console);
+    } catch (ReflectiveOperationException e) {
+      return true;
+    }
   }
 
   /** Flyway logs every step at INFO or DEBUG; the commands print their own summary instead. */
