@@ -82,8 +82,8 @@ class DataLoadIT {
                   WHERE a.state = 'RUNNING' AND i.position = 0 AND i.state = 'ACTIVE'
                     AND h.state = 'OPEN' AND h.bid_count = 0 AND h.amount IS NULL
                     AND h.bidder_id IS NULL
-                    AND h.due_at BETWEEN now() + interval '5 seconds'
-                                     AND now() + interval '30 seconds'
+                    AND h.opened_at >= (SELECT loaded_at FROM dataset)
+                    AND h.due_at = h.opened_at + interval '30 seconds'
                   """))
           .isEqualTo(MAX_USERS / 15);
       assertThat(
