@@ -38,47 +38,11 @@ final class DataResetter {
                       DataCommandException.refused(
                           "no complete dataset in the database; run data load first"));
       connection.setAutoCommit(false);
-      touched.put("tokens removed", update(connection, "DELETE FROM auth_token"));
+      removeWhatRunsAdded(connection, record, touched);
       touched.put(
-          "bids removed",
-          update(connection, "DELETE FROM bid WHERE id > ?", record.bidWatermark()));
-      touched.put(
-          "attendances removed",
-          update(
-              connection,
-              "DELETE FROM attendance WHERE id > ? OR auction_id > ? OR user_id > ?",
-              record.attendanceWatermark(),
-              record.auctionWatermark(),
-              record.userWatermark()));
-      touched.put(
-          "attendances closed",
-          update(connection, "UPDATE attendance SET left_at = now() WHERE left_at IS NULL"));
-      update(
-          connection,
-          "DELETE FROM high_bid WHERE item_id > ? OR auction_id > ? OR bidder_id > ?",
-          record.itemWatermark(),
-          record.auctionWatermark(),
-          record.userWatermark());
-      touched.put(
-          "item images removed",
-          update(
-              connection,
-              "DELETE FROM item_image WHERE id > ? OR item_id > ?",
-              record.imageWatermark(),
-              record.itemWatermark()));
-      touched.put(
-          "image contents removed",
-          update(connection, "DELETE FROM image_content WHERE id > ?", record.contentWatermark()));
-      touched.put(
-          "items removed",
-          update(
-              connection,
-              "DELETE FROM item WHERE id > ? OR auction_id > ?",
-              record.itemWatermark(),
-              record.auctionWatermark()));
-      touched.put(
-          "auctions removed",
-          update(connection, "DELETE FROM auction WHERE id > ?", record.auctionWatermark()));
+          "live auctions reactivated",
+          LiveAuctions.reactivate(connection, new DatasetLayout(record.maxUsers()), openDuration));
+      // After the reactivation, which drops the live high bids that may name these accounts.
       touched.put(
           "accounts removed",
           update(connection, "DELETE FROM app_user WHERE id > ?", record.userWatermark()));
@@ -88,9 +52,6 @@ final class DataResetter {
               connection,
               "UPDATE app_user SET credit_limit = initial_credit_limit"
                   + " WHERE credit_limit <> initial_credit_limit"));
-      touched.put(
-          "live auctions reactivated",
-          LiveAuctions.reactivate(connection, new DatasetLayout(record.maxUsers()), openDuration));
       connection.commit();
     }
     out.printf(
@@ -101,6 +62,37 @@ final class DataResetter {
             .map(entry -> entry.getValue() + " " + entry.getKey())
             .collect(Collectors.joining(", ")));
     return touched;
+  }
+
+  /**
+   * Runs only add rows above the watermarks (the application never rewrites the ids or parents of
+   * loaded rows), so every delete is a range scan of a primary key, children before parents.
+   */
+  private static void removeWhatRunsAdded(
+      Connection connection, DatasetRecord record, Map<String, Integer> touched)
+      throws SQLException {
+    touched.put("tokens removed", update(connection, "DELETE FROM auth_token"));
+    touched.put(
+        "bids removed", update(connection, "DELETE FROM bid WHERE id > ?", record.bidWatermark()));
+    touched.put(
+        "attendances removed",
+        update(connection, "DELETE FROM attendance WHERE id > ?", record.attendanceWatermark()));
+    touched.put(
+        "attendances closed",
+        update(connection, "UPDATE attendance SET left_at = now() WHERE left_at IS NULL"));
+    update(connection, "DELETE FROM high_bid WHERE item_id > ?", record.itemWatermark());
+    touched.put(
+        "item images removed",
+        update(connection, "DELETE FROM item_image WHERE id > ?", record.imageWatermark()));
+    touched.put(
+        "image contents removed",
+        update(connection, "DELETE FROM image_content WHERE id > ?", record.contentWatermark()));
+    touched.put(
+        "items removed",
+        update(connection, "DELETE FROM item WHERE id > ?", record.itemWatermark()));
+    touched.put(
+        "auctions removed",
+        update(connection, "DELETE FROM auction WHERE id > ?", record.auctionWatermark()));
   }
 
   private static int update(Connection connection, String sql, long... parameters)

@@ -24,10 +24,10 @@ final class LiveAuctions {
     long lastFuture = firstFuture + layout.futureAuctions() - 1;
     update(
         connection,
-        "DELETE FROM high_bid WHERE auction_id BETWEEN 1 AND ? OR auction_id BETWEEN ? AND ?",
-        lastLive,
-        firstFuture,
-        lastFuture);
+        "DELETE FROM high_bid WHERE item_id BETWEEN 1 AND ? OR item_id BETWEEN ? AND ?",
+        layout.liveItems(),
+        layout.firstFutureItemId(),
+        layout.items());
     update(
         connection,
         """
