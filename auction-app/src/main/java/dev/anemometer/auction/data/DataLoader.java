@@ -45,7 +45,8 @@ final class DataLoader {
     SchemaObjects dropped;
     try (Connection connection = database.open()) {
       DatasetRecord.markLoadStarted(connection);
-      dropped = SchemaObjects.read(connection, LoadPlan.TABLES);
+      dropped =
+          SchemaObjects.read(connection, LoadPlan.TABLES).orderedByTable(LoadPlan.LARGEST_FIRST);
       connection.setAutoCommit(false);
       dropped.drop(connection);
       connection.commit();

@@ -19,6 +19,18 @@ final class LoadPlan {
           "image_content",
           "item_image");
 
+  /** The same tables by their size after a load, biggest first. */
+  static final List<String> LARGEST_FIRST =
+      List.of(
+          "bid",
+          "item_image",
+          "attendance",
+          "high_bid",
+          "item",
+          "app_user",
+          "auction",
+          "image_content");
+
   private LoadPlan() {}
 
   /**

@@ -6,6 +6,7 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 
 /**
@@ -44,6 +45,16 @@ record SchemaObjects(List<Definition> indexes, List<Definition> foreignKeys) {
   static SchemaObjects read(Connection connection, List<String> tables) throws SQLException {
     return new SchemaObjects(
         definitions(connection, INDEXES, tables), definitions(connection, FOREIGN_KEYS, tables));
+  }
+
+  /**
+   * The same objects, those of the tables listed first coming first: rebuilding the biggest table's
+   * indexes first keeps every worker busy until the end.
+   */
+  SchemaObjects orderedByTable(List<String> tables) {
+    Comparator<Definition> byTable = Comparator.comparingInt(d -> tables.indexOf(d.table()));
+    return new SchemaObjects(
+        indexes.stream().sorted(byTable).toList(), foreignKeys.stream().sorted(byTable).toList());
   }
 
   void drop(Connection connection) throws SQLException {

@@ -35,6 +35,11 @@ class LoadPlanTest {
   }
 
   @Test
+  void ranksEveryLoadedTableBySize() {
+    assertThat(LoadPlan.LARGEST_FIRST).containsExactlyInAnyOrderElementsOf(LoadPlan.TABLES);
+  }
+
+  @Test
   void alternatesHashingWithStreamingAndSendsPicturesLast() {
     try (PicturePool pictures = PicturePool.start(1)) {
       List<CopyChunk> chunks =
