@@ -13,9 +13,10 @@ final class ItemRows {
 
   static ItemDetail detail(ResultSet rs, int rowNum) throws SQLException {
     long auctionId = rs.getLong("auction_id");
+    Long auction = rs.wasNull() ? null : auctionId;
     return new ItemDetail(
         rs.getLong("id"),
-        rs.wasNull() ? null : auctionId,
+        auction,
         rs.getLong("seller_id"),
         rs.getInt("position"),
         rs.getString("short_description"),

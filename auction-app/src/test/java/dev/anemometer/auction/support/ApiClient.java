@@ -89,6 +89,16 @@ public final class ApiClient {
         Map.of());
   }
 
+  /** A hostile request, its Authorization header sent exactly as given (or not at all). */
+  public ApiResponse send(Hostile.Request request) {
+    Map<String, String> headers =
+        request.authorization() == null
+            ? Map.of()
+            : Map.of("Authorization", request.authorization());
+    return send(
+        request.method(), request.path(), null, request.contentType(), request.body(), headers);
+  }
+
   /** Any request; {@code token} may be null (no Authorization header) or any raw header value. */
   public ApiResponse send(
       String method,

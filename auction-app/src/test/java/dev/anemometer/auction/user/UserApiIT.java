@@ -43,6 +43,7 @@ class UserApiIT extends AppIntegrationTest {
     assertThat(wrong.status()).isEqualTo(401);
     assertThat(unknown.status()).isEqualTo(401);
     assertThat(wrong.json().get("type").asString())
+        .as(wrong.toString())
         .isEqualTo("https://anemometer.dev/problems/bad-credentials");
     assertThat(unknown.text()).isEqualTo(wrong.text());
   }

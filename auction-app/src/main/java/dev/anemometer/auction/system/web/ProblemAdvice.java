@@ -6,6 +6,7 @@ import java.util.List;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.beans.TypeMismatchException;
+import org.springframework.context.i18n.LocaleContextHolder;
 import org.springframework.dao.DataIntegrityViolationException;
 import org.springframework.dao.TransientDataAccessException;
 import org.springframework.http.HttpHeaders;
@@ -14,6 +15,7 @@ import org.springframework.http.ProblemDetail;
 import org.springframework.http.ResponseEntity;
 import org.springframework.http.converter.HttpMessageNotReadableException;
 import org.springframework.jdbc.CannotGetJdbcConnectionException;
+import org.springframework.web.ErrorResponse;
 import org.springframework.web.HttpMediaTypeNotAcceptableException;
 import org.springframework.web.HttpMediaTypeNotSupportedException;
 import org.springframework.web.HttpRequestMethodNotSupportedException;
@@ -121,6 +123,9 @@ class ProblemAdvice extends ResponseEntityExceptionHandler {
   @Override
   protected ResponseEntity<Object> handleExceptionInternal(
       Exception ex, Object body, HttpHeaders headers, HttpStatusCode status, WebRequest request) {
+    if (body == null && ex instanceof ErrorResponse response) {
+      body = response.updateAndGetBody(getMessageSource(), LocaleContextHolder.getLocale());
+    }
     ProblemDetail problem =
         body instanceof ProblemDetail detail
             ? detail
@@ -142,6 +147,19 @@ class ProblemAdvice extends ResponseEntityExceptionHandler {
   ResponseEntity<Object> constraintViolation(ConstraintViolationException ex) {
     List<FieldProblem> fields = FieldProblem.of(ex);
     return problem(ProblemType.VALIDATION, FieldProblem.summary(fields), fields, HttpHeaders.EMPTY);
+  }
+
+  @ExceptionHandler(MultipartException.class)
+  ResponseEntity<Object> multipart(MultipartException ex, WebRequest request) {
+    if (ex instanceof MaxUploadSizeExceededException tooLarge) {
+      return handleMaxUploadSizeExceededException(
+          tooLarge, new HttpHeaders(), HttpStatusCode.valueOf(413), request);
+    }
+    return problem(
+        ProblemType.BAD_REQUEST,
+        "the multipart request is malformed",
+        List.of(),
+        HttpHeaders.EMPTY);
   }
 
   @ExceptionHandler(DataIntegrityViolationException.class)
