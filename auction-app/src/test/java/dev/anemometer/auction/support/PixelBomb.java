@@ -9,11 +9,11 @@ import java.util.zip.CRC32;
  * A PNG of a few dozen bytes whose header claims 100,000 × 100,000 pixels: decoding it naively
  * would allocate 40 GB. The upload path must refuse it from the header alone.
  */
-final class PixelBomb {
+public final class PixelBomb {
 
   private PixelBomb() {}
 
-  static byte[] png() {
+  public static byte[] png() {
     ByteArrayOutputStream out = new ByteArrayOutputStream();
     out.writeBytes(new byte[] {(byte) 0x89, 'P', 'N', 'G', '\r', '\n', 0x1a, '\n'});
     ByteBuffer header = ByteBuffer.allocate(13);

@@ -41,12 +41,18 @@ public enum ProblemType {
 
   /** The type for a status raised by the framework rather than by our own code. */
   public static ProblemType forStatus(int status) {
-    for (ProblemType candidate : values()) {
-      if (candidate.status.value() == status && candidate != MALFORMED_BODY) {
-        return candidate;
-      }
-    }
-    return status >= 500 ? INTERNAL : BAD_REQUEST;
+    return switch (status) {
+      case 401 -> UNAUTHORIZED;
+      case 403 -> FORBIDDEN;
+      case 404 -> NOT_FOUND;
+      case 405 -> METHOD_NOT_ALLOWED;
+      case 406 -> NOT_ACCEPTABLE;
+      case 409 -> CONFLICT;
+      case 413 -> PAYLOAD_TOO_LARGE;
+      case 415 -> UNSUPPORTED_MEDIA_TYPE;
+      case 503 -> UNAVAILABLE;
+      default -> status >= 500 ? INTERNAL : BAD_REQUEST;
+    };
   }
 
   public URI type() {
