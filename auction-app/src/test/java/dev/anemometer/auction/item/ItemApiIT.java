@@ -51,6 +51,22 @@ class ItemApiIT extends AppIntegrationTest {
   }
 
   @Test
+  void aNulCharacterIsRefusedAsInvalidNotAsAConflict() {
+    String token = api.login(fixtures.user());
+
+    ApiResponse refused =
+        api.postJson(
+            "/api/items",
+            token,
+            "{\"shortDescription\":\"a\\u0000b\",\"longDescription\":\"x\","
+                + "\"manufacturer\":\"Acme\",\"condition\":\"NEW\",\"startingBid\":1}");
+
+    assertThat(refused.status()).isEqualTo(400);
+    assertThat(refused.json().get("type").asString())
+        .isEqualTo("https://anemometer.dev/problems/validation");
+  }
+
+  @Test
   void itemDetailListsImagesInOrder() {
     FixtureUser seller = fixtures.user();
     long item = fixtures.item(seller.id(), null, 0, "LISTED");

@@ -166,6 +166,14 @@ class ProblemAdvice extends ResponseEntityExceptionHandler {
   ResponseEntity<Object> integrityViolation(DataIntegrityViolationException ex) {
     // Validation should have caught it; the database is the last line, and it is the client's data.
     log.debug("integrity violation", ex);
+    if (SqlStates.isDataException(ex)) {
+      // SQLSTATE class 22: a NUL character, a value too long or out of range for its column.
+      return problem(
+          ProblemType.VALIDATION,
+          "a value is out of range or contains characters that cannot be stored",
+          List.of(),
+          HttpHeaders.EMPTY);
+    }
     return problem(
         ProblemType.CONFLICT,
         "the request conflicts with the stored data",
