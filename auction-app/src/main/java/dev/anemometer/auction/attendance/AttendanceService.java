@@ -64,7 +64,6 @@ public class AttendanceService {
         .update();
   }
 
-  @Transactional(readOnly = true)
   public Page<AttendanceRecord> history(long userId, PageParams paging) {
     long total =
         jdbc.sql("SELECT count(*) FROM attendance WHERE user_id = ?")

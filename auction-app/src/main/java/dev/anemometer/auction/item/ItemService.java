@@ -31,7 +31,6 @@ public class ItemService {
   }
 
   @Cacheable(CacheNames.ITEM_DETAIL)
-  @Transactional(readOnly = true)
   public ItemDetail detail(long itemId) {
     return jdbc.sql(DETAIL)
         .param(itemId)
@@ -47,7 +46,6 @@ public class ItemService {
   }
 
   /** The seller of an item, for owner checks elsewhere; empty if the item does not exist. */
-  @Transactional(readOnly = true)
   public OptionalLong sellerOf(long itemId) {
     List<Long> sellers =
         jdbc.sql("SELECT seller_id FROM item WHERE id = ?").param(itemId).query(Long.class).list();

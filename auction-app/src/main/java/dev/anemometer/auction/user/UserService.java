@@ -21,7 +21,6 @@ class UserService {
   }
 
   @Cacheable(CacheNames.USER_PROFILE)
-  @Transactional(readOnly = true)
   public UserProfile profile(long userId) {
     return users
         .findById(userId)

@@ -13,6 +13,8 @@ import dev.anemometer.auction.support.HostileEndpoints;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -33,8 +35,10 @@ class HostileInputIT extends AppIntegrationTest {
     DatabaseSnapshot before = DatabaseSnapshot.take(jdbc);
 
     List<String> failures = new ArrayList<>();
+    Set<Integer> statuses = new TreeSet<>();
     for (Hostile.Request request : requests) {
       ApiResponse response = api.send(request);
+      statuses.add(response.status());
       String problem = refusalProblem(response);
       if (problem != null) {
         failures.add(request.description() + " -> " + problem + ": " + response);
@@ -43,6 +47,7 @@ class HostileInputIT extends AppIntegrationTest {
 
     assertThat(requests).hasSizeGreaterThan(400);
     assertThat(failures).as("refusals that went wrong").isEmpty();
+    assertThat(statuses).contains(400, 401, 403, 404, 405, 413, 415);
     assertThat(DatabaseSnapshot.take(jdbc)).isEqualTo(before);
   }
 
