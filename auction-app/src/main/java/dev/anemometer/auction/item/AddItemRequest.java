@@ -17,5 +17,5 @@ record AddItemRequest(
     @NotNull
         @DecimalMin(value = "0.01", message = "must be at least 0.01")
         @DecimalMax(value = "1000000000", message = "must be at most 1000000000")
-        @Digits(integer = 10, fraction = 2, message = "must have at most 2 decimals")
+        @Digits(integer = 10, fraction = 2, message = "must have at most 10 digits and 2 decimals")
         BigDecimal startingBid) {}

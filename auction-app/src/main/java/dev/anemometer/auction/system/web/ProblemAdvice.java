@@ -2,6 +2,7 @@ package dev.anemometer.auction.system.web;
 
 import jakarta.validation.ConstraintViolationException;
 import java.net.URI;
+import java.util.Arrays;
 import java.util.List;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -83,12 +84,11 @@ class ProblemAdvice extends ResponseEntityExceptionHandler {
   protected ResponseEntity<Object> handleTypeMismatch(
       TypeMismatchException ex, HttpHeaders headers, HttpStatusCode status, WebRequest request) {
     String name = ex.getPropertyName() == null ? "parameter" : ex.getPropertyName();
-    String expected =
-        ex.getRequiredType() == null ? "another type" : ex.getRequiredType().getSimpleName();
+    String expected = expected(ex.getRequiredType());
     return problem(
         ProblemType.INVALID_PARAMETER,
-        "'" + name + "' must be a valid " + expected,
-        List.of(new FieldProblem(name, "must be a valid " + expected)),
+        "'" + name + "' must be " + expected,
+        List.of(new FieldProblem(name, "must be " + expected)),
         headers);
   }
 
@@ -201,6 +201,19 @@ class ProblemAdvice extends ResponseEntityExceptionHandler {
       problem.setProperty("errors", fields.stream().map(FieldProblem::asMap).toList());
     }
     return ResponseEntity.status(type.status()).headers(headers).body(problem);
+  }
+
+  private static String expected(Class<?> type) {
+    if (type == null) {
+      return "of another type";
+    }
+    if (type.isEnum()) {
+      return "one of " + Arrays.toString(type.getEnumConstants());
+    }
+    if (type == long.class || type == Long.class || type == int.class || type == Integer.class) {
+      return "a whole number in range";
+    }
+    return "a valid " + type.getSimpleName();
   }
 
   static ProblemType typeOf(Exception ex, int status) {
