@@ -24,6 +24,7 @@ import org.springframework.web.bind.MethodArgumentNotValidException;
 import org.springframework.web.bind.MissingServletRequestParameterException;
 import org.springframework.web.bind.annotation.ExceptionHandler;
 import org.springframework.web.bind.annotation.RestControllerAdvice;
+import org.springframework.web.context.request.ServletWebRequest;
 import org.springframework.web.context.request.WebRequest;
 import org.springframework.web.method.annotation.HandlerMethodValidationException;
 import org.springframework.web.multipart.MaxUploadSizeExceededException;
@@ -123,6 +124,13 @@ class ProblemAdvice extends ResponseEntityExceptionHandler {
   @Override
   protected ResponseEntity<Object> handleExceptionInternal(
       Exception ex, Object body, HttpHeaders headers, HttpStatusCode status, WebRequest request) {
+    if (request instanceof ServletWebRequest servlet
+        && servlet.getResponse() != null
+        && servlet.getResponse().isCommitted()) {
+      // Half an answer is already on the wire (a client that went away mid-response).
+      log.debug("response already committed, dropping problem for {}", ex.toString());
+      return null;
+    }
     if (body == null && ex instanceof ErrorResponse response) {
       body = response.updateAndGetBody(getMessageSource(), LocaleContextHolder.getLocale());
     }
