@@ -82,7 +82,7 @@ class AuctionSequencer {
             WHERE a.state = 'RUNNING' AND NOT EXISTS (
               SELECT 1 FROM high_bid h
               WHERE h.auction_id = a.id AND h.state IN ('OPEN', 'LAST_CALL'))
-            ORDER BY a.id LIMIT ? FOR UPDATE OF a SKIP LOCKED
+            ORDER BY a.id LIMIT ? FOR NO KEY UPDATE OF a SKIP LOCKED
             """,
             Long.class,
             properties.clockBatchSize());
@@ -137,7 +137,7 @@ class AuctionSequencer {
   private boolean lockRunning(long auctionId) {
     List<String> state =
         jdbc.queryForList(
-            "SELECT state FROM auction WHERE id = ? FOR UPDATE", String.class, auctionId);
+            "SELECT state FROM auction WHERE id = ? FOR NO KEY UPDATE", String.class, auctionId);
     return state.size() == 1 && "RUNNING".equals(state.get(0));
   }
 
