@@ -28,6 +28,8 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * Issue 2, must show 2: two app servers on one database, 60 concurrent bidders on the same items
@@ -37,7 +39,7 @@ import org.junit.jupiter.api.Test;
 class TwoServerLiveAuctionIT {
 
   private static final BigDecimal START = new BigDecimal("10.00");
-  private static final BigDecimal CAP = new BigDecimal("300.00");
+  private static final BigDecimal CAP = new BigDecimal("100.00");
   private static final BigDecimal CREDIT = new BigDecimal("1000000.00");
   private static final int BIDDERS = 60;
   private static final int FOLLOWERS_PER_SERVER = 8;
@@ -45,6 +47,8 @@ class TwoServerLiveAuctionIT {
   private static final int POLLS_PER_SERVER = 10;
   private static final Duration FAR = Duration.ofMinutes(10);
   private static final Duration WAIT = Duration.ofSeconds(90);
+
+  private static final Logger log = LoggerFactory.getLogger(TwoServerLiveAuctionIT.class);
 
   private final TestApi api = new TestApi();
 
@@ -140,6 +144,7 @@ class TwoServerLiveAuctionIT {
     LiveTraffic traffic = new LiveTraffic(api, auction.id(), contested, START, CAP, deadline);
     ExecutorService threads = Executors.newCachedThreadPool();
     List<Future<?>> running = new ArrayList<>();
+    long startNanos = System.nanoTime();
     try {
       for (int i = 0; i < BIDDERS; i++) {
         TestAppServer server = i % 2 == 0 ? a : b;
@@ -160,6 +165,14 @@ class TwoServerLiveAuctionIT {
     } finally {
       threads.shutdownNow();
     }
+    Duration took = Duration.ofNanos(System.nanoTime() - startNanos);
+    log.info(
+        "storm: {} bids ({} accepted) and {} answered polls in {} ms, {} bids/s over two servers",
+        traffic.acks.size(),
+        traffic.acks.stream().filter(ack -> "ACCEPTED_HIGH".equals(ack.outcome())).count(),
+        traffic.polls.size(),
+        took.toMillis(),
+        traffic.acks.size() * 1000L / Math.max(1, took.toMillis()));
     return traffic;
   }
 
