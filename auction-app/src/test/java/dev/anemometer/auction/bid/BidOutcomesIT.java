@@ -8,7 +8,6 @@ import dev.anemometer.auction.support.LiveAuctionFixture.HighBidRow;
 import dev.anemometer.auction.support.TestApi;
 import dev.anemometer.auction.support.TestApi.Response;
 import dev.anemometer.auction.support.TestAppServer;
-import dev.anemometer.auction.support.TestPostgres;
 import io.micrometer.core.instrument.MeterRegistry;
 import java.math.BigDecimal;
 import java.time.Duration;
@@ -30,14 +29,13 @@ class BidOutcomesIT {
 
   @BeforeAll
   static void startServer() {
-    TestPostgres.Database database = TestPostgres.newDatabase();
+    // clocks too slow to interfere; the same server serves every test class that asks for them
     server =
-        TestAppServer.start(
-            database,
+        TestAppServer.shared(
             Map.of(
                 "anemometer.live-auction.open-duration", "10m",
                 "anemometer.live-auction.last-call-duration", "10m"));
-    fixture = LiveAuctionFixture.on(database);
+    fixture = LiveAuctionFixture.on(server.database());
   }
 
   @AfterAll

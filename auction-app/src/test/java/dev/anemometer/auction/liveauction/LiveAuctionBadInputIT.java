@@ -7,7 +7,6 @@ import dev.anemometer.auction.support.LiveAuctionFixture.Auction;
 import dev.anemometer.auction.support.TestApi;
 import dev.anemometer.auction.support.TestApi.Response;
 import dev.anemometer.auction.support.TestAppServer;
-import dev.anemometer.auction.support.TestPostgres;
 import java.math.BigDecimal;
 import java.time.Duration;
 import java.util.List;
@@ -38,14 +37,13 @@ class LiveAuctionBadInputIT {
 
   @BeforeAll
   static void startServer() {
-    TestPostgres.Database database = TestPostgres.newDatabase();
+    // clocks too slow to interfere; the same server serves every test class that asks for them
     server =
-        TestAppServer.start(
-            database,
+        TestAppServer.shared(
             Map.of(
                 "anemometer.live-auction.open-duration", "10m",
                 "anemometer.live-auction.last-call-duration", "10m"));
-    fixture = LiveAuctionFixture.on(database);
+    fixture = LiveAuctionFixture.on(server.database());
     auction = fixture.runningAuction(2, new BigDecimal("10.00"), FAR);
     otherAuction = fixture.runningAuction(1, new BigDecimal("10.00"), FAR);
     bidder = fixture.user(new BigDecimal("1000.00"));

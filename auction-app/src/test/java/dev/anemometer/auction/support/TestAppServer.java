@@ -15,16 +15,44 @@ import org.springframework.context.ConfigurableApplicationContext;
  */
 public final class TestAppServer implements AutoCloseable {
 
-  private final ConfigurableApplicationContext context;
-  private final int port;
+  private static final Map<Map<String, ?>, TestAppServer> SHARED = new HashMap<>();
 
-  private TestAppServer(ConfigurableApplicationContext context) {
+  private final ConfigurableApplicationContext context;
+  private final TestPostgres.Database database;
+  private final int port;
+  private final boolean shared;
+
+  private TestAppServer(
+      ConfigurableApplicationContext context, TestPostgres.Database database, boolean shared) {
     this.context = context;
+    this.database = database;
     this.port = ((WebServerApplicationContext) context).getWebServer().getPort();
+    this.shared = shared;
+  }
+
+  /**
+   * A server on a database of its own, shared by every test class of this JVM that asks for the
+   * same properties: starting a context is the slowest part of these tests. Closing it is a no-op;
+   * it stops with the JVM.
+   */
+  public static synchronized TestAppServer shared(Map<String, ?> properties) {
+    TestAppServer server = SHARED.get(properties);
+    if (server == null) {
+      TestPostgres.Database database = TestPostgres.newDatabase();
+      server = new TestAppServer(run(database, properties), database, true);
+      SHARED.put(Map.copyOf(properties), server);
+      Runtime.getRuntime().addShutdownHook(new Thread(server.context::close));
+    }
+    return server;
   }
 
   /** Starts a server on the database; {@code properties} override the test defaults. */
   public static TestAppServer start(TestPostgres.Database database, Map<String, ?> properties) {
+    return new TestAppServer(run(database, properties), database, false);
+  }
+
+  private static ConfigurableApplicationContext run(
+      TestPostgres.Database database, Map<String, ?> properties) {
     Map<String, Object> all = new HashMap<>();
     all.put("spring.datasource.url", database.jdbcUrl());
     all.put("spring.datasource.username", database.user());
@@ -37,9 +65,14 @@ public final class TestAppServer implements AutoCloseable {
     all.put("server.address", "127.0.0.1");
     all.put("spring.main.banner-mode", "off");
     all.putAll(properties);
-    ConfigurableApplicationContext context =
-        new SpringApplicationBuilder(AuctionApplication.class).properties(all).run();
-    return new TestAppServer(context);
+    return new SpringApplicationBuilder(AuctionApplication.class)
+        .main(AuctionApplication.class)
+        .properties(all)
+        .run();
+  }
+
+  public TestPostgres.Database database() {
+    return database;
   }
 
   public URI uri(String path) {
@@ -56,6 +89,8 @@ public final class TestAppServer implements AutoCloseable {
 
   @Override
   public void close() {
-    context.close();
+    if (!shared) {
+      context.close();
+    }
   }
 }
