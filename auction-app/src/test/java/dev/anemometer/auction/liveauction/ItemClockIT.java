@@ -133,6 +133,16 @@ class ItemClockIT {
   }
 
   @Test
+  void aLiveItemLeftWithoutADueTimeIsArmedAndMovesOn() {
+    Auction auction = fixture.runningAuction(2, START, Duration.ofMinutes(10));
+    long first = auction.itemIds().get(0);
+    fixture.jdbc().update("UPDATE high_bid SET due_at = NULL WHERE item_id = ?", first);
+
+    Eventually.await(
+        "the unarmed item to be closed", WAIT, () -> fixture.itemState(first), "UNSOLD"::equals);
+  }
+
+  @Test
   void aParkedPollWakesWhenTheClockMovesTheItem() throws Exception {
     Auction auction = fixture.runningAuction(2, START, Duration.ofSeconds(1));
     long first = auction.itemIds().get(0);
