@@ -1,5 +1,6 @@
 package dev.anemometer.auction.liveauction;
 
+import com.fasterxml.jackson.annotation.JsonIgnore;
 import java.math.BigDecimal;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -23,6 +24,7 @@ public record HighBidView(BigDecimal amount, Long bidderId, int bidCount, String
         row.getBigDecimal("amount"), bidderId, row.getInt("bid_count"), row.getString("state"));
   }
 
+  @JsonIgnore // derived, not part of the wire format
   public boolean isLive() {
     return HighBidStates.isLive(state);
   }

@@ -53,6 +53,9 @@ class BidOutcomesIT {
     Response second = bid(auction.id(), item, bidder, "13");
 
     assertThat(first.status()).isEqualTo(201);
+    assertThat(first.json().get("highBid").properties())
+        .extracting(Map.Entry::getKey)
+        .containsExactlyInAnyOrder("amount", "bidderId", "bidCount", "state");
     assertThat(first.json().get("outcome").asString()).isEqualTo("ACCEPTED_HIGH");
     assertThat(first.json().get("highBid").get("amount").decimalValue())
         .isEqualByComparingTo("12.5");
