@@ -38,11 +38,7 @@ class LiveAuctionBadInputIT {
   @BeforeAll
   static void startServer() {
     // clocks too slow to interfere; the same server serves every test class that asks for them
-    server =
-        TestAppServer.shared(
-            Map.of(
-                "anemometer.live-auction.open-duration", "10m",
-                "anemometer.live-auction.last-call-duration", "10m"));
+    server = TestAppServer.sharedWithSlowClock();
     fixture = LiveAuctionFixture.on(server.database());
     auction = fixture.runningAuction(2, new BigDecimal("10.00"), FAR);
     otherAuction = fixture.runningAuction(1, new BigDecimal("10.00"), FAR);

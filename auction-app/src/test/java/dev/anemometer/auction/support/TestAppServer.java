@@ -31,6 +31,19 @@ public final class TestAppServer implements AutoCloseable {
   }
 
   /**
+   * The shared server with an item clock too slow to interfere with a test (items stay OPEN), and
+   * only 8 request threads, so that tests notice a request that holds a thread while it waits.
+   */
+  public static TestAppServer sharedWithSlowClock() {
+    return shared(
+        Map.of(
+            "anemometer.live-auction.open-duration", "10m",
+            "anemometer.live-auction.last-call-duration", "10m",
+            "server.tomcat.threads.max", "8",
+            "server.tomcat.threads.min-spare", "2"));
+  }
+
+  /**
    * A server on a database of its own, shared by every test class of this JVM that asks for the
    * same properties: starting a context is the slowest part of these tests. Closing it is a no-op;
    * it stops with the JVM.
