@@ -2,12 +2,12 @@ package dev.anemometer.auction.bid;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.anemometer.auction.support.InJvmAppServer;
+import dev.anemometer.auction.support.JsonHttpClient;
+import dev.anemometer.auction.support.JsonHttpClient.Response;
 import dev.anemometer.auction.support.LiveAuctionFixture;
 import dev.anemometer.auction.support.LiveAuctionFixture.Auction;
 import dev.anemometer.auction.support.LiveAuctionFixture.HighBidRow;
-import dev.anemometer.auction.support.TestApi;
-import dev.anemometer.auction.support.TestApi.Response;
-import dev.anemometer.auction.support.TestAppServer;
 import io.micrometer.core.instrument.MeterRegistry;
 import java.math.BigDecimal;
 import java.time.Duration;
@@ -23,14 +23,14 @@ class BidOutcomesIT {
   private static final BigDecimal START = new BigDecimal("10.00");
   private static final Duration FAR = Duration.ofMinutes(10);
 
-  private static TestAppServer server;
+  private static InJvmAppServer server;
   private static LiveAuctionFixture fixture;
-  private static final TestApi api = new TestApi();
+  private static final JsonHttpClient api = new JsonHttpClient();
 
   @BeforeAll
   static void startServer() {
     // clocks too slow to interfere; the same server serves every test class that asks for them
-    server = TestAppServer.sharedWithSlowClock();
+    server = InJvmAppServer.sharedWithSlowClock();
     fixture = LiveAuctionFixture.on(server.database());
   }
 

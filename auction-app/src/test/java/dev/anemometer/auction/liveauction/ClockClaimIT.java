@@ -2,7 +2,7 @@ package dev.anemometer.auction.liveauction;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.anemometer.auction.support.Eventually;
+import dev.anemometer.auction.support.Deadline;
 import dev.anemometer.auction.support.LiveAuctionFixture;
 import dev.anemometer.auction.support.LiveAuctionFixture.Auction;
 import dev.anemometer.auction.support.TestPostgres;
@@ -129,7 +129,7 @@ class ClockClaimIT {
     List<Long> sold = new ArrayList<>();
     PGConnection pg = listen.unwrap(PGConnection.class);
     List<Long> activated = new ArrayList<>();
-    Eventually.await(
+    Deadline.await(
         "a notification for every transition",
         Duration.ofSeconds(30),
         () -> {

@@ -2,13 +2,13 @@ package dev.anemometer.auction.liveauction;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.anemometer.auction.support.Eventually;
+import dev.anemometer.auction.support.Deadline;
+import dev.anemometer.auction.support.InJvmAppServer;
+import dev.anemometer.auction.support.JsonHttpClient;
+import dev.anemometer.auction.support.JsonHttpClient.Response;
 import dev.anemometer.auction.support.LiveAuctionFixture;
 import dev.anemometer.auction.support.LiveAuctionFixture.Auction;
 import dev.anemometer.auction.support.LiveAuctionFixture.HighBidRow;
-import dev.anemometer.auction.support.TestApi;
-import dev.anemometer.auction.support.TestApi.Response;
-import dev.anemometer.auction.support.TestAppServer;
 import dev.anemometer.auction.support.TestPostgres;
 import java.math.BigDecimal;
 import java.time.Duration;
@@ -25,15 +25,15 @@ class ItemClockIT {
   private static final BigDecimal START = new BigDecimal("10.00");
   private static final Duration WAIT = Duration.ofSeconds(60);
 
-  private static TestAppServer server;
+  private static InJvmAppServer server;
   private static LiveAuctionFixture fixture;
-  private static final TestApi api = new TestApi();
+  private static final JsonHttpClient api = new JsonHttpClient();
 
   @BeforeAll
   static void startServer() {
     TestPostgres.Database database = TestPostgres.newDatabase();
     server =
-        TestAppServer.start(
+        InJvmAppServer.start(
             database,
             Map.of(
                 "anemometer.live-auction.open-duration", "1s",
@@ -59,7 +59,7 @@ class ItemClockIT {
     assertThat(bid.json().get("outcome").asString()).isEqualTo("ACCEPTED_HIGH");
 
     HighBidRow sold =
-        Eventually.await(
+        Deadline.await(
             "the first item to be sold",
             WAIT,
             () -> fixture.highBid(first),
@@ -82,7 +82,7 @@ class ItemClockIT {
     Auction auction = fixture.runningAuction(2, START, Duration.ofMillis(100));
     long first = auction.itemIds().get(0);
 
-    Eventually.await(
+    Deadline.await(
         "the first item to close", WAIT, () -> fixture.itemState(first), "UNSOLD"::equals);
 
     HighBidRow row = fixture.highBid(first);
@@ -98,7 +98,7 @@ class ItemClockIT {
 
     // first: OPEN (0) → LAST_CALL (1) → UNSOLD (2), second runs, then first again: re-opened (3)
     HighBidRow reopened =
-        Eventually.await(
+        Deadline.await(
             "the first item to be auctioned again",
             WAIT,
             () -> fixture.highBid(first),
@@ -114,7 +114,7 @@ class ItemClockIT {
     Auction auction = fixture.auction("RUNNING", 2, START);
     long first = auction.itemIds().get(0);
 
-    Eventually.await(
+    Deadline.await(
         "the repair to activate the first item",
         WAIT,
         () ->
@@ -138,7 +138,7 @@ class ItemClockIT {
     long first = auction.itemIds().get(0);
     fixture.jdbc().update("UPDATE high_bid SET due_at = NULL WHERE item_id = ?", first);
 
-    Eventually.await(
+    Deadline.await(
         "the unarmed item to be closed", WAIT, () -> fixture.itemState(first), "UNSOLD"::equals);
   }
 

@@ -2,11 +2,11 @@ package dev.anemometer.auction.liveauction;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.anemometer.auction.support.InJvmAppServer;
+import dev.anemometer.auction.support.JsonHttpClient;
+import dev.anemometer.auction.support.JsonHttpClient.Response;
 import dev.anemometer.auction.support.LiveAuctionFixture;
 import dev.anemometer.auction.support.LiveAuctionFixture.Auction;
-import dev.anemometer.auction.support.TestApi;
-import dev.anemometer.auction.support.TestApi.Response;
-import dev.anemometer.auction.support.TestAppServer;
 import java.math.BigDecimal;
 import java.time.Duration;
 import java.util.List;
@@ -26,9 +26,9 @@ class LiveAuctionBadInputIT {
 
   private static final Duration FAR = Duration.ofMinutes(10);
 
-  private static TestAppServer server;
+  private static InJvmAppServer server;
   private static LiveAuctionFixture fixture;
-  private static final TestApi api = new TestApi();
+  private static final JsonHttpClient api = new JsonHttpClient();
   private static Auction auction;
   private static Auction otherAuction;
   private static long bidder;
@@ -38,7 +38,7 @@ class LiveAuctionBadInputIT {
   @BeforeAll
   static void startServer() {
     // clocks too slow to interfere; the same server serves every test class that asks for them
-    server = TestAppServer.sharedWithSlowClock();
+    server = InJvmAppServer.sharedWithSlowClock();
     fixture = LiveAuctionFixture.on(server.database());
     auction = fixture.runningAuction(2, new BigDecimal("10.00"), FAR);
     otherAuction = fixture.runningAuction(1, new BigDecimal("10.00"), FAR);

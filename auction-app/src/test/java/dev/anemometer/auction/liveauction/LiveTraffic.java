@@ -1,8 +1,8 @@
 package dev.anemometer.auction.liveauction;
 
-import dev.anemometer.auction.support.TestApi;
-import dev.anemometer.auction.support.TestApi.Response;
-import dev.anemometer.auction.support.TestAppServer;
+import dev.anemometer.auction.support.InJvmAppServer;
+import dev.anemometer.auction.support.JsonHttpClient;
+import dev.anemometer.auction.support.JsonHttpClient.Response;
 import java.math.BigDecimal;
 import java.math.RoundingMode;
 import java.util.Queue;
@@ -48,7 +48,7 @@ final class LiveTraffic {
   final Queue<Poll> polls = new ConcurrentLinkedQueue<>();
   final Queue<String> failures = new ConcurrentLinkedQueue<>();
 
-  private final TestApi api;
+  private final JsonHttpClient api;
   private final long auctionId;
   private final Set<Long> contestedItems;
   private final BigDecimal startingBid;
@@ -56,7 +56,7 @@ final class LiveTraffic {
   private final long deadlineNanos;
 
   LiveTraffic(
-      TestApi api,
+      JsonHttpClient api,
       long auctionId,
       Set<Long> contestedItems,
       BigDecimal startingBid,
@@ -71,7 +71,7 @@ final class LiveTraffic {
   }
 
   /** Bids on each contested item in turn until the auction moves past them. */
-  void bidder(String serverName, TestAppServer server, long bidderId, String token) {
+  void bidder(String serverName, InJvmAppServer server, long bidderId, String token) {
     Seen seen = currentItem(server, token);
     while (seen != null && contestedItems.contains(seen.itemId()) && inTime()) {
       HighBidView high = seen.highBid();
@@ -86,7 +86,7 @@ final class LiveTraffic {
   }
 
   /** Follows the auction with long polls only, as a driver's asynchronous follower does. */
-  void follower(String serverName, TestAppServer server, String token) {
+  void follower(String serverName, InJvmAppServer server, String token) {
     Seen seen = currentItem(server, token);
     while (seen != null && contestedItems.contains(seen.itemId()) && inTime()) {
       seen = waitForChange(serverName, server, token, seen);
@@ -99,7 +99,7 @@ final class LiveTraffic {
   }
 
   private Seen bid(
-      String serverName, TestAppServer server, String token, long bidderId, Seen seen) {
+      String serverName, InJvmAppServer server, String token, long bidderId, Seen seen) {
     BigDecimal amount = nextAmount(seen.highBid().amount());
     Response response =
         api.postJson(
@@ -144,7 +144,7 @@ final class LiveTraffic {
     return new Seen(seen.itemId(), view);
   }
 
-  private Seen waitForChange(String serverName, TestAppServer server, String token, Seen seen) {
+  private Seen waitForChange(String serverName, InJvmAppServer server, String token, Seen seen) {
     int after = seen.highBid().bidCount();
     Response response =
         api.get(
@@ -177,7 +177,7 @@ final class LiveTraffic {
     return view.isLive() ? new Seen(seen.itemId(), view) : currentItem(server, token);
   }
 
-  private Seen currentItem(TestAppServer server, String token) {
+  private Seen currentItem(InJvmAppServer server, String token) {
     Response response = api.get(server.uri("/api/auctions/" + auctionId + "/current-item"), token);
     if (response.status() != 200) {
       failures.add("current item: " + response.status() + " " + response.body());

@@ -2,12 +2,12 @@ package dev.anemometer.auction.liveauction;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.anemometer.auction.support.Eventually;
+import dev.anemometer.auction.support.Deadline;
+import dev.anemometer.auction.support.InJvmAppServer;
+import dev.anemometer.auction.support.JsonHttpClient;
+import dev.anemometer.auction.support.JsonHttpClient.Response;
 import dev.anemometer.auction.support.LiveAuctionFixture;
 import dev.anemometer.auction.support.LiveAuctionFixture.Auction;
-import dev.anemometer.auction.support.TestApi;
-import dev.anemometer.auction.support.TestApi.Response;
-import dev.anemometer.auction.support.TestAppServer;
 import java.math.BigDecimal;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -22,11 +22,11 @@ class ParkedPollsIT {
   private static final int POLLS = 60; // the shared server has 8 request threads
   private static final Duration WAIT = Duration.ofSeconds(90);
 
-  private final TestApi api = new TestApi();
+  private final JsonHttpClient api = new JsonHttpClient();
 
   @Test
   void manyMorePollsThanRequestThreadsWaitAndTheServerStillAnswers() throws Exception {
-    TestAppServer server = TestAppServer.sharedWithSlowClock();
+    InJvmAppServer server = InJvmAppServer.sharedWithSlowClock();
     LiveAuctionFixture fixture = LiveAuctionFixture.on(server.database());
     Auction auction = fixture.runningAuction(1, new BigDecimal("10.00"), Duration.ofMinutes(10));
     long item = auction.itemIds().get(0);
@@ -41,7 +41,7 @@ class ParkedPollsIT {
               server.uri("/api/auctions/" + auction.id() + "/items/" + item + "/next-bid?after=0"),
               token));
     }
-    Eventually.await(
+    Deadline.await(
         "every poll to park", WAIT, () -> registry.parkedCount() == parkedBefore + POLLS);
 
     Response current =

@@ -4,13 +4,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.anemometer.auction.liveauction.LiveTraffic.Ack;
 import dev.anemometer.auction.liveauction.LiveTraffic.Poll;
-import dev.anemometer.auction.support.Eventually;
+import dev.anemometer.auction.support.Deadline;
+import dev.anemometer.auction.support.InJvmAppServer;
+import dev.anemometer.auction.support.JsonHttpClient;
+import dev.anemometer.auction.support.JsonHttpClient.Response;
 import dev.anemometer.auction.support.LiveAuctionFixture;
 import dev.anemometer.auction.support.LiveAuctionFixture.Auction;
 import dev.anemometer.auction.support.LiveAuctionFixture.HighBidRow;
-import dev.anemometer.auction.support.TestApi;
-import dev.anemometer.auction.support.TestApi.Response;
-import dev.anemometer.auction.support.TestAppServer;
 import dev.anemometer.auction.support.TestPostgres;
 import io.micrometer.core.instrument.MeterRegistry;
 import java.math.BigDecimal;
@@ -50,7 +50,7 @@ class TwoServerLiveAuctionIT {
 
   private static final Logger log = LoggerFactory.getLogger(TwoServerLiveAuctionIT.class);
 
-  private final TestApi api = new TestApi();
+  private final JsonHttpClient api = new JsonHttpClient();
 
   @Test
   void highestAcknowledgedBidWinsAcrossTwoServers() throws Exception {
@@ -65,8 +65,8 @@ class TwoServerLiveAuctionIT {
     LiveTraffic traffic;
     List<Ack> crossServerAcks = new ArrayList<>();
     double bidsCountedByServers;
-    try (TestAppServer a = TestAppServer.start(database, clock);
-        TestAppServer b = TestAppServer.start(database, clock)) {
+    try (InJvmAppServer a = InJvmAppServer.start(database, clock);
+        InJvmAppServer b = InJvmAppServer.start(database, clock)) {
       fixture = LiveAuctionFixture.on(database);
 
       crossServerAcks.add(pollsParkedOnOneServerAreWokenByABidOnTheOther(fixture, a, b));
@@ -93,7 +93,7 @@ class TwoServerLiveAuctionIT {
 
   /** Parks polls on {@code parkOn} only, bids on {@code bidOn} only; every poll must wake. */
   private Ack pollsParkedOnOneServerAreWokenByABidOnTheOther(
-      LiveAuctionFixture fixture, TestAppServer parkOn, TestAppServer bidOn) throws Exception {
+      LiveAuctionFixture fixture, InJvmAppServer parkOn, InJvmAppServer bidOn) throws Exception {
     Auction auction = fixture.runningAuction(1, START, FAR);
     long item = auction.itemIds().get(0);
     LongPollRegistry parked = parkOn.bean(LongPollRegistry.class);
@@ -103,7 +103,7 @@ class TwoServerLiveAuctionIT {
       String token = parkOn.token(fixture.user(CREDIT));
       polls.add(api.getAsync(parkOn.uri(nextBidPath(auction, item, 0)), token));
     }
-    Eventually.await(
+    Deadline.await(
         "the polls to park", WAIT, () -> parked.parkedCount() == parkedBefore + POLLS_PER_SERVER);
     assertThat(bidOn.bean(LongPollRegistry.class).parkedCount()).isZero();
 
@@ -137,7 +137,7 @@ class TwoServerLiveAuctionIT {
 
   /** 60 bidders and 16 followers on one auction, half through each server. */
   private LiveTraffic storm(
-      LiveAuctionFixture fixture, Auction auction, TestAppServer a, TestAppServer b)
+      LiveAuctionFixture fixture, Auction auction, InJvmAppServer a, InJvmAppServer b)
       throws Exception {
     Set<Long> contested = new HashSet<>(auction.itemIds().subList(0, CONTESTED_ITEMS));
     long deadline = System.nanoTime() + Duration.ofMinutes(4).toNanos();
@@ -147,14 +147,14 @@ class TwoServerLiveAuctionIT {
     long startNanos = System.nanoTime();
     try {
       for (int i = 0; i < BIDDERS; i++) {
-        TestAppServer server = i % 2 == 0 ? a : b;
+        InJvmAppServer server = i % 2 == 0 ? a : b;
         String name = i % 2 == 0 ? "A" : "B";
         long bidder = fixture.user(CREDIT);
         String token = server.token(bidder);
         running.add(threads.submit(() -> traffic.bidder(name, server, bidder, token)));
       }
       for (int i = 0; i < FOLLOWERS_PER_SERVER * 2; i++) {
-        TestAppServer server = i % 2 == 0 ? a : b;
+        InJvmAppServer server = i % 2 == 0 ? a : b;
         String name = i % 2 == 0 ? "A" : "B";
         String token = server.token(fixture.user(CREDIT));
         running.add(threads.submit(() -> traffic.follower(name, server, token)));
@@ -275,7 +275,7 @@ class TwoServerLiveAuctionIT {
     }
   }
 
-  private static double bidsCounted(TestAppServer server) {
+  private static double bidsCounted(InJvmAppServer server) {
     return server.bean(MeterRegistry.class).get("anemometer.bids").counters().stream()
         .mapToDouble(counter -> counter.count())
         .sum();

@@ -13,16 +13,16 @@ import org.springframework.context.ConfigurableApplicationContext;
  * One app server on an ephemeral loopback port, in this JVM. Several can share one database, as the
  * app servers of a deployment do.
  */
-public final class TestAppServer implements AutoCloseable {
+public final class InJvmAppServer implements AutoCloseable {
 
-  private static final Map<Map<String, ?>, TestAppServer> SHARED = new HashMap<>();
+  private static final Map<Map<String, ?>, InJvmAppServer> SHARED = new HashMap<>();
 
   private final ConfigurableApplicationContext context;
   private final TestPostgres.Database database;
   private final int port;
   private final boolean shared;
 
-  private TestAppServer(
+  private InJvmAppServer(
       ConfigurableApplicationContext context, TestPostgres.Database database, boolean shared) {
     this.context = context;
     this.database = database;
@@ -34,7 +34,7 @@ public final class TestAppServer implements AutoCloseable {
    * The shared server with an item clock too slow to interfere with a test (items stay OPEN), and
    * only 8 request threads, so that tests notice a request that holds a thread while it waits.
    */
-  public static TestAppServer sharedWithSlowClock() {
+  public static InJvmAppServer sharedWithSlowClock() {
     return shared(
         Map.of(
             "anemometer.live-auction.open-duration", "10m",
@@ -48,11 +48,11 @@ public final class TestAppServer implements AutoCloseable {
    * same properties: starting a context is the slowest part of these tests. Closing it is a no-op;
    * it stops with the JVM.
    */
-  public static synchronized TestAppServer shared(Map<String, ?> properties) {
-    TestAppServer server = SHARED.get(properties);
+  public static synchronized InJvmAppServer shared(Map<String, ?> properties) {
+    InJvmAppServer server = SHARED.get(properties);
     if (server == null) {
       TestPostgres.Database database = TestPostgres.newDatabase();
-      server = new TestAppServer(run(database, properties), database, true);
+      server = new InJvmAppServer(run(database, properties), database, true);
       SHARED.put(Map.copyOf(properties), server);
       Runtime.getRuntime().addShutdownHook(new Thread(server.context::close));
     }
@@ -60,8 +60,8 @@ public final class TestAppServer implements AutoCloseable {
   }
 
   /** Starts a server on the database; {@code properties} override the test defaults. */
-  public static TestAppServer start(TestPostgres.Database database, Map<String, ?> properties) {
-    return new TestAppServer(run(database, properties), database, false);
+  public static InJvmAppServer start(TestPostgres.Database database, Map<String, ?> properties) {
+    return new InJvmAppServer(run(database, properties), database, false);
   }
 
   private static ConfigurableApplicationContext run(

@@ -5,11 +5,11 @@ import java.util.function.BooleanSupplier;
 import java.util.function.Supplier;
 
 /** Waits for a condition by polling it against a deadline (never a fixed sleep). */
-public final class Eventually {
+public final class Deadline {
 
   private static final Duration POLL = Duration.ofMillis(50);
 
-  private Eventually() {}
+  private Deadline() {}
 
   public static void await(String what, Duration timeout, BooleanSupplier condition) {
     long deadline = System.nanoTime() + timeout.toNanos();

@@ -12,7 +12,7 @@ import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
 /** A small JSON-over-HTTP client for the tests, on the JDK's HttpClient. */
-public final class TestApi {
+public final class JsonHttpClient {
 
   private static final JsonMapper JSON = JsonMapper.builder().build();
   private static final Duration REQUEST_TIMEOUT = Duration.ofSeconds(90);
@@ -29,7 +29,7 @@ public final class TestApi {
 
   public CompletableFuture<Response> getAsync(URI uri, String token) {
     return http.sendAsync(request(uri, token).GET().build(), HttpResponse.BodyHandlers.ofString())
-        .thenApply(TestApi::toResponse);
+        .thenApply(JsonHttpClient::toResponse);
   }
 
   public Response postJson(URI uri, String token, String body) {
