@@ -2,13 +2,11 @@ package dev.anemometer.auction.liveauction;
 
 import org.springframework.boot.health.contributor.Health;
 import org.springframework.boot.health.contributor.HealthIndicator;
-import org.springframework.stereotype.Component;
 
 /**
  * {@code /actuator/health} component {@code liveAuction}: DOWN while the LISTEN connection is lost,
  * because parked long polls on this server then wake only when it is back.
  */
-@Component("liveAuction")
 class LiveAuctionHealth implements HealthIndicator {
 
   private final HighBidListener listener;
