@@ -1,0 +1,31 @@
+package dev.anemometer.auction.liveauction;
+
+import com.fasterxml.jackson.annotation.JsonIgnore;
+import java.math.BigDecimal;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+
+/**
+ * The live state of bidding on one item as clients see it. {@code bidCount} grows with every
+ * accepted bid and every clock transition, so a client that knows a count can wait for a newer one.
+ *
+ * @param amount the current high bid, null before the first one
+ * @param bidderId who holds it, null before the first bid
+ * @param bidCount accepted bids plus state changes so far
+ * @param state OPEN, LAST_CALL, SOLD or UNSOLD
+ */
+public record HighBidView(BigDecimal amount, Long bidderId, int bidCount, String state) {
+
+  /** Reads the columns {@code amount, bidder_id, bid_count, state} of the current row. */
+  public static HighBidView from(ResultSet row) throws SQLException {
+    long bidder = row.getLong("bidder_id");
+    Long bidderId = row.wasNull() ? null : bidder;
+    return new HighBidView(
+        row.getBigDecimal("amount"), bidderId, row.getInt("bid_count"), row.getString("state"));
+  }
+
+  @JsonIgnore // derived, not part of the wire format
+  public boolean isLive() {
+    return HighBidStates.isLive(state);
+  }
+}

@@ -1,0 +1,168 @@
+package dev.anemometer.auction.liveauction;
+
+import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.Gauge;
+import io.micrometer.core.instrument.MeterRegistry;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.springframework.context.SmartLifecycle;
+import org.springframework.http.ResponseEntity;
+import org.springframework.stereotype.Component;
+import org.springframework.web.context.request.async.DeferredResult;
+
+/**
+ * The long polls parked on this server, by item. A parked poll holds a {@link DeferredResult}, not
+ * a thread; the LISTEN thread completes it when its item changes.
+ *
+ * <p>On shutdown every parked poll answers 204 at once, so a draining server lets its clients
+ * re-poll through another one instead of holding them until the poll timeout.
+ */
+@Component
+public class LongPollRegistry implements SmartLifecycle {
+
+  private final Map<Long, Set<ParkedPoll>> pollsByItem = new ConcurrentHashMap<>();
+  private final AtomicInteger parked = new AtomicInteger();
+  private final Counter answered;
+  private final Counter timedOut;
+  private volatile boolean accepting = true;
+
+  public LongPollRegistry(MeterRegistry meters) {
+    Gauge.builder("anemometer.longpolls.parked", parked, AtomicInteger::get)
+        .description("long polls waiting for a high-bid change on this server")
+        .register(meters);
+    answered = Counter.builder("anemometer.longpolls").tag("result", "answered").register(meters);
+    timedOut = Counter.builder("anemometer.longpolls").tag("result", "timeout").register(meters);
+  }
+
+  /**
+   * Parks a poll for changes of {@code itemId} newer than {@code after}. The caller then reads the
+   * item's current state and calls {@link ParkedPoll#answerIfChanged}: parking first and reading
+   * second means a change is either in that read or in a later notification, never in neither.
+   */
+  ParkedPoll park(long itemId, int after, DeferredResult<ResponseEntity<HighBidView>> result) {
+    ParkedPoll poll = new ParkedPoll(itemId, after, result);
+    result.onTimeout(poll::timeOut);
+    result.onCompletion(poll::abandon);
+    result.onError(error -> poll.abandon());
+    parked.incrementAndGet();
+    pollsByItem.compute(
+        itemId,
+        (id, polls) -> {
+          Set<ParkedPoll> set = polls == null ? ConcurrentHashMap.newKeySet() : polls;
+          set.add(poll);
+          return set;
+        });
+    if (!accepting) {
+      poll.timeOut();
+    }
+    return poll;
+  }
+
+  /** Answers every poll on the item that has not seen this change yet. */
+  void onChange(HighBidChange change) {
+    Set<ParkedPoll> polls = pollsByItem.get(change.itemId());
+    if (polls == null) {
+      return;
+    }
+    for (ParkedPoll poll : polls) {
+      if (change.view().bidCount() > poll.after) {
+        poll.answer(change.view());
+      }
+    }
+  }
+
+  /** Items with parked polls, for re-reading after the LISTEN connection was lost. */
+  Set<Long> itemsWithPolls() {
+    return Set.copyOf(pollsByItem.keySet());
+  }
+
+  /** Answers the polls on an item whose authoritative state (read from the database) differs. */
+  void onCurrentState(long itemId, HighBidView current) {
+    Set<ParkedPoll> polls = pollsByItem.get(itemId);
+    if (polls != null) {
+      polls.forEach(poll -> poll.answerIfChanged(current));
+    }
+  }
+
+  public int parkedCount() {
+    return parked.get();
+  }
+
+  @Override
+  public void start() {
+    accepting = true;
+  }
+
+  @Override
+  public void stop() {
+    accepting = false;
+    pollsByItem.values().forEach(polls -> polls.forEach(ParkedPoll::timeOut));
+  }
+
+  @Override
+  public boolean isRunning() {
+    return accepting;
+  }
+
+  /** One waiting client. Exactly one of answer / time-out wins; forgetting is idempotent. */
+  final class ParkedPoll {
+
+    private final long itemId;
+    private final int after;
+    private final DeferredResult<ResponseEntity<HighBidView>> result;
+    private final AtomicBoolean finished = new AtomicBoolean();
+
+    private ParkedPoll(long itemId, int after, DeferredResult<ResponseEntity<HighBidView>> result) {
+      this.itemId = itemId;
+      this.after = after;
+      this.result = result;
+    }
+
+    /**
+     * Answers when the database state differs from what the client knows. Any difference counts
+     * here (not only a larger count): the database is authoritative, so a count that went down (a
+     * data reset) also means the client must re-read.
+     */
+    void answerIfChanged(HighBidView current) {
+      if (current.bidCount() != after) {
+        answer(current);
+      }
+    }
+
+    private void answer(HighBidView view) {
+      if (finish()) {
+        answered.increment();
+        result.setResult(ResponseEntity.ok(view));
+      }
+    }
+
+    private void timeOut() {
+      if (finish()) {
+        timedOut.increment();
+        result.setResult(ResponseEntity.noContent().build());
+      }
+    }
+
+    /** Drops the poll without answering (the request failed or already completed). */
+    void abandon() {
+      finish();
+    }
+
+    private boolean finish() {
+      if (!finished.compareAndSet(false, true)) {
+        return false;
+      }
+      parked.decrementAndGet();
+      pollsByItem.computeIfPresent(
+          itemId,
+          (id, polls) -> {
+            polls.remove(this);
+            return polls.isEmpty() ? null : polls;
+          });
+      return true;
+    }
+  }
+}

@@ -1,0 +1,34 @@
+package dev.anemometer.auction.liveauction;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.anemometer.auction.AuctionApplication;
+import dev.anemometer.auction.support.TestPostgres;
+import org.junit.jupiter.api.Test;
+import org.springframework.boot.WebApplicationType;
+import org.springframework.boot.builder.SpringApplicationBuilder;
+import org.springframework.context.ConfigurableApplicationContext;
+
+/** The data tools run the application without a web server: the engine must stay still. */
+class EngineSwitchIT {
+
+  @Test
+  void withoutAWebServerNoClockOrListenerRuns() {
+    TestPostgres.Database database = TestPostgres.newDatabase();
+    try (ConfigurableApplicationContext context =
+        new SpringApplicationBuilder(AuctionApplication.class)
+            .main(AuctionApplication.class)
+            .web(WebApplicationType.NONE)
+            .properties(
+                "spring.datasource.url=" + database.jdbcUrl(),
+                "spring.datasource.username=" + database.user(),
+                "spring.datasource.password=" + database.password(),
+                "spring.jpa.hibernate.ddl-auto=none",
+                "spring.main.banner-mode=off")
+            .run()) {
+      assertThat(context.getBeansOfType(LiveAuctionEngine.class)).isEmpty();
+      assertThat(context.getBeansOfType(HighBidListener.class)).isEmpty();
+      assertThat(context.getBeansOfType(HighBidNotifier.class)).hasSize(1);
+    }
+  }
+}
