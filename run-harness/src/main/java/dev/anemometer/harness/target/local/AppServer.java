@@ -20,6 +20,9 @@ public final class AppServer {
   /** Spring's graceful shutdown finishes in-flight requests within 20 s. */
   static final Duration STOP_GRACE = Duration.ofSeconds(30);
 
+  /** Goes through the environment, never the command line, so no process list shows it. */
+  static final String PASSWORD_PROPERTY = "anemometer.database.password";
+
   private AppServer() {}
 
   /** The command line, also saved with the rendered properties under {@code tuning/}. */
@@ -30,7 +33,12 @@ public final class AppServer {
     command.addAll(ConfigRenderer.appJvmOptions(tuning));
     command.add("-jar");
     command.add(appJar.toString());
-    properties.forEach((key, value) -> command.add("--" + key + "=" + value));
+    properties.forEach(
+        (key, value) -> {
+          if (!key.equals(PASSWORD_PROPERTY)) {
+            command.add("--" + key + "=" + value);
+          }
+        });
     return command;
   }
 
@@ -40,11 +48,13 @@ public final class AppServer {
       int port,
       Path propertiesFile,
       String propertiesText,
+      String databasePassword,
       Path log)
       throws IOException {
     Files.createDirectories(propertiesFile.getParent());
     Files.writeString(propertiesFile, propertiesText);
-    ManagedProcess process = ManagedProcess.start(name, command, Map.of(), log);
+    ManagedProcess process = ManagedProcess.start(
+            name, command, Map.of("ANEMOMETER_DATABASE_PASSWORD", databasePassword), log);
     try {
       ReadyCheck.awaitHttp(process, readiness(port), START_TIMEOUT);
     } catch (RuntimeException e) {

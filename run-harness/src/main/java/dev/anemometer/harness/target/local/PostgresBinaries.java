@@ -8,6 +8,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.attribute.PosixFilePermission;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.util.HashSet;
 import java.util.Set;
 import org.apache.commons.compress.archivers.tar.TarArchiveEntry;
@@ -39,6 +40,8 @@ public final class PostgresBinaries {
                 + " tiers.db.impl postgres-system or postgres-external");
       }
       Path staging = Files.createTempDirectory(baseDir, "pgsql-");
+      // Readable by all: as root, PostgreSQL runs as nobody and must reach its own binaries.
+      Files.setPosixFilePermissions(staging, PosixFilePermissions.fromString("rwxr-xr-x"));
       unpack(archive, staging);
       Files.writeString(staging.resolve(".complete"), "");
       if (Files.exists(home)) {
@@ -62,6 +65,12 @@ public final class PostgresBinaries {
         }
         if (entry.isDirectory()) {
           Files.createDirectories(path);
+        } else if (entry.isLink()) {
+          // A hard link names an earlier entry of the archive: copy that file.
+          Path linked = target.resolve(entry.getLinkName()).normalize();
+          Files.createDirectories(path.getParent());
+          Files.copy(linked, path, StandardCopyOption.REPLACE_EXISTING);
+          Files.setPosixFilePermissions(path, Files.getPosixFilePermissions(linked));
         } else if (entry.isSymbolicLink()) {
           Files.createDirectories(path.getParent());
           Files.createSymbolicLink(path, Path.of(entry.getLinkName()));
