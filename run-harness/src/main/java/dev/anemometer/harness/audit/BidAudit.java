@@ -14,8 +14,8 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The integrity check after a run (issue 4): every acknowledged bid is stored as acknowledged;
- * each item's high bid is the largest ACCEPTED_HIGH bid stored for it; a SOLD item has exactly one
+ * The integrity check after a run (issue 4): every acknowledged bid is stored as acknowledged; each
+ * item's high bid is the largest ACCEPTED_HIGH bid stored for it; a SOLD item has exactly one
  * winner. Only items the run bid on are judged: bids above the dataset's bid watermark, which a
  * reset removes, so loaded history does not count.
  */
@@ -32,8 +32,7 @@ public final class BidAudit {
   private static final String CURRENT_ROUND =
       "b.outcome = 'ACCEPTED_HIGH' AND b.bid_time >= h.opened_at - interval '5 seconds'";
 
-  private static final String RUN_ITEMS =
-      "SELECT DISTINCT item_id FROM bid WHERE id > ?";
+  private static final String RUN_ITEMS = "SELECT DISTINCT item_id FROM bid WHERE id > ?";
 
   private final String jdbcUrl;
   private final String user;
@@ -68,8 +67,7 @@ public final class BidAudit {
     long watermark = bidWatermark(connection);
     int items = checkHighBids(connection, watermark, violations);
     int sold = checkWinners(connection, watermark, violations);
-    return new AuditResult(
-        bidsChecked, items, sold, violations.listed(), violations.count());
+    return new AuditResult(bidsChecked, items, sold, violations.listed(), violations.count());
   }
 
   private void checkStored(
@@ -77,7 +75,8 @@ public final class BidAudit {
       throws SQLException {
     String sql = "SELECT id, item_id, amount, outcome FROM bid WHERE id = ANY (?)";
     for (int from = 0; from < acknowledged.size(); from += CHUNK) {
-      List<AcknowledgedBid> chunk = acknowledged.subList(from, Math.min(acknowledged.size(), from + CHUNK));
+      List<AcknowledgedBid> chunk =
+          acknowledged.subList(from, Math.min(acknowledged.size(), from + CHUNK));
       Map<Long, AcknowledgedBid> stored = new HashMap<>();
       Long[] ids = chunk.stream().map(AcknowledgedBid::bidId).toArray(Long[]::new);
       try (PreparedStatement query = connection.prepareStatement(sql)) {
@@ -95,14 +94,34 @@ public final class BidAudit {
       for (AcknowledgedBid bid : chunk) {
         AcknowledgedBid row = stored.get(bid.bidId());
         if (row == null) {
-          violations.add("bid " + bid.bidId() + " (item " + bid.itemId() + ", " + bid.amount()
-              + ", " + bid.outcome() + ") was acknowledged but is not stored");
+          violations.add(
+              "bid "
+                  + bid.bidId()
+                  + " (item "
+                  + bid.itemId()
+                  + ", "
+                  + bid.amount()
+                  + ", "
+                  + bid.outcome()
+                  + ") was acknowledged but is not stored");
         } else if (row.itemId() != bid.itemId()
             || row.amount().compareTo(bid.amount()) != 0
             || !row.outcome().equals(bid.outcome())) {
-          violations.add("bid " + bid.bidId() + " was acknowledged as item " + bid.itemId() + ", "
-              + bid.amount() + ", " + bid.outcome() + " but is stored as item " + row.itemId()
-              + ", " + row.amount() + ", " + row.outcome());
+          violations.add(
+              "bid "
+                  + bid.bidId()
+                  + " was acknowledged as item "
+                  + bid.itemId()
+                  + ", "
+                  + bid.amount()
+                  + ", "
+                  + bid.outcome()
+                  + " but is stored as item "
+                  + row.itemId()
+                  + ", "
+                  + row.amount()
+                  + ", "
+                  + row.outcome());
         }
       }
     }
@@ -114,8 +133,12 @@ public final class BidAudit {
         "SELECT h.item_id, h.amount, h.bidder_id, top.amount, top.bidder_id"
             + " FROM high_bid h"
             + " LEFT JOIN LATERAL (SELECT b.amount, b.bidder_id FROM bid b WHERE b.item_id = h.item_id"
-            + "   AND " + CURRENT_ROUND + " ORDER BY b.amount DESC, b.id LIMIT 1) top ON true"
-            + " WHERE h.item_id IN (" + RUN_ITEMS + ")";
+            + "   AND "
+            + CURRENT_ROUND
+            + " ORDER BY b.amount DESC, b.id LIMIT 1) top ON true"
+            + " WHERE h.item_id IN ("
+            + RUN_ITEMS
+            + ")";
     int checked = 0;
     try (PreparedStatement query = connection.prepareStatement(sql)) {
       query.setLong(1, watermark);
@@ -126,11 +149,22 @@ public final class BidAudit {
           BigDecimal high = rows.getBigDecimal(2);
           BigDecimal top = rows.getBigDecimal(4);
           if (!sameAmount(high, top)) {
-            violations.add("item " + item + ": high bid is " + high
-                + " but the largest ACCEPTED_HIGH bid stored for it is " + top);
+            violations.add(
+                "item "
+                    + item
+                    + ": high bid is "
+                    + high
+                    + " but the largest ACCEPTED_HIGH bid stored for it is "
+                    + top);
           } else if (top != null && rows.getLong(3) != rows.getLong(5)) {
-            violations.add("item " + item + ": high bidder is user " + rows.getLong(3)
-                + " but the largest ACCEPTED_HIGH bid is user " + rows.getLong(5) + "'s");
+            violations.add(
+                "item "
+                    + item
+                    + ": high bidder is user "
+                    + rows.getLong(3)
+                    + " but the largest ACCEPTED_HIGH bid is user "
+                    + rows.getLong(5)
+                    + "'s");
           }
         }
       }
@@ -142,9 +176,12 @@ public final class BidAudit {
       throws SQLException {
     String sql =
         "SELECT h.item_id, h.amount, h.bidder_id,"
-            + " (SELECT count(*) FROM bid b WHERE b.item_id = h.item_id AND " + CURRENT_ROUND
+            + " (SELECT count(*) FROM bid b WHERE b.item_id = h.item_id AND "
+            + CURRENT_ROUND
             + "   AND b.amount = h.amount) AS winners"
-            + " FROM high_bid h WHERE h.state = 'SOLD' AND h.item_id IN (" + RUN_ITEMS + ")";
+            + " FROM high_bid h WHERE h.state = 'SOLD' AND h.item_id IN ("
+            + RUN_ITEMS
+            + ")";
     int checked = 0;
     try (PreparedStatement query = connection.prepareStatement(sql)) {
       query.setLong(1, watermark);
@@ -156,8 +193,13 @@ public final class BidAudit {
           if (rows.getBigDecimal(2) == null || rows.getObject(3) == null) {
             violations.add("item " + item + " is SOLD without a winning bid");
           } else if (winners != 1) {
-            violations.add("item " + item + " is SOLD with " + winners
-                + " bids accepted as high at the winning amount " + rows.getBigDecimal(2));
+            violations.add(
+                "item "
+                    + item
+                    + " is SOLD with "
+                    + winners
+                    + " bids accepted as high at the winning amount "
+                    + rows.getBigDecimal(2));
           }
         }
       }

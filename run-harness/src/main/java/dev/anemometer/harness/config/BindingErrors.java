@@ -25,10 +25,22 @@ final class BindingErrors {
       return path + ": " + root.getMessage();
     }
     if (e instanceof InvalidFormatException invalid) {
-      return path + ": " + quoted(invalid.getValue()) + " " + expectation(invalid.getTargetType());
+      String expected = expectation(invalid.getTargetType());
+      return path
+          + ": "
+          + quoted(invalid.getValue())
+          + (expected.startsWith("is not") ? " " + expected : " is not " + expected);
     }
     if (e instanceof MismatchedInputException mismatched) {
-      return path + ": " + expectation(mismatched.getTargetType());
+      String expected = expectation(mismatched.getTargetType());
+      if (String.valueOf(e.getOriginalMessage()).contains("`null`")) {
+        return path + ": is required (" + expected.replaceFirst("^is not ", "") + ")";
+      }
+      return path
+          + ": "
+          + (expected.startsWith("is not")
+              ? "must be" + expected.substring(6)
+              : "expected " + expected);
     }
     if (e.getLocation() != null) {
       return "YAML syntax error at line "
@@ -43,7 +55,7 @@ final class BindingErrors {
 
   private static String expectation(Class<?> type) {
     if (type == null) {
-      return "has the wrong type";
+      return "a value of another type";
     }
     if (type.isEnum()) {
       return "is not one of: " + ConfigName.acceptedValues(type);
@@ -55,24 +67,24 @@ final class BindingErrors {
       return "is not " + Size.EXPECTED;
     }
     if (type == int.class || type == Integer.class || type == long.class) {
-      return "expected a whole number";
+      return "a whole number";
     }
     if (type == double.class || type == Double.class) {
-      return "expected a number";
+      return "a number";
     }
     if (type == boolean.class || type == Boolean.class) {
-      return "expected true or false";
+      return "true or false";
     }
     if (type == String.class) {
-      return "expected a single value (text)";
+      return "a single value (text)";
     }
     if (Collection.class.isAssignableFrom(type)) {
-      return "expected a list";
+      return "a list";
     }
     if (Map.class.isAssignableFrom(type) || type.isRecord()) {
-      return "expected a mapping of keys to values";
+      return "a mapping of keys to values";
     }
-    return "expected " + type.getSimpleName();
+    return type.getSimpleName();
   }
 
   private static String path(List<JacksonException.Reference> references) {

@@ -1,5 +1,6 @@
 package dev.anemometer.harness.config;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
 import java.time.Duration;
 import tools.jackson.core.JsonGenerator;
 import tools.jackson.core.JsonParser;
@@ -32,6 +33,8 @@ public final class ConfigMapper {
         .addModule(units)
         .enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
         .enable(DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES)
+        .changeDefaultPropertyInclusion(
+            inclusion -> inclusion.withValueInclusion(JsonInclude.Include.NON_NULL))
         .disable(YAMLWriteFeature.WRITE_DOC_START_MARKER)
         .enable(YAMLWriteFeature.MINIMIZE_QUOTES)
         .build();

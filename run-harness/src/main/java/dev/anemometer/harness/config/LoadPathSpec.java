@@ -6,9 +6,9 @@ import java.util.List;
  * Users over time for the {@code interval} strategy (SPEC §3.4).
  *
  * @param type {@code interval}, the only load path written as segments
- * @param repeat whether the segments start again when they run out
+ * @param repeat whether the segments start again when they run out (default false)
  */
-public record LoadPathSpec(String type, List<SegmentSpec> segments, boolean repeat) {
+public record LoadPathSpec(String type, List<SegmentSpec> segments, Boolean repeat) {
 
   public LoadPathSpec {
     segments = segments == null ? List.of() : List.copyOf(segments);

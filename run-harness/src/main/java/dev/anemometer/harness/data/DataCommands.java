@@ -12,9 +12,9 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * The app's data commands ({@code java -jar app.jar data check|load|reset}), run as child
- * processes with their progress lines streamed to the console. The password goes through the
- * environment, not the command line, so that it does not show in a process list.
+ * The app's data commands ({@code java -jar app.jar data check|load|reset}), run as child processes
+ * with their progress lines streamed to the console. The password goes through the environment, not
+ * the command line, so that it does not show in a process list.
  */
 public final class DataCommands {
 
@@ -63,7 +63,8 @@ public final class DataCommands {
 
   private int run(String label, DatabaseEndpoint database, String command, String... options) {
     List<String> line = new ArrayList<>(List.of(java.toString(), "-jar", appJar.toString()));
-    line.addAll(List.of("data", command, "--jdbc-url", database.jdbcUrl(), "--user", database.user()));
+    line.addAll(
+        List.of("data", command, "--jdbc-url", database.jdbcUrl(), "--user", database.user()));
     line.addAll(List.of(options));
     ProcessBuilder builder = new ProcessBuilder(line).redirectErrorStream(true);
     builder.environment().put("SPRING_DATASOURCE_PASSWORD", database.password());
@@ -81,7 +82,8 @@ public final class DataCommands {
       }
       return process.waitFor();
     } catch (IOException e) {
-      throw new TierStartException("cannot run the app's data " + command + ": " + e.getMessage(), e);
+      throw new TierStartException(
+          "cannot run the app's data " + command + ": " + e.getMessage(), e);
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       throw new TierStartException("interrupted during data " + command);

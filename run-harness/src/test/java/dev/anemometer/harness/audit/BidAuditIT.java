@@ -41,9 +41,13 @@ class BidAuditIT {
 
   @Test
   void aConsistentAuctionPasses() throws Exception {
-    AuditResult result = audit.audit(List.of(bid(1, 10, "11.00", "ACCEPTED_HIGH"),
-        bid(2, 10, "12.00", "ACCEPTED_HIGH"), bid(3, 10, "12.00", "OUTBID"),
-        bid(4, 11, "20.00", "ACCEPTED_HIGH")));
+    AuditResult result =
+        audit.audit(
+            List.of(
+                bid(1, 10, "11.00", "ACCEPTED_HIGH"),
+                bid(2, 10, "12.00", "ACCEPTED_HIGH"),
+                bid(3, 10, "12.00", "OUTBID"),
+                bid(4, 11, "20.00", "ACCEPTED_HIGH")));
 
     assertThat(result.violations()).isEmpty();
     assertThat(result.passed()).isTrue();
@@ -55,46 +59,62 @@ class BidAuditIT {
   @Test
   void anAcknowledgedBidThatIsNotStoredFailsTheAudit() throws Exception {
     AuditResult result =
-        audit.audit(List.of(bid(2, 10, "12.00", "ACCEPTED_HIGH"), bid(99, 11, "25.00", "ACCEPTED_HIGH")));
+        audit.audit(
+            List.of(bid(2, 10, "12.00", "ACCEPTED_HIGH"), bid(99, 11, "25.00", "ACCEPTED_HIGH")));
 
     assertThat(result.passed()).isFalse();
-    assertThat(result.violations()).singleElement().asString()
-        .contains("bid 99").contains("not stored");
+    assertThat(result.violations())
+        .singleElement()
+        .asString()
+        .contains("bid 99")
+        .contains("not stored");
   }
 
   @Test
   void aBidStoredWithAnotherOutcomeThanAcknowledgedFailsTheAudit() throws Exception {
     AuditResult result = audit.audit(List.of(bid(3, 10, "12.00", "ACCEPTED_HIGH")));
 
-    assertThat(result.violations()).singleElement().asString()
-        .contains("bid 3").contains("stored as item 10, 12.00, OUTBID");
+    assertThat(result.violations())
+        .singleElement()
+        .asString()
+        .contains("bid 3")
+        .contains("stored as item 10, 12.00, OUTBID");
   }
 
   @Test
   void aHighBidBelowTheLargestAcceptedBidFailsTheDatabaseCheck() throws Exception {
-    sql("INSERT INTO bid (id, item_id, auction_id, bidder_id, amount, outcome)"
-        + " VALUES (5, 11, 1, 3, 30.00, 'ACCEPTED_HIGH')");
+    sql(
+        "INSERT INTO bid (id, item_id, auction_id, bidder_id, amount, outcome)"
+            + " VALUES (5, 11, 1, 3, 30.00, 'ACCEPTED_HIGH')");
 
     AuditResult result = audit.auditDatabase();
 
-    assertThat(result.violations()).singleElement().asString()
-        .contains("item 11").contains("high bid is 20.00").contains("30.00");
+    assertThat(result.violations())
+        .singleElement()
+        .asString()
+        .contains("item 11")
+        .contains("high bid is 20.00")
+        .contains("30.00");
   }
 
   @Test
   void twoWinnersOfOneSoldItemFailTheDatabaseCheck() throws Exception {
-    sql("INSERT INTO bid (id, item_id, auction_id, bidder_id, amount, outcome)"
-        + " VALUES (6, 10, 1, 1, 12.00, 'ACCEPTED_HIGH')");
+    sql(
+        "INSERT INTO bid (id, item_id, auction_id, bidder_id, amount, outcome)"
+            + " VALUES (6, 10, 1, 1, 12.00, 'ACCEPTED_HIGH')");
 
     AuditResult result = audit.auditDatabase();
 
-    assertThat(result.violations()).singleElement().asString()
+    assertThat(result.violations())
+        .singleElement()
+        .asString()
         .contains("item 10 is SOLD with 2 bids");
   }
 
   @Test
   void loadedHistoryBelowTheWatermarkIsNotJudged() throws Exception {
-    sql("UPDATE high_bid SET amount = 1.00 WHERE item_id = 11",
+    sql(
+        "UPDATE high_bid SET amount = 1.00 WHERE item_id = 11",
         "INSERT INTO dataset VALUES (1, 3, now(), 3, 1, 11, 4, 0, 0, 0)");
 
     assertThat(audit.auditDatabase().passed()).isTrue();

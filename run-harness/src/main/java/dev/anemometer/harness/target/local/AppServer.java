@@ -53,7 +53,8 @@ public final class AppServer {
       throws IOException {
     Files.createDirectories(propertiesFile.getParent());
     Files.writeString(propertiesFile, propertiesText);
-    ManagedProcess process = ManagedProcess.start(
+    ManagedProcess process =
+        ManagedProcess.start(
             name, command, Map.of("ANEMOMETER_DATABASE_PASSWORD", databasePassword), log);
     try {
       ReadyCheck.awaitHttp(process, readiness(port), START_TIMEOUT);

@@ -51,7 +51,10 @@ public final class Databases {
     String prefix = "jdbc:postgresql://";
     int slash = jdbcUrl.indexOf('/', prefix.length());
     int query = jdbcUrl.indexOf('?');
-    String server = slash < 0 ? (query < 0 ? jdbcUrl : jdbcUrl.substring(0, query)) : jdbcUrl.substring(0, slash);
+    String server =
+        slash < 0
+            ? (query < 0 ? jdbcUrl : jdbcUrl.substring(0, query))
+            : jdbcUrl.substring(0, slash);
     String suffix = query < 0 ? "" : jdbcUrl.substring(query);
     return server + "/" + database + suffix;
   }

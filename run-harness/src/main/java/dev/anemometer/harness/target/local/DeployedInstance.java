@@ -7,8 +7,8 @@ import java.util.List;
 /**
  * One app instance, up and ready.
  *
- * @param entryUrls where users enter: the nginx instances, else the HAProxy instances, else the
- *     app servers themselves
+ * @param entryUrls where users enter: the nginx instances, else the HAProxy instances, else the app
+ *     servers themselves
  * @param haproxySockets the runtime API socket of each HAProxy (elasticity drains through them)
  */
 public record DeployedInstance(

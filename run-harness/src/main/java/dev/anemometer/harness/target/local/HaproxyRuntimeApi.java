@@ -54,7 +54,8 @@ public final class HaproxyRuntimeApi {
   public void setServerState(String server, String state) throws IOException {
     String answer = command("set server " + BACKEND + "/" + server + " state " + state);
     if (!answer.isBlank()) {
-      throw new IOException("HAProxy refused state " + state + " for " + server + ": " + answer.trim());
+      throw new IOException(
+          "HAProxy refused state " + state + " for " + server + ": " + answer.trim());
     }
   }
 }

@@ -19,7 +19,9 @@ public final class HaproxyServer {
 
   private HaproxyServer() {}
 
-  /** @return the running process; its runtime API listens on {@code workDir/haproxy.sock} */
+  /**
+   * @return the running process; its runtime API listens on {@code workDir/haproxy.sock}
+   */
   public static ManagedProcess start(
       Path haproxy,
       TierTuning.Haproxy tuning,

@@ -71,8 +71,15 @@ final class InstanceStarter {
         int port = Ports.freeLoopbackPort();
         Path work = paths.workDir(name);
         ManagedProcess process =
-            HaproxyServer.start(haproxy.get(), tuning.haproxy(), name, port, apps, work,
-                output.tuningDir().resolve(name + ".cfg"), output.logsDir().resolve(name + ".log"));
+            HaproxyServer.start(
+                haproxy.get(),
+                tuning.haproxy(),
+                name,
+                port,
+                apps,
+                work,
+                output.tuningDir().resolve(name + ".cfg"),
+                output.logsDir().resolve(name + ".log"));
         processes.add(process, HaproxyServer.STOP_GRACE);
         lbs.add(Ports.loopback(port));
         sockets.add(HaproxyServer.statsSocket(work));
@@ -85,8 +92,14 @@ final class InstanceStarter {
         String name = label + "-nginx-" + i;
         int port = Ports.freeLoopbackPort();
         ManagedProcess process =
-            NginxServer.start(nginx.get(), tuning.nginx(), name, port, lbs.isEmpty() ? apps : lbs,
-                paths.workDir(name), output.tuningDir().resolve(name + ".conf"),
+            NginxServer.start(
+                nginx.get(),
+                tuning.nginx(),
+                name,
+                port,
+                lbs.isEmpty() ? apps : lbs,
+                paths.workDir(name),
+                output.tuningDir().resolve(name + ".conf"),
                 output.logsDir().resolve(name + ".log"));
         processes.add(process, NginxServer.STOP_GRACE);
         webs.add(Ports.loopback(port));
@@ -98,7 +111,7 @@ final class InstanceStarter {
         index, LocalDeployment.urls(entries), database, LocalDeployment.urls(apps), sockets);
   }
 
-  private DatabaseEndpoint startDatabase(TiersSpec.DbTier db) throws IOException {
+  DatabaseEndpoint startDatabase(TiersSpec.DbTier db) throws IOException {
     String name = label + "-postgres";
     Path conf = output.tuningDir().resolve(name + ".conf");
     Files.createDirectories(conf.getParent());
@@ -107,7 +120,10 @@ final class InstanceStarter {
       int port = Ports.freeLoopbackPort();
       Files.writeString(conf, ConfigRenderer.postgres(tuning.postgres(), name, port));
       LocalPostgres postgres =
-          LocalPostgres.start(binaries, paths.postgresData(index), port,
+          LocalPostgres.start(
+              binaries,
+              paths.postgresData(index),
+              port,
               ConfigRenderer.postgresSettings(tuning.postgres()),
               output.logsDir().resolve(name + ".log"));
       processes.add(postgres.process(), LocalPostgres.STOP_GRACE);
@@ -122,8 +138,11 @@ final class InstanceStarter {
     }
     // A system install is shared: render the settings for the record, apply none of them.
     Files.writeString(conf, ConfigRenderer.postgres(tuning.postgres(), name, 5432));
-    console.notice(name + ": postgres-system keeps its own settings; " + conf.getFileName()
-        + " shows what Anemometer would set");
+    console.notice(
+        name
+            + ": postgres-system keeps its own settings; "
+            + conf.getFileName()
+            + " shows what Anemometer would set");
     String admin = db.jdbcUrl() == null ? DEFAULT_SYSTEM_URL : db.jdbcUrl();
     String url = Databases.createIfMissing(admin, user, password, "anemometer_" + index);
     return new DatabaseEndpoint(url, user, password);
@@ -131,11 +150,13 @@ final class InstanceStarter {
 
   private List<InetSocketAddress> startAppServers(DatabaseEndpoint database) throws IOException {
     Path appJar =
-        paths.appJar()
+        paths
+            .appJar()
             .orElseThrow(
-                () -> new TierStartException(
-                    "the app jar is missing (auction-app/target/auction-app-*-exec.jar); build"
-                        + " it with ./mvnw -B -q package -DskipTests or set ANEMOMETER_APP_JAR"));
+                () ->
+                    new TierStartException(
+                        "the app jar is missing (auction-app/target/auction-app-*-exec.jar); build"
+                            + " it with ./mvnw -B -q package -DskipTests or set ANEMOMETER_APP_JAR"));
     List<InetSocketAddress> apps = new ArrayList<>();
     for (int i = 0; i < spec.tiers().app().instances(); i++) {
       String name = label + "-app-" + i;
@@ -143,15 +164,29 @@ final class InstanceStarter {
       Map<String, String> properties =
           ConfigRenderer.appProperties(
               tuning.app(), port, database.jdbcUrl(), database.user(), database.password());
-      List<String> command = AppServer.command(Executables.java(), appJar, tuning.app(), properties);
+      List<String> command =
+          AppServer.command(Executables.java(), appJar, tuning.app(), properties);
       String text = ConfigRenderer.appPropertiesFile(label, name, command, properties);
       ManagedProcess process =
-          AppServer.start(name, command, port, output.tuningDir().resolve(name + ".properties"),
-              text, database.password(), output.logsDir().resolve(name + ".log"));
+          AppServer.start(
+              name,
+              command,
+              port,
+              output.tuningDir().resolve(name + ".properties"),
+              text,
+              database.password(),
+              output.logsDir().resolve(name + ".log"));
       processes.add(process, AppServer.STOP_GRACE);
       apps.add(Ports.loopback(port));
-      console.info(name + " on port " + port + " (heap " + tuning.app().heapMegabytes() + "m, pool "
-          + tuning.app().hikariPoolSize() + ")");
+      console.info(
+          name
+              + " on port "
+              + port
+              + " (heap "
+              + tuning.app().heapMegabytes()
+              + "m, pool "
+              + tuning.app().hikariPoolSize()
+              + ")");
     }
     return apps;
   }

@@ -13,9 +13,9 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * The {@code local} target: every tier of every app instance as processes on loopback ports, in
- * the order of SPEC §4.5 (database, data, app servers, load balancers, web servers). If anything
- * fails midway, everything started so far is stopped before the error is passed on.
+ * The {@code local} target: every tier of every app instance as processes on loopback ports, in the
+ * order of SPEC §4.5 (database, data, app servers, load balancers, web servers). If anything fails
+ * midway, everything started so far is stopped before the error is passed on.
  */
 public final class LocalDeployment implements AutoCloseable {
 
@@ -46,13 +46,58 @@ public final class LocalDeployment implements AutoCloseable {
       for (int i = 0; i < config.appInstances().size(); i++) {
         InstanceStarter starter =
             new InstanceStarter(
-                config, i, calculator.compute(config, i), paths, output, deployment.processes,
-                console, choice);
+                config,
+                i,
+                calculator.compute(config, i),
+                paths,
+                output,
+                deployment.processes,
+                console,
+                choice);
         deployment.instances.add(starter.start(data));
       }
       return deployment;
     } catch (RuntimeException e) {
       console.notice("start failed; stopping what was started");
+      deployment.close();
+      throw e;
+    } catch (IOException e) {
+      deployment.close();
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  /**
+   * Only the database of each app instance, for {@code load-data} and {@code reset-data}; the
+   * returned deployment's instances have no entry URLs.
+   */
+  public static LocalDeployment startDatabases(
+      AnemometerConfig config,
+      LocalPaths paths,
+      Output output,
+      TuningCalculator calculator,
+      Console console) {
+    LocalDeployment deployment = new LocalDeployment();
+    try {
+      TierChoice choice = new TierChoice(console);
+      for (int i = 0; i < config.appInstances().size(); i++) {
+        InstanceStarter starter =
+            new InstanceStarter(
+                config,
+                i,
+                calculator.compute(config, i),
+                paths,
+                output,
+                deployment.processes,
+                console,
+                choice);
+        DatabaseEndpoint database =
+            starter.startDatabase(config.appInstances().get(i).tiers().db());
+        deployment.instances.add(
+            new DeployedInstance(i, List.of(), database, List.of(), List.of()));
+      }
+      return deployment;
+    } catch (RuntimeException e) {
       deployment.close();
       throw e;
     } catch (IOException e) {

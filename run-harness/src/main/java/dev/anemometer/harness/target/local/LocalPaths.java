@@ -20,7 +20,8 @@ public record LocalPaths(Path projectRoot, Path stateBase) {
 
   public static LocalPaths detect() {
     String root = System.getenv("ANEMOMETER_ROOT");
-    Path projectRoot = Path.of(root == null || root.isBlank() ? "." : root).toAbsolutePath().normalize();
+    Path projectRoot =
+        Path.of(root == null || root.isBlank() ? "." : root).toAbsolutePath().normalize();
     String state = System.getenv("ANEMOMETER_STATE_DIR");
     Path stateBase;
     if (state != null && !state.isBlank()) {

@@ -87,7 +87,9 @@ public final class LocalPostgres {
     while (System.nanoTime() < deadline) {
       if (!process.isAlive()) {
         throw new TierStartException(
-            "PostgreSQL exited during start; last log lines (" + process.log() + "):\n"
+            "PostgreSQL exited during start; last log lines ("
+                + process.log()
+                + "):\n"
                 + process.logTail(15));
       }
       try (Connection connection = DriverManager.getConnection(jdbcUrl("postgres"), SUPERUSER, "");
@@ -105,8 +107,14 @@ public final class LocalPostgres {
       }
     }
     throw new TierStartException(
-        "PostgreSQL on port " + port + " not ready after " + START_TIMEOUT.toSeconds() + " s"
-            + (last == null ? "" : ": " + last.getMessage()) + "; log: " + process.log());
+        "PostgreSQL on port "
+            + port
+            + " not ready after "
+            + START_TIMEOUT.toSeconds()
+            + " s"
+            + (last == null ? "" : ": " + last.getMessage())
+            + "; log: "
+            + process.log());
   }
 
   private static void initdb(Path binaries, Path dataDir, Path log) throws IOException {
@@ -139,7 +147,11 @@ public final class LocalPostgres {
     }
     if (exit != 0) {
       throw new TierStartException(
-          "initdb failed (exit " + exit + "); last log lines (" + log + "):\n"
+          "initdb failed (exit "
+              + exit
+              + "); last log lines ("
+              + log
+              + "):\n"
               + initdb.logTail(15));
     }
   }
@@ -156,5 +168,4 @@ public final class LocalPostgres {
   public void stop() {
     process.stop(STOP_GRACE);
   }
-
 }

@@ -14,8 +14,8 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * One tier process started by the harness: its command, its log file, and a stop that leaves
- * nothing behind (SIGTERM, then SIGKILL after a grace period, for the process and every
- * descendant it spawned, such as nginx workers or PostgreSQL backends).
+ * nothing behind (SIGTERM, then SIGKILL after a grace period, for the process and every descendant
+ * it spawned, such as nginx workers or PostgreSQL backends).
  */
 public final class ManagedProcess {
 
@@ -86,8 +86,8 @@ public final class ManagedProcess {
   }
 
   /**
-   * Stops a process found by pid (a deployment left running by another invocation), provided it
-   * is still the process that was started at {@code startInstant}.
+   * Stops a process found by pid (a deployment left running by another invocation), provided it is
+   * still the process that was started at {@code startInstant}.
    */
   public static boolean stopPid(long pid, Instant startInstant, Duration grace) {
     Optional<ProcessHandle> handle = ProcessHandle.of(pid);
@@ -95,7 +95,8 @@ public final class ManagedProcess {
       return false;
     }
     Optional<Instant> started = handle.get().info().startInstant();
-    if (started.isPresent() && !startInstant.equals(Instant.EPOCH)
+    if (started.isPresent()
+        && !startInstant.equals(Instant.EPOCH)
         && Math.abs(Duration.between(started.get(), startInstant).toMillis()) > 2_000) {
       return false; // the pid now belongs to someone else
     }

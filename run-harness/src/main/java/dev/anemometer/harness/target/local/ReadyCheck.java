@@ -28,7 +28,8 @@ public final class ReadyCheck {
 
   static boolean answers200(URI uri) {
     try {
-      HttpRequest request = HttpRequest.newBuilder(uri).timeout(Duration.ofSeconds(5)).GET().build();
+      HttpRequest request =
+          HttpRequest.newBuilder(uri).timeout(Duration.ofSeconds(5)).GET().build();
       return HTTP.send(request, HttpResponse.BodyHandlers.discarding()).statusCode() == 200;
     } catch (IOException e) {
       return false;
@@ -47,13 +48,21 @@ public final class ReadyCheck {
       }
       if (process != null && !process.isAlive()) {
         throw new TierStartException(
-            process.name() + " exited while waiting for " + what + "; last log lines ("
-                + process.log() + "):\n" + process.logTail(15));
+            process.name()
+                + " exited while waiting for "
+                + what
+                + "; last log lines ("
+                + process.log()
+                + "):\n"
+                + process.logTail(15));
       }
       if (System.nanoTime() > deadline) {
         throw new TierStartException(
-            (process == null ? "" : process.name() + ": ") + "timed out after "
-                + timeout.toSeconds() + " s waiting for " + what
+            (process == null ? "" : process.name() + ": ")
+                + "timed out after "
+                + timeout.toSeconds()
+                + " s waiting for "
+                + what
                 + (process == null ? "" : "; log: " + process.log()));
       }
       try {

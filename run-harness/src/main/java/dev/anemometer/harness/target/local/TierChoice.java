@@ -38,8 +38,15 @@ final class TierChoice {
     Optional<Path> found = Executables.find(name);
     if (found.isEmpty() && required) {
       throw new ConfigException(
-          path + ": " + name + " is not installed (not on the PATH nor in /usr/sbin); install it"
-              + " (apt-get install " + name + ") or set " + path + " to auto or none");
+          path
+              + ": "
+              + name
+              + " is not installed (not on the PATH nor in /usr/sbin); install it"
+              + " (apt-get install "
+              + name
+              + ") or set "
+              + path
+              + " to auto or none");
     }
     if (found.isEmpty()) {
       console.notice(name + " is not installed: the " + tier + " is skipped (" + path + " auto)");

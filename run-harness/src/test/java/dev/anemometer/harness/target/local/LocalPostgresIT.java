@@ -26,8 +26,11 @@ class LocalPostgresIT {
     int port = Ports.freeLoopbackPort();
     LocalPostgres postgres =
         LocalPostgres.start(
-            binaries, paths.postgresData(0).resolveSibling("instance-it-" + port), port,
-            ConfigRenderer.postgresSettings(tuning), base.resolve("logs/postgres-" + port + ".log"));
+            binaries,
+            paths.postgresData(0).resolveSibling("instance-it-" + port),
+            port,
+            ConfigRenderer.postgresSettings(tuning),
+            base.resolve("logs/postgres-" + port + ".log"));
     List<ProcessHandle> tree;
     try {
       String url = postgres.createDatabase("tuned");

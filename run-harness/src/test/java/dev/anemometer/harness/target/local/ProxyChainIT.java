@@ -55,19 +55,30 @@ class ProxyChainIT {
       int lbPort = Ports.freeLoopbackPort();
       ManagedProcess lb =
           HaproxyServer.start(
-              haproxy, HAPROXY, "haproxy-0", lbPort, List.of(app0.address(), app1.address()),
-              dir.resolve("work/haproxy-0"), dir.resolve("tuning/haproxy-0.cfg"),
+              haproxy,
+              HAPROXY,
+              "haproxy-0",
+              lbPort,
+              List.of(app0.address(), app1.address()),
+              dir.resolve("work/haproxy-0"),
+              dir.resolve("tuning/haproxy-0.cfg"),
               dir.resolve("logs/haproxy-0.log"));
       group.add(lb, HaproxyServer.STOP_GRACE);
       int webPort = Ports.freeLoopbackPort();
       ManagedProcess web =
           NginxServer.start(
-              nginx, NGINX, "nginx-0", webPort, List.of(Ports.loopback(lbPort)),
-              dir.resolve("work/nginx-0"), dir.resolve("tuning/nginx-0.conf"),
+              nginx,
+              NGINX,
+              "nginx-0",
+              webPort,
+              List.of(Ports.loopback(lbPort)),
+              dir.resolve("work/nginx-0"),
+              dir.resolve("tuning/nginx-0.conf"),
               dir.resolve("logs/nginx-0.log"));
       group.add(web, NginxServer.STOP_GRACE);
 
-      HaproxyRuntimeApi api = new HaproxyRuntimeApi(HaproxyServer.statsSocket(dir.resolve("work/haproxy-0")));
+      HaproxyRuntimeApi api =
+          new HaproxyRuntimeApi(HaproxyServer.statsSocket(dir.resolve("work/haproxy-0")));
       awaitUp(api, "app0");
       awaitUp(api, "app1");
 
@@ -82,8 +93,10 @@ class ProxyChainIT {
 
       List<ProcessHandle> tree =
           group.processes().stream()
-              .flatMap(p -> java.util.stream.Stream.concat(
-                  java.util.stream.Stream.of(p.handle()), p.handle().descendants()))
+              .flatMap(
+                  p ->
+                      java.util.stream.Stream.concat(
+                          java.util.stream.Stream.of(p.handle()), p.handle().descendants()))
               .toList();
       assertThat(tree).hasSizeGreaterThan(2); // nginx workers are children of the master
 
@@ -106,8 +119,13 @@ class ProxyChainIT {
       int lbPort = Ports.freeLoopbackPort();
       ManagedProcess lb =
           HaproxyServer.start(
-              haproxy, HAPROXY, "haproxy-0", lbPort, List.of(app0.address()),
-              dir.resolve("work/haproxy-0"), dir.resolve("tuning/haproxy-0.cfg"),
+              haproxy,
+              HAPROXY,
+              "haproxy-0",
+              lbPort,
+              List.of(app0.address()),
+              dir.resolve("work/haproxy-0"),
+              dir.resolve("tuning/haproxy-0.cfg"),
               dir.resolve("logs/haproxy-0.log"));
       group.add(lb, HaproxyServer.STOP_GRACE);
       // nginx refuses an upstream block without servers: the start fails midway.
@@ -116,8 +134,13 @@ class ProxyChainIT {
           catchThrowable(
               () ->
                   NginxServer.start(
-                      nginx, NGINX, "nginx-0", webPort, List.of(),
-                      dir.resolve("work/nginx-0"), dir.resolve("tuning/nginx-0.conf"),
+                      nginx,
+                      NGINX,
+                      "nginx-0",
+                      webPort,
+                      List.of(),
+                      dir.resolve("work/nginx-0"),
+                      dir.resolve("tuning/nginx-0.conf"),
                       dir.resolve("logs/nginx-0.log")));
       assertThat(failure)
           .isInstanceOf(TierStartException.class)
