@@ -41,8 +41,16 @@ class AnemometerCliTest {
     assertThat(AnemometerCli.execute("--help")).isZero();
 
     assertThat(stdout())
-        .contains("run", "validate", "deploy", "teardown", "load-data", "reset-data", "report",
-            "compare", "presets")
+        .contains(
+            "run",
+            "validate",
+            "deploy",
+            "teardown",
+            "load-data",
+            "reset-data",
+            "report",
+            "compare",
+            "presets")
         .contains("2   bad input or configuration");
   }
 
@@ -50,8 +58,10 @@ class AnemometerCliTest {
   void presetsListsEachPresetWithItsSizes() {
     assertThat(AnemometerCli.execute("presets")).isZero();
 
-    assertThat(stdout()).contains("quickstart  100 users / 300 maxUsers")
-        .contains("local       1,000 users / 3,000 maxUsers").contains("small");
+    assertThat(stdout())
+        .contains("quickstart  100 users / 300 maxUsers")
+        .contains("local       1,000 users / 3,000 maxUsers")
+        .contains("small");
   }
 
   @Test
@@ -91,8 +101,9 @@ class AnemometerCliTest {
 
   @Test
   void aTargetThisBuildCannotDeployIsRefusedBeforeAnythingStarts() {
-    assertThat(AnemometerCli.execute("run", "--set", "target=kubernetes", "--results",
-            dir.toString())).isEqualTo(2);
+    assertThat(
+            AnemometerCli.execute("run", "--set", "target=kubernetes", "--results", dir.toString()))
+        .isEqualTo(2);
     assertThat(stderr()).contains("target: kubernetes is not available in this build yet");
   }
 

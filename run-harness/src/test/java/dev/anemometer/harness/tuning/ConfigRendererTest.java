@@ -13,17 +13,26 @@ import org.junit.jupiter.api.Test;
 class ConfigRendererTest {
 
   private static final List<InetSocketAddress> TWO_SERVERS =
-      List.of(InetSocketAddress.createUnresolved("127.0.0.1", 9001),
+      List.of(
+          InetSocketAddress.createUnresolved("127.0.0.1", 9001),
           InetSocketAddress.createUnresolved("127.0.0.1", 9002));
 
   @Test
   void nginxConfigServesTheHomePageCachesImagesAndOutlastsTheLongPoll() {
     String conf =
         ConfigRenderer.nginx(
-            new TierTuning.Nginx(0, 10_000, 64, Duration.ofSeconds(40), 256, Duration.ofMinutes(10)),
-            new NginxLayout("instance-0", 8080, TWO_SERVERS, Path.of("/w/nginx.pid"),
-                Path.of("/l/nginx.log"), Path.of("/w/temp"), Path.of("/w/cache"),
-                Path.of("/w/www"), null));
+            new TierTuning.Nginx(
+                0, 10_000, 64, Duration.ofSeconds(40), 256, Duration.ofMinutes(10)),
+            new NginxLayout(
+                "instance-0",
+                8080,
+                TWO_SERVERS,
+                Path.of("/w/nginx.pid"),
+                Path.of("/l/nginx.log"),
+                Path.of("/w/temp"),
+                Path.of("/w/cache"),
+                Path.of("/w/www"),
+                null));
 
     assertThat(conf)
         .contains("worker_processes auto;")
@@ -46,9 +55,19 @@ class ConfigRendererTest {
   void haproxyConfigBalancesOnLeastConnectionsAndChecksReadiness() {
     String cfg =
         ConfigRenderer.haproxy(
-            new TierTuning.Haproxy("leastconn", 5000, 0, Duration.ofSeconds(5),
-                Duration.ofSeconds(55), Duration.ofSeconds(40), Duration.ofSeconds(2)),
-            new HaproxyLayout("instance-0", 8081, TWO_SERVERS, Path.of("/w/haproxy.pid"),
+            new TierTuning.Haproxy(
+                "leastconn",
+                5000,
+                0,
+                Duration.ofSeconds(5),
+                Duration.ofSeconds(55),
+                Duration.ofSeconds(40),
+                Duration.ofSeconds(2)),
+            new HaproxyLayout(
+                "instance-0",
+                8081,
+                TWO_SERVERS,
+                Path.of("/w/haproxy.pid"),
                 Path.of("/w/haproxy.sock")));
 
     assertThat(cfg)
@@ -85,8 +104,16 @@ class ConfigRendererTest {
   @Test
   void appPropertiesUseTheAppsPropertyNamesAndTheJvmGetsHeapAndGc() {
     TierTuning.App tuning =
-        new TierTuning.App(768, "G1", "auto", 200, 20, 3000, Duration.ofSeconds(30),
-            List.of("-XX:+AlwaysPreTouch"), Map.of("anemometer.live-auction.open-duration", "5s"));
+        new TierTuning.App(
+            768,
+            "G1",
+            "auto",
+            200,
+            20,
+            3000,
+            Duration.ofSeconds(30),
+            List.of("-XX:+AlwaysPreTouch"),
+            Map.of("anemometer.live-auction.open-duration", "5s"));
 
     assertThat(ConfigRenderer.appProperties(tuning, 9001, "jdbc:postgresql://h/db", "u", "secret"))
         .containsEntry("server.port", "9001")
@@ -97,10 +124,18 @@ class ConfigRendererTest {
         .containsEntry("anemometer.live-auction.poll-timeout", "30s")
         .containsEntry("anemometer.live-auction.open-duration", "5s");
     assertThat(ConfigRenderer.appJvmOptions(tuning))
-        .containsExactly("-Xms768m", "-Xmx768m", "-XX:+UseG1GC", "-XX:+ExitOnOutOfMemoryError",
+        .containsExactly(
+            "-Xms768m",
+            "-Xmx768m",
+            "-XX:+UseG1GC",
+            "-XX:+ExitOnOutOfMemoryError",
             "-XX:+AlwaysPreTouch");
-    assertThat(ConfigRenderer.appPropertiesFile("instance-0", "app-0", List.of("java"),
-            Map.of("anemometer.database.password", "secret")))
+    assertThat(
+            ConfigRenderer.appPropertiesFile(
+                "instance-0",
+                "app-0",
+                List.of("java"),
+                Map.of("anemometer.database.password", "secret")))
         .contains("anemometer.database.password=********")
         .doesNotContain("secret");
   }

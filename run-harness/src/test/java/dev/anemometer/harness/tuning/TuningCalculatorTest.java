@@ -23,7 +23,8 @@ class TuningCalculatorTest {
     // worker_connections = max(100, 10 × 1000 users / 1 web instance)
     assertThat(tuning.nginx().workerConnections()).isEqualTo(10_000);
     assertThat(tuning.nginx().workerProcesses()).as("auto").isZero();
-    assertThat(tuning.nginx().proxyTimeout()).as("outlasts the 30 s long poll by 10 s")
+    assertThat(tuning.nginx().proxyTimeout())
+        .as("outlasts the 30 s long poll by 10 s")
         .isEqualTo(Duration.ofSeconds(40));
     assertThat(tuning.haproxy().balance()).isEqualTo("leastconn");
     assertThat(tuning.haproxy().maxconn()).isEqualTo(10_000);
@@ -54,7 +55,8 @@ class TuningCalculatorTest {
   @Test
   void keysSetInTheConfigWin() {
     TierTuning tuning =
-        compute("local",
+        compute(
+            "local",
             "appInstances[0].tuning.nginx.workerConnections=4096",
             "appInstances[0].tuning.haproxy.balance=roundrobin",
             "appInstances[0].tuning.app={heap: 1g, hikariPoolSize: 30, longPollTimeout: 50s}",
@@ -75,8 +77,7 @@ class TuningCalculatorTest {
 
   @Test
   void postgresConnectionsCoverThePoolsAtTheElasticityPeak() {
-    TierTuning tuning =
-        compute("local", "elasticity.schedule=[{at: 1m, tier: app, instances: 4}]");
+    TierTuning tuning = compute("local", "elasticity.schedule=[{at: 1m, tier: app, instances: 4}]");
 
     assertThat(tuning.postgres().maxConnections()).isEqualTo(4 * (20 + 2) + 10);
   }

@@ -35,7 +35,8 @@ class LocalDeploymentIT {
         catchThrowable(
             () ->
                 LocalDeployment.start(
-                    config, paths,
+                    config,
+                    paths,
                     new LocalDeployment.Output(dir.resolve("tuning"), dir.resolve("logs")),
                     new TuningCalculator(4L << 30),
                     (index, spec, database) -> {
