@@ -51,11 +51,24 @@ public final class RunProcedure {
     harness.console().info("results: " + results.dir());
     Instant started = harness.clock().instant();
     Outcome outcome = new Outcome();
+    // Ctrl-C: the process group's own hook stops the tiers; this one keeps the verdict on record.
+    Thread interrupted =
+        new Thread(
+            () -> {
+              outcome.message =
+                  "interrupted (Ctrl-C or a signal); tiers stopped, collected files kept";
+              results.events().record("interrupted", "run", Map.of());
+              RunSummary summary = summarize(config, started, outcome);
+              results.writeSummary(summary);
+              results.appendCsv(summary);
+            },
+            "anemometer-interrupted-run");
+    Runtime.getRuntime().addShutdownHook(interrupted);
     try (LocalDeployment deployment = deploy(config, results)) {
       outcome.instances = deployment.instances();
       LoadOutcome load = drive(config, deployment, results);
       outcome.load = load;
-      outcome.audit = audit(deployment.instances(), load.acknowledgedBids(), results);
+      outcome.audit.putAll(audit(deployment.instances(), load.acknowledgedBids(), results));
       boolean audited = outcome.audit.values().stream().allMatch(AuditResult::passed);
       outcome.exitCode = load.passed() && audited ? PASSED : QOS_FAILED;
       outcome.message =
@@ -72,6 +85,11 @@ public final class RunProcedure {
       results.events().record("error", "run", Map.of("message", String.valueOf(e.getMessage())));
     }
     results.events().phase("stop", "done");
+    try {
+      Runtime.getRuntime().removeShutdownHook(interrupted);
+    } catch (IllegalStateException shuttingDown) {
+      return new RunResult(results.dir(), summarize(config, started, outcome), outcome.load);
+    }
     RunSummary summary = summarize(config, started, outcome);
     results.writeSummary(summary);
     results.appendCsv(summary);
@@ -165,7 +183,7 @@ public final class RunProcedure {
               deployed == null ? null : deployed.database().jdbcUrl(),
               outcome.load == null ? null : outcome.load.instancesPassed().get(i)));
     }
-    Map<String, Object> audit = new LinkedHashMap<>();
+    Map<String, Object> audit = new java.util.TreeMap<>();
     outcome.audit.forEach((index, result) -> audit.put("instance-" + index, result));
     String verdict =
         switch (outcome.exitCode) {
@@ -192,11 +210,12 @@ public final class RunProcedure {
   /** What a run produced; the summary is also in summary.json. */
   public record RunResult(Path dir, RunSummary summary, LoadOutcome load) {}
 
+  /** Filled as the run goes; read by the interrupt hook from another thread. */
   private static final class Outcome {
-    List<DeployedInstance> instances = List.of();
-    LoadOutcome load;
-    Map<Integer, AuditResult> audit = new LinkedHashMap<>();
-    int exitCode = INFRASTRUCTURE;
-    String message;
+    volatile List<DeployedInstance> instances = List.of();
+    volatile LoadOutcome load;
+    final Map<Integer, AuditResult> audit = new java.util.concurrent.ConcurrentHashMap<>();
+    volatile int exitCode = INFRASTRUCTURE;
+    volatile String message;
   }
 }
