@@ -40,7 +40,11 @@ final class DataCommand {
         String label = "instance-" + instance.index();
         int maxUsers = config.appInstances().get(instance.index()).maxUsers();
         if (load) {
-          data.load(label, instance.database(), maxUsers);
+          data.load(
+              label,
+              instance.database(),
+              maxUsers,
+              Harness.owned(config.appInstances().get(instance.index())));
         } else {
           data.reset(label, instance.database());
         }

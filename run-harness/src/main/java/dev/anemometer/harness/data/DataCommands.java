@@ -34,21 +34,30 @@ public final class DataCommands {
     this.console = console;
   }
 
-  /** Check → load if needed → reset: afterwards the database holds a fresh {@code maxUsers} set. */
-  public void prepare(String label, DatabaseEndpoint database, int maxUsers) {
+  /**
+   * Check → load if needed → reset: afterwards the database holds a fresh {@code maxUsers} set.
+   *
+   * @param owned the database is Anemometer's own, so a smaller dataset may be replaced ({@code
+   *     --force} recreates the schema); never for an external database
+   */
+  public void prepare(String label, DatabaseEndpoint database, int maxUsers, boolean owned) {
     int check = run(label, database, "check", "--users", String.valueOf(maxUsers));
     if (check == NOT_ENOUGH) {
       console.info(label + ": no data for " + maxUsers + " users yet; loading it");
-      load(label, database, maxUsers);
+      load(label, database, maxUsers, owned);
     } else if (check != ENOUGH) {
       throw new TierStartException(label + ": data check failed (exit " + check + ")");
     }
     reset(label, database);
   }
 
-  public void load(String label, DatabaseEndpoint database, int maxUsers) {
-    requireSuccess(
-        label, "load", run(label, database, "load", "--max-users", String.valueOf(maxUsers)));
+  public void load(String label, DatabaseEndpoint database, int maxUsers, boolean force) {
+    String users = String.valueOf(maxUsers);
+    int exit =
+        force
+            ? run(label, database, "load", "--max-users", users, "--force")
+            : run(label, database, "load", "--max-users", users);
+    requireSuccess(label, "load", exit);
   }
 
   public void reset(String label, DatabaseEndpoint database) {
