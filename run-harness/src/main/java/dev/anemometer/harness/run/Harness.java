@@ -1,7 +1,9 @@
 package dev.anemometer.harness.run;
 
 import dev.anemometer.harness.config.AnemometerConfig;
+import dev.anemometer.harness.config.AppInstanceSpec;
 import dev.anemometer.harness.config.ConfigException;
+import dev.anemometer.harness.config.DbImpl;
 import dev.anemometer.harness.config.Target;
 import dev.anemometer.harness.console.Console;
 import dev.anemometer.harness.data.DataCommands;
@@ -35,7 +37,12 @@ public record Harness(LocalPaths paths, Console console, Clock clock, TuningCalc
   /** Data check → load if needed → reset, through the app jar's data commands. */
   LocalDeployment.DataPreparer dataPreparer() {
     return (index, spec, database) ->
-        dataCommands().prepare("instance-" + index, database, spec.maxUsers());
+        dataCommands().prepare("instance-" + index, database, spec.maxUsers(), owned(spec));
+  }
+
+  /** Databases the harness created may be reloaded from scratch; an external one never is. */
+  public static boolean owned(AppInstanceSpec spec) {
+    return spec.tiers().db().impl() != DbImpl.POSTGRES_EXTERNAL;
   }
 
   public DataCommands dataCommands() {
