@@ -106,6 +106,11 @@ public final class ConfigRenderer {
     properties.put("anemometer.database.username", user);
     properties.put("anemometer.database.password", password == null ? "" : password);
     properties.put("anemometer.database.pool-size", String.valueOf(tuning.hikariPoolSize()));
+    // The standard Spring names too, so the values hold whichever names the app's YAML maps.
+    properties.put("spring.datasource.url", jdbcUrl);
+    properties.put("spring.datasource.username", user);
+    properties.put(
+        "spring.datasource.hikari.maximum-pool-size", String.valueOf(tuning.hikariPoolSize()));
     properties.put("anemometer.concurrency.threads", tuning.concurrency().toUpperCase());
     properties.put("anemometer.concurrency.max-threads", String.valueOf(tuning.maxThreads()));
     properties.put("anemometer.cache.max-users", String.valueOf(tuning.cacheMaxUsers()));

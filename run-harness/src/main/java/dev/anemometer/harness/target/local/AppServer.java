@@ -55,7 +55,12 @@ public final class AppServer {
     Files.writeString(propertiesFile, propertiesText);
     ManagedProcess process =
         ManagedProcess.start(
-            name, command, Map.of("ANEMOMETER_DATABASE_PASSWORD", databasePassword), log);
+            name,
+            command,
+            Map.of(
+                "ANEMOMETER_DATABASE_PASSWORD", databasePassword,
+                "SPRING_DATASOURCE_PASSWORD", databasePassword),
+            log);
     try {
       ReadyCheck.awaitHttp(process, readiness(port), START_TIMEOUT);
     } catch (RuntimeException e) {

@@ -121,6 +121,7 @@ final class InstanceStarter {
       Files.writeString(conf, ConfigRenderer.postgres(tuning.postgres(), name, port));
       LocalPostgres postgres =
           LocalPostgres.start(
+              name,
               binaries,
               paths.postgresData(index),
               port,

@@ -37,6 +37,15 @@ public final class LocalPostgres {
   public static LocalPostgres start(
       Path binaries, Path dataDir, int port, Map<String, String> settings, Path log)
       throws IOException {
+    return start("postgres", binaries, dataDir, port, settings, log);
+  }
+
+  /**
+   * @param name the process name in logs and the deployment state
+   */
+  public static LocalPostgres start(
+      String name, Path binaries, Path dataDir, int port, Map<String, String> settings, Path log)
+      throws IOException {
     if (!Files.exists(dataDir.resolve("PG_VERSION"))) {
       initdb(binaries, dataDir, log);
     }
@@ -53,7 +62,7 @@ public final class LocalPostgres {
             "-c",
             "unix_socket_directories="));
     settings.forEach((key, value) -> command.addAll(List.of("-c", key + "=" + value)));
-    ManagedProcess process = ManagedProcess.start("postgres", command, Map.of("LC_ALL", "C"), log);
+    ManagedProcess process = ManagedProcess.start(name, command, Map.of("LC_ALL", "C"), log);
     LocalPostgres postgres = new LocalPostgres(process, port);
     try {
       postgres.awaitReady();
