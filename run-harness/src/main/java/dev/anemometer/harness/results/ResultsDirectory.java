@@ -33,7 +33,9 @@ public final class ResultsDirectory {
     this.events = new EventLog(dir.resolve("events.jsonl"), clock);
   }
 
-  public static ResultsDirectory create(Path root, String name, Clock clock) {
+  public static ResultsDirectory create(Path resultsRoot, String name, Clock clock) {
+    // Absolute: tiers resolve relative paths against their own folders (nginx its prefix).
+    Path root = resultsRoot.toAbsolutePath().normalize();
     String stamp = FOLDER.format(clock.instant());
     Path dir = root.resolve(stamp + "-" + name);
     for (int n = 2; Files.exists(dir); n++) {

@@ -36,6 +36,10 @@ public final class NginxServer {
       Path configFile,
       Path log)
       throws IOException {
+    // nginx resolves relative paths against its prefix, not the harness's working folder.
+    workDir = workDir.toAbsolutePath();
+    log = log.toAbsolutePath();
+    configFile = configFile.toAbsolutePath();
     Path staticDir = workDir.resolve("www");
     copyStaticFiles(staticDir);
     Files.createDirectories(workDir.resolve("temp"));
