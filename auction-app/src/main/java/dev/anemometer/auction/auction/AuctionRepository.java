@@ -1,0 +1,5 @@
+package dev.anemometer.auction.auction;
+
+import org.springframework.data.jpa.repository.JpaRepository;
+
+interface AuctionRepository extends JpaRepository<Auction, Long> {}

@@ -1,0 +1,107 @@
+package dev.anemometer.auction.data;
+
+import java.io.PrintStream;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.SQLException;
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.Locale;
+import java.util.Map;
+import java.util.stream.Collectors;
+
+/**
+ * {@code data reset}: undoes what runs did to a loaded dataset in one transaction, using the
+ * watermarks of the dataset row: rows above them go (children before parents), tokens go, open
+ * attendances close, credit comes back, live auctions restart on their first item.
+ */
+final class DataResetter {
+
+  private final ConnectionSettings database;
+  private final PrintStream out;
+
+  DataResetter(ConnectionSettings database, PrintStream out) {
+    this.database = database;
+    this.out = out;
+  }
+
+  /** Returns the number of rows each step touched, in order. */
+  Map<String, Integer> reset(Duration openDuration) throws SQLException, DataCommandException {
+    long startNanos = System.nanoTime();
+    Map<String, Integer> touched = new LinkedHashMap<>();
+    try (Connection connection = database.open()) {
+      DatasetRecord record =
+          DatasetRecord.read(connection)
+              .filter(DatasetRecord::complete)
+              .orElseThrow(
+                  () ->
+                      DataCommandException.refused(
+                          "no complete dataset in the database; run data load first"));
+      connection.setAutoCommit(false);
+      removeWhatRunsAdded(connection, record, touched);
+      touched.put(
+          "live auctions reactivated",
+          LiveAuctions.reactivate(connection, new DatasetLayout(record.maxUsers()), openDuration));
+      // After the reactivation, which drops the live high bids that may name these accounts.
+      touched.put(
+          "accounts removed",
+          update(connection, "DELETE FROM app_user WHERE id > ?", record.userWatermark()));
+      touched.put(
+          "credit limits restored",
+          update(
+              connection,
+              "UPDATE app_user SET credit_limit = initial_credit_limit"
+                  + " WHERE credit_limit <> initial_credit_limit"));
+      connection.commit();
+    }
+    out.printf(
+        Locale.ROOT,
+        "reset in %.2f s: %s%n",
+        (System.nanoTime() - startNanos) / 1e9,
+        touched.entrySet().stream()
+            .map(entry -> entry.getValue() + " " + entry.getKey())
+            .collect(Collectors.joining(", ")));
+    return touched;
+  }
+
+  /**
+   * Runs only add rows above the watermarks (the application never rewrites the ids or parents of
+   * loaded rows), so every delete is a range scan of a primary key, children before parents.
+   */
+  private static void removeWhatRunsAdded(
+      Connection connection, DatasetRecord record, Map<String, Integer> touched)
+      throws SQLException {
+    touched.put("tokens removed", update(connection, "DELETE FROM auth_token"));
+    touched.put(
+        "bids removed", update(connection, "DELETE FROM bid WHERE id > ?", record.bidWatermark()));
+    touched.put(
+        "attendances removed",
+        update(connection, "DELETE FROM attendance WHERE id > ?", record.attendanceWatermark()));
+    touched.put(
+        "attendances closed",
+        update(connection, "UPDATE attendance SET left_at = now() WHERE left_at IS NULL"));
+    update(connection, "DELETE FROM high_bid WHERE item_id > ?", record.itemWatermark());
+    touched.put(
+        "item images removed",
+        update(connection, "DELETE FROM item_image WHERE id > ?", record.imageWatermark()));
+    touched.put(
+        "image contents removed",
+        update(connection, "DELETE FROM image_content WHERE id > ?", record.contentWatermark()));
+    touched.put(
+        "items removed",
+        update(connection, "DELETE FROM item WHERE id > ?", record.itemWatermark()));
+    touched.put(
+        "auctions removed",
+        update(connection, "DELETE FROM auction WHERE id > ?", record.auctionWatermark()));
+  }
+
+  private static int update(Connection connection, String sql, long... parameters)
+      throws SQLException {
+    try (PreparedStatement statement = connection.prepareStatement(sql)) {
+      for (int i = 0; i < parameters.length; i++) {
+        statement.setLong(i + 1, parameters[i]);
+      }
+      return statement.executeUpdate();
+    }
+  }
+}

@@ -1,0 +1,73 @@
+package dev.anemometer.auction.data;
+
+import java.util.SplittableRandom;
+
+/**
+ * Values that several tables must agree on (an item's starting bid and its final high bid, a past
+ * auction's times and its bids' and attendances' times), derived from ids alone so that the workers
+ * writing those tables never need to share state.
+ */
+final class DatasetFacts {
+
+  static final long CREDIT_LIMIT_CENTS = 100_000_000L;
+  static final int ITEM_SLOT_SECONDS = 120;
+  static final int SECONDS_BETWEEN_BIDS = 3;
+  static final int CLOCK_STEP_SECONDS = 30;
+  private static final long SECONDS_PER_DAY = 86_400;
+
+  private final DatasetLayout layout;
+  private final long loadEpochSecond;
+
+  DatasetFacts(DatasetLayout layout, long loadEpochSecond) {
+    this.layout = layout;
+    this.loadEpochSecond = loadEpochSecond;
+  }
+
+  DatasetLayout layout() {
+    return layout;
+  }
+
+  long loadEpochSecond() {
+    return loadEpochSecond;
+  }
+
+  /** Past auctions are spread over the last year, at varying times of day. */
+  long pastAuctionStart(long pastIndex) {
+    long daysAgo = 1 + pastIndex % 360;
+    return loadEpochSecond - daysAgo * SECONDS_PER_DAY - mix(pastIndex) % 36_000;
+  }
+
+  long pastAuctionEnd(long pastIndex) {
+    return pastAuctionStart(pastIndex)
+        + (long) DatasetLayout.ITEMS_PER_PAST_AUCTION * ITEM_SLOT_SECONDS;
+  }
+
+  long futureAuctionStart(long futureIndex) {
+    return loadEpochSecond + (1 + futureIndex % 30) * SECONDS_PER_DAY + mix(futureIndex) % 36_000;
+  }
+
+  /** Whole dollars from 10 to 499. */
+  long startingBidCents(long itemId) {
+    return (10 + mix(itemId) % 490) * 100;
+  }
+
+  long bidIncrementCents(long itemId) {
+    return (1 + mix(itemId ^ 0x9e37L) % 5) * 100;
+  }
+
+  /** Winners go round the accounts, so that every account has a purchase history. */
+  long winnerOfPastItem(long pastItemIndex) {
+    return pastItemIndex % layout.accounts() + 1;
+  }
+
+  long randomAccount(SplittableRandom random) {
+    return random.nextLong(layout.accounts()) + 1;
+  }
+
+  static long mix(long value) {
+    long z = value * 0x9E3779B97F4A7C15L;
+    z = (z ^ (z >>> 30)) * 0xBF58476D1CE4E5B9L;
+    z = (z ^ (z >>> 27)) * 0x94D049BB133111EBL;
+    return (z ^ (z >>> 31)) >>> 1;
+  }
+}

@@ -1,0 +1,5 @@
+package dev.anemometer.auction.user;
+
+import org.springframework.data.jpa.repository.JpaRepository;
+
+interface UserRepository extends JpaRepository<User, Long> {}
