@@ -40,7 +40,7 @@ public final class RunProcedure {
   }
 
   public static LoadDriver defaultDriver() {
-    return new DriverNotAvailable();
+    return new DriverLoad();
   }
 
   public RunResult execute(AnemometerConfig config, Path resultsRoot) throws InterruptedException {
