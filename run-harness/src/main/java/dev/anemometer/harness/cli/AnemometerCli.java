@@ -1,11 +1,96 @@
 package dev.anemometer.harness.cli;
 
-/** Entry point of the run harness command line. */
-public final class AnemometerCli {
+import dev.anemometer.harness.config.ConfigException;
+import java.io.PrintWriter;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParseResult;
 
-  private AnemometerCli() {}
+/** Entry point of the run harness command line (SPEC §4.1). */
+@Command(
+    name = "anemometer",
+    mixinStandardHelpOptions = true,
+    version = "Anemometer 0.1.0",
+    description = {
+      "Application-level benchmark: deploys the auction app's tiers, drives simulated users,"
+          + " judges QoS, audits the bids and reports.",
+      "",
+      "Run with no command (or 'run' with no arguments) for the quickstart preset on this host."
+    },
+    subcommands = {
+      RunCommand.class,
+      ValidateCommand.class,
+      DeployCommand.class,
+      TeardownCommand.class,
+      DataCommand.LoadData.class,
+      DataCommand.ResetData.class,
+      ReportCommand.class,
+      CompareCommand.class,
+      PresetsCommand.class,
+      CommandLine.HelpCommand.class
+    },
+    exitCodeListHeading = "%nExit codes:%n",
+    exitCodeList = {
+      "0:passed (or the command succeeded)",
+      "1:QoS not met, or the bid audit failed",
+      "2:bad input or configuration",
+      "3:infrastructure error (a tier did not start, a tool is missing…)"
+    },
+    footer = {"", "Docs: docs/getting-started.md, docs/configuration.md"})
+public final class AnemometerCli implements Runnable {
+
+  public static final int BAD_INPUT = 2;
+  public static final int INFRASTRUCTURE = 3;
+
+  @Option(
+      names = "--verbose",
+      scope = CommandLine.ScopeType.INHERIT,
+      description = "Show debug lines and stack traces.")
+  boolean verbose;
 
   public static void main(String[] args) {
-    System.out.println("anemometer");
+    System.exit(execute(args));
+  }
+
+  /** Runs the command line and returns its exit code (tests call this instead of main). */
+  public static int execute(String... args) {
+    CommandLine commandLine = new CommandLine(new AnemometerCli());
+    commandLine.setExecutionExceptionHandler(AnemometerCli::handle);
+    return commandLine.execute(args.length == 0 ? new String[] {"run"} : args);
+  }
+
+  @Override
+  public void run() {
+    new CommandLine(this).usage(System.out);
+  }
+
+  /** User mistakes: one clear line and exit 2; anything else: one line and exit 3. */
+  private static int handle(Exception e, CommandLine commandLine, ParseResult parseResult) {
+    PrintWriter err = commandLine.getErr();
+    boolean verbose = verbose(parseResult);
+    if (e instanceof ConfigException config) {
+      config.errors().forEach(error -> err.println("anemometer: " + error));
+      if (verbose) {
+        e.printStackTrace(err);
+      }
+      return BAD_INPUT;
+    }
+    err.println("anemometer: " + (e.getMessage() == null ? e.toString() : e.getMessage()));
+    if (verbose) {
+      e.printStackTrace(err);
+    } else {
+      err.println("anemometer: (--verbose shows the stack trace)");
+    }
+    return INFRASTRUCTURE;
+  }
+
+  private static boolean verbose(ParseResult result) {
+    for (ParseResult r = result; r != null; r = r.subcommand()) {
+      if (r.hasMatchedOption("--verbose")) {
+        return true;
+      }
+    }
+    return false;
   }
 }

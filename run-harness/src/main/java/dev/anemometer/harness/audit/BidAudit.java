@@ -1,0 +1,241 @@
+package dev.anemometer.harness.audit;
+
+import java.math.BigDecimal;
+import java.sql.Array;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The integrity check after a run (issue 4): every acknowledged bid is stored as acknowledged; each
+ * item's high bid is the largest ACCEPTED_HIGH bid stored for it; a SOLD item has exactly one
+ * winner. Only items the run bid on are judged: bids above the dataset's bid watermark, which a
+ * reset removes, so loaded history does not count.
+ */
+public final class BidAudit {
+
+  static final int MAX_LISTED = 50;
+  private static final int CHUNK = 5_000;
+
+  /**
+   * Bids of the item's current round: placed after its bidding opened. The margin covers a bid
+   * whose transaction began just before the round opened and was accepted just after; an item's
+   * previous round is always minutes older (a whole auction's item list lies between).
+   */
+  private static final String CURRENT_ROUND =
+      "b.outcome = 'ACCEPTED_HIGH' AND b.bid_time >= h.opened_at - interval '5 seconds'";
+
+  private static final String RUN_ITEMS = "SELECT DISTINCT item_id FROM bid WHERE id > ?";
+
+  private final String jdbcUrl;
+  private final String user;
+  private final String password;
+
+  public BidAudit(String jdbcUrl, String user, String password) {
+    this.jdbcUrl = jdbcUrl;
+    this.user = user;
+    this.password = password == null ? "" : password;
+  }
+
+  /** The database checks plus: every bid in {@code acknowledged} is stored as it was answered. */
+  public AuditResult audit(List<AcknowledgedBid> acknowledged) throws SQLException {
+    Violations violations = new Violations();
+    try (Connection connection = DriverManager.getConnection(jdbcUrl, user, password)) {
+      connection.setReadOnly(true);
+      checkStored(connection, acknowledged, violations);
+      return checkDatabase(connection, violations, acknowledged.size());
+    }
+  }
+
+  /** The checks that need only the database: high bids and winners of the items bid on. */
+  public AuditResult auditDatabase() throws SQLException {
+    try (Connection connection = DriverManager.getConnection(jdbcUrl, user, password)) {
+      connection.setReadOnly(true);
+      return checkDatabase(connection, new Violations(), 0);
+    }
+  }
+
+  private AuditResult checkDatabase(Connection connection, Violations violations, int bidsChecked)
+      throws SQLException {
+    long watermark = bidWatermark(connection);
+    int items = checkHighBids(connection, watermark, violations);
+    int sold = checkWinners(connection, watermark, violations);
+    return new AuditResult(bidsChecked, items, sold, violations.listed(), violations.count());
+  }
+
+  private void checkStored(
+      Connection connection, List<AcknowledgedBid> acknowledged, Violations violations)
+      throws SQLException {
+    String sql = "SELECT id, item_id, amount, outcome FROM bid WHERE id = ANY (?)";
+    for (int from = 0; from < acknowledged.size(); from += CHUNK) {
+      List<AcknowledgedBid> chunk =
+          acknowledged.subList(from, Math.min(acknowledged.size(), from + CHUNK));
+      Map<Long, AcknowledgedBid> stored = new HashMap<>();
+      Long[] ids = chunk.stream().map(AcknowledgedBid::bidId).toArray(Long[]::new);
+      try (PreparedStatement query = connection.prepareStatement(sql)) {
+        Array array = connection.createArrayOf("bigint", ids);
+        query.setArray(1, array);
+        try (ResultSet rows = query.executeQuery()) {
+          while (rows.next()) {
+            AcknowledgedBid row =
+                new AcknowledgedBid(
+                    rows.getLong(1), rows.getLong(2), rows.getBigDecimal(3), rows.getString(4));
+            stored.put(row.bidId(), row);
+          }
+        }
+      }
+      for (AcknowledgedBid bid : chunk) {
+        AcknowledgedBid row = stored.get(bid.bidId());
+        if (row == null) {
+          violations.add(
+              "bid "
+                  + bid.bidId()
+                  + " (item "
+                  + bid.itemId()
+                  + ", "
+                  + bid.amount()
+                  + ", "
+                  + bid.outcome()
+                  + ") was acknowledged but is not stored");
+        } else if (row.itemId() != bid.itemId()
+            || row.amount().compareTo(bid.amount()) != 0
+            || !row.outcome().equals(bid.outcome())) {
+          violations.add(
+              "bid "
+                  + bid.bidId()
+                  + " was acknowledged as item "
+                  + bid.itemId()
+                  + ", "
+                  + bid.amount()
+                  + ", "
+                  + bid.outcome()
+                  + " but is stored as item "
+                  + row.itemId()
+                  + ", "
+                  + row.amount()
+                  + ", "
+                  + row.outcome());
+        }
+      }
+    }
+  }
+
+  private int checkHighBids(Connection connection, long watermark, Violations violations)
+      throws SQLException {
+    String sql =
+        "SELECT h.item_id, h.amount, h.bidder_id, top.amount, top.bidder_id"
+            + " FROM high_bid h"
+            + " LEFT JOIN LATERAL (SELECT b.amount, b.bidder_id FROM bid b WHERE b.item_id = h.item_id"
+            + "   AND "
+            + CURRENT_ROUND
+            + " ORDER BY b.amount DESC, b.id LIMIT 1) top ON true"
+            + " WHERE h.item_id IN ("
+            + RUN_ITEMS
+            + ")";
+    int checked = 0;
+    try (PreparedStatement query = connection.prepareStatement(sql)) {
+      query.setLong(1, watermark);
+      try (ResultSet rows = query.executeQuery()) {
+        while (rows.next()) {
+          checked++;
+          long item = rows.getLong(1);
+          BigDecimal high = rows.getBigDecimal(2);
+          BigDecimal top = rows.getBigDecimal(4);
+          if (!sameAmount(high, top)) {
+            violations.add(
+                "item "
+                    + item
+                    + ": high bid is "
+                    + high
+                    + " but the largest ACCEPTED_HIGH bid stored for it is "
+                    + top);
+          } else if (top != null && rows.getLong(3) != rows.getLong(5)) {
+            violations.add(
+                "item "
+                    + item
+                    + ": high bidder is user "
+                    + rows.getLong(3)
+                    + " but the largest ACCEPTED_HIGH bid is user "
+                    + rows.getLong(5)
+                    + "'s");
+          }
+        }
+      }
+    }
+    return checked;
+  }
+
+  private int checkWinners(Connection connection, long watermark, Violations violations)
+      throws SQLException {
+    String sql =
+        "SELECT h.item_id, h.amount, h.bidder_id,"
+            + " (SELECT count(*) FROM bid b WHERE b.item_id = h.item_id AND "
+            + CURRENT_ROUND
+            + "   AND b.amount = h.amount) AS winners"
+            + " FROM high_bid h WHERE h.state = 'SOLD' AND h.item_id IN ("
+            + RUN_ITEMS
+            + ")";
+    int checked = 0;
+    try (PreparedStatement query = connection.prepareStatement(sql)) {
+      query.setLong(1, watermark);
+      try (ResultSet rows = query.executeQuery()) {
+        while (rows.next()) {
+          checked++;
+          long item = rows.getLong(1);
+          long winners = rows.getLong(4);
+          if (rows.getBigDecimal(2) == null || rows.getObject(3) == null) {
+            violations.add("item " + item + " is SOLD without a winning bid");
+          } else if (winners != 1) {
+            violations.add(
+                "item "
+                    + item
+                    + " is SOLD with "
+                    + winners
+                    + " bids accepted as high at the winning amount "
+                    + rows.getBigDecimal(2));
+          }
+        }
+      }
+    }
+    return checked;
+  }
+
+  private static long bidWatermark(Connection connection) throws SQLException {
+    try (Statement statement = connection.createStatement();
+        ResultSet rows = statement.executeQuery("SELECT bid_watermark FROM dataset WHERE id = 1")) {
+      return rows.next() ? rows.getLong(1) : 0;
+    }
+  }
+
+  private static boolean sameAmount(BigDecimal a, BigDecimal b) {
+    return a == null ? b == null : b != null && a.compareTo(b) == 0;
+  }
+
+  /** Counts every violation, keeps the first few for the report. */
+  private static final class Violations {
+    private final List<String> listed = new ArrayList<>();
+    private int count;
+
+    void add(String violation) {
+      count++;
+      if (listed.size() < MAX_LISTED) {
+        listed.add(violation);
+      }
+    }
+
+    List<String> listed() {
+      return List.copyOf(listed);
+    }
+
+    int count() {
+      return count;
+    }
+  }
+}

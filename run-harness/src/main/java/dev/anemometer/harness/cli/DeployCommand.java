@@ -1,0 +1,42 @@
+package dev.anemometer.harness.cli;
+
+import dev.anemometer.harness.console.Console;
+import dev.anemometer.harness.run.DeployProcedure;
+import dev.anemometer.harness.run.Harness;
+import dev.anemometer.harness.target.local.DeployedInstance;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.ParentCommand;
+
+@Command(
+    name = "deploy",
+    mixinStandardHelpOptions = true,
+    description = {
+      "Bring the tiers up with data loaded and reset, and leave them running.",
+      "Writes each app instance's entry URL and JDBC URL to deployment.json; stop with teardown."
+    })
+final class DeployCommand implements Callable<Integer> {
+
+  @ParentCommand AnemometerCli root;
+
+  @Mixin ConfigOptions config;
+
+  @Override
+  public Integer call() {
+    Console console = new Console(System.out, root.verbose);
+    for (DeployedInstance instance :
+        new DeployProcedure(Harness.create(console)).deploy(config.load())) {
+      console.info(
+          "instance-"
+              + instance.index()
+              + ": "
+              + instance.entryUrls().get(0)
+              + "  (database "
+              + instance.database()
+              + ")");
+    }
+    console.phase("deployed; details in deployment.json; stop with ./anemometer teardown");
+    return 0;
+  }
+}

@@ -1,0 +1,59 @@
+package dev.anemometer.harness.cli;
+
+import dev.anemometer.harness.console.Console;
+import dev.anemometer.harness.results.RunSummary;
+import dev.anemometer.harness.run.RepeatStatistics;
+import dev.anemometer.harness.run.RunProcedure;
+import java.util.ArrayList;
+import java.util.List;
+
+/** The readable end of a run: one row per app instance, the verdict, where the results are. */
+final class SummaryPrinter {
+
+  private SummaryPrinter() {}
+
+  static void print(Console console, RunProcedure.RunResult result) {
+    RunSummary summary = result.summary();
+    console.phase(
+        "result: "
+            + summary.outcome()
+            + (summary.message() == null ? "" : " — " + summary.message()));
+    List<List<String>> rows = new ArrayList<>();
+    for (RunSummary.InstanceSummary instance : summary.instances()) {
+      rows.add(
+          List.of(
+              "instance-" + instance.index(),
+              String.valueOf(instance.users()),
+              String.valueOf(instance.maxUsers()),
+              instance.passed() == null ? "-" : instance.passed() ? "pass" : "fail",
+              String.join(" ", instance.entryUrls())));
+    }
+    console.table(List.of("instance", "users", "maxUsers", "QoS", "entry"), rows);
+    if (summary.peakUsers() != null) {
+      console.info("peak users (sum of passing instances): " + summary.peakUsers());
+    }
+    console.info("took " + summary.durationSeconds() + " s; results in " + result.dir());
+  }
+
+  static void printRepeats(Console console, List<RunProcedure.RunResult> results) {
+    List<Double> peaks = new ArrayList<>();
+    for (RunProcedure.RunResult result : results) {
+      if (result.summary().peakUsers() != null) {
+        peaks.add(result.summary().peakUsers().doubleValue());
+      }
+    }
+    if (peaks.size() < 2) {
+      console.info("repeats: fewer than two runs with a result; no spread to report");
+      return;
+    }
+    RepeatStatistics stats = RepeatStatistics.of(peaks);
+    console.info(
+        String.format(
+            "repeats: peak users mean %.1f, spread %.0f–%.0f, sd %.1f, CV %.1f %%",
+            stats.mean(),
+            stats.min(),
+            stats.max(),
+            stats.standardDeviation(),
+            stats.coefficientOfVariationPercent()));
+  }
+}

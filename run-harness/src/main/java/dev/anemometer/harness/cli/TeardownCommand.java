@@ -1,0 +1,26 @@
+package dev.anemometer.harness.cli;
+
+import dev.anemometer.harness.console.Console;
+import dev.anemometer.harness.run.Harness;
+import dev.anemometer.harness.run.Teardown;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.ParentCommand;
+
+@Command(
+    name = "teardown",
+    mixinStandardHelpOptions = true,
+    description = "Stop the tiers that deploy left running (web, LB, app servers, database).")
+final class TeardownCommand implements Callable<Integer> {
+
+  @ParentCommand AnemometerCli root;
+
+  @Override
+  public Integer call() {
+    Console console = new Console(System.out, root.verbose);
+    if (!new Teardown(Harness.create(console)).stop()) {
+      console.info("nothing deployed");
+    }
+    return 0;
+  }
+}

@@ -1,0 +1,25 @@
+package dev.anemometer.harness.config;
+
+import java.util.List;
+
+/**
+ * A whole benchmark configuration (SPEC §4.2), after layering: built-in defaults, size preset,
+ * file, {@code --set}. Names are the contract of the YAML file.
+ */
+public record AnemometerConfig(
+    String name,
+    String preset,
+    Target target,
+    Strategy strategy,
+    int repeat,
+    List<AppInstanceSpec> appInstances,
+    QosSpec qos,
+    ElasticitySpec elasticity,
+    List<FaultSpec> faults) {
+
+  public AnemometerConfig {
+    appInstances = appInstances == null ? List.of() : List.copyOf(appInstances);
+    faults = faults == null ? List.of() : List.copyOf(faults);
+    elasticity = elasticity == null ? new ElasticitySpec(List.of()) : elasticity;
+  }
+}

@@ -1,0 +1,21 @@
+package dev.anemometer.harness.config;
+
+/**
+ * One deployment of the auction application with its own data, topology and load.
+ *
+ * @param maxUsers size of the loaded data (5 × maxUsers accounts)
+ * @param users simulated users of the {@code fixed} strategy
+ * @param loadPath users over time for the {@code interval} strategy
+ */
+public record AppInstanceSpec(
+    int maxUsers, int users, LoadPathSpec loadPath, TiersSpec tiers, TuningSpec tuning) {
+
+  /** The largest number of users the load path asks for: what tiers are sized for. */
+  public int peakUsers(Strategy strategy) {
+    return switch (strategy) {
+      case FIXED -> users;
+      case FIND_MAX -> maxUsers;
+      case INTERVAL -> loadPath == null ? users : Math.max(1, loadPath.peakUsers());
+    };
+  }
+}

@@ -1,0 +1,124 @@
+package dev.anemometer.harness.config;
+
+import java.time.Duration;
+import java.util.Collection;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeSet;
+import tools.jackson.core.JacksonException;
+import tools.jackson.databind.exc.InvalidFormatException;
+import tools.jackson.databind.exc.MismatchedInputException;
+import tools.jackson.databind.exc.PropertyBindingException;
+
+/** Turns a Jackson binding failure into one line that names the path and what it accepts. */
+final class BindingErrors {
+
+  private BindingErrors() {}
+
+  static String describe(JacksonException e) {
+    String path = path(e.getPath());
+    if (e instanceof PropertyBindingException unknown) {
+      return path + ": unknown key; accepted: " + accepted(unknown.getKnownPropertyIds());
+    }
+    Throwable root = rootCause(e);
+    if (root instanceof IllegalArgumentException && root != e) {
+      return path + ": " + root.getMessage();
+    }
+    if (e instanceof InvalidFormatException invalid) {
+      String expected = expectation(invalid.getTargetType());
+      return path
+          + ": "
+          + quoted(invalid.getValue())
+          + (expected.startsWith("is not") ? " " + expected : " is not " + expected);
+    }
+    if (e instanceof MismatchedInputException mismatched) {
+      String expected = expectation(mismatched.getTargetType());
+      if (String.valueOf(e.getOriginalMessage()).contains("`null`")) {
+        return path + ": is required (" + expected.replaceFirst("^is not ", "") + ")";
+      }
+      return path
+          + ": "
+          + (expected.startsWith("is not")
+              ? "must be" + expected.substring(6)
+              : "expected " + expected);
+    }
+    if (e.getLocation() != null) {
+      return "YAML syntax error at line "
+          + e.getLocation().getLineNr()
+          + ", column "
+          + e.getLocation().getColumnNr()
+          + ": "
+          + e.getOriginalMessage().lines().findFirst().orElse("");
+    }
+    return (path.isEmpty() ? "configuration" : path) + ": " + e.getOriginalMessage();
+  }
+
+  private static String expectation(Class<?> type) {
+    if (type == null) {
+      return "a value of another type";
+    }
+    if (type.isEnum()) {
+      return "is not one of: " + ConfigName.acceptedValues(type);
+    }
+    if (type == Duration.class) {
+      return "is not " + Durations.EXPECTED;
+    }
+    if (type == Size.class) {
+      return "is not " + Size.EXPECTED;
+    }
+    if (type == int.class || type == Integer.class || type == long.class) {
+      return "a whole number";
+    }
+    if (type == double.class || type == Double.class) {
+      return "a number";
+    }
+    if (type == boolean.class || type == Boolean.class) {
+      return "true or false";
+    }
+    if (type == String.class) {
+      return "a single value (text)";
+    }
+    if (Collection.class.isAssignableFrom(type)) {
+      return "a list";
+    }
+    if (Map.class.isAssignableFrom(type) || type.isRecord()) {
+      return "a mapping of keys to values";
+    }
+    return type.getSimpleName();
+  }
+
+  private static String path(List<JacksonException.Reference> references) {
+    StringBuilder path = new StringBuilder();
+    for (JacksonException.Reference reference : references) {
+      if (reference.getPropertyName() != null) {
+        if (!path.isEmpty()) {
+          path.append('.');
+        }
+        path.append(reference.getPropertyName());
+      } else if (reference.getIndex() >= 0) {
+        path.append('[').append(reference.getIndex()).append(']');
+      }
+    }
+    return path.toString();
+  }
+
+  private static String accepted(Collection<Object> known) {
+    TreeSet<String> names = new TreeSet<>();
+    if (known != null) {
+      known.forEach(name -> names.add(String.valueOf(name)));
+    }
+    return String.join(", ", names);
+  }
+
+  private static String quoted(Object value) {
+    return value instanceof String ? "'" + value + "'" : String.valueOf(value);
+  }
+
+  private static Throwable rootCause(Throwable e) {
+    Throwable cause = e;
+    while (cause.getCause() != null && cause.getCause() != cause) {
+      cause = cause.getCause();
+    }
+    return cause;
+  }
+}

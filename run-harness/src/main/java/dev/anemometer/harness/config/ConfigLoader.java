@@ -1,0 +1,102 @@
+package dev.anemometer.harness.config;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.util.List;
+import tools.jackson.core.JacksonException;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.node.ObjectNode;
+
+/**
+ * Resolves a configuration in the order of SPEC §4.2: built-in defaults → size preset → file →
+ * {@code --set}; then binds it to records and validates it. Nothing starts before this succeeds.
+ */
+public final class ConfigLoader {
+
+  static final String DEFAULT_PRESET = "quickstart";
+
+  /**
+   * @param file the YAML file, or null for none
+   * @param preset the {@code --preset} option, or null to take the file's (else quickstart)
+   * @param assignments the {@code --set key=value} options, applied in order
+   */
+  public AnemometerConfig load(Path file, String preset, List<String> assignments) {
+    JsonNode fileTree = file == null ? null : readFile(file);
+    String presetName = choosePreset(preset, fileTree, assignments);
+    if (Presets.find(presetName).isEmpty()) {
+      throw new ConfigException("preset: '" + presetName + "' is not one of: " + Presets.names());
+    }
+    JsonNode tree = Presets.resource("defaults.yaml");
+    tree = ConfigTree.merge(tree, Presets.tree(presetName), "");
+    tree = ConfigTree.merge(tree, fileTree, "");
+    if (!tree.isObject()) {
+      throw new ConfigException("configuration: expected a mapping of keys to values");
+    }
+    ObjectNode root = (ObjectNode) tree;
+    root.put("preset", presetName);
+    for (String assignment : assignments) {
+      ConfigTree.set(root, assignment);
+    }
+    ConfigTree.applyInstanceDefaults(root, Presets.resource("instance-defaults.yaml"));
+    AnemometerConfig config = bind(root);
+    List<String> errors = new ConfigValidator().validate(config);
+    if (!errors.isEmpty()) {
+      throw new ConfigException(errors);
+    }
+    return config;
+  }
+
+  /** The resolved configuration as YAML, the form saved with results as {@code config.yaml}. */
+  public static String toYaml(AnemometerConfig config) {
+    return ConfigMapper.yaml().writeValueAsString(config);
+  }
+
+  private static AnemometerConfig bind(JsonNode tree) {
+    try {
+      return ConfigMapper.yaml().treeToValue(tree, AnemometerConfig.class);
+    } catch (JacksonException e) {
+      throw new ConfigException(BindingErrors.describe(e));
+    }
+  }
+
+  private static String choosePreset(String option, JsonNode fileTree, List<String> assignments) {
+    String chosen = null;
+    for (String assignment : assignments) {
+      if (assignment.startsWith("preset=")) {
+        chosen = assignment.substring("preset=".length()).trim();
+      }
+    }
+    if (option != null && !option.isBlank()) {
+      chosen = option.trim();
+    }
+    if (chosen == null && fileTree != null && fileTree.hasNonNull("preset")) {
+      chosen = fileTree.get("preset").asString();
+    }
+    return chosen == null ? DEFAULT_PRESET : chosen;
+  }
+
+  private static JsonNode readFile(Path file) {
+    String text;
+    try {
+      text = Files.readString(file);
+    } catch (NoSuchFileException e) {
+      throw new ConfigException(file + ": no such file");
+    } catch (IOException e) {
+      throw new ConfigException(file + ": cannot read (" + e.getMessage() + ")");
+    }
+    try {
+      JsonNode tree = ConfigMapper.yaml().readTree(text);
+      if (tree == null || tree.isMissingNode() || tree.isNull()) {
+        return null;
+      }
+      if (!tree.isObject()) {
+        throw new ConfigException(file + ": expected a mapping of keys to values at the top");
+      }
+      return tree;
+    } catch (JacksonException e) {
+      throw new ConfigException(file + ": " + BindingErrors.describe(e));
+    }
+  }
+}

@@ -1,0 +1,68 @@
+package dev.anemometer.harness.config;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+import java.time.Duration;
+import tools.jackson.core.JsonGenerator;
+import tools.jackson.core.JsonParser;
+import tools.jackson.core.JsonToken;
+import tools.jackson.databind.DeserializationContext;
+import tools.jackson.databind.DeserializationFeature;
+import tools.jackson.databind.SerializationContext;
+import tools.jackson.databind.ValueDeserializer;
+import tools.jackson.databind.ValueSerializer;
+import tools.jackson.databind.module.SimpleModule;
+import tools.jackson.dataformat.yaml.YAMLMapper;
+import tools.jackson.dataformat.yaml.YAMLWriteFeature;
+
+/** The one YAML mapper of configuration files: strict on unknown keys, durations with units. */
+public final class ConfigMapper {
+
+  private static final YAMLMapper MAPPER = build();
+
+  private ConfigMapper() {}
+
+  public static YAMLMapper yaml() {
+    return MAPPER;
+  }
+
+  private static YAMLMapper build() {
+    SimpleModule units = new SimpleModule("anemometer-units");
+    units.addDeserializer(Duration.class, new DurationDeserializer());
+    units.addSerializer(Duration.class, new DurationSerializer());
+    return YAMLMapper.builder()
+        .addModule(units)
+        .enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
+        .enable(DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES)
+        .changeDefaultPropertyInclusion(
+            inclusion -> inclusion.withValueInclusion(JsonInclude.Include.NON_NULL))
+        .disable(YAMLWriteFeature.WRITE_DOC_START_MARKER)
+        .enable(YAMLWriteFeature.MINIMIZE_QUOTES)
+        .build();
+  }
+
+  private static final class DurationDeserializer extends ValueDeserializer<Duration> {
+    @Override
+    public Duration deserialize(JsonParser parser, DeserializationContext context) {
+      if (parser.currentToken() != JsonToken.VALUE_STRING) {
+        // A bare number has no unit: refuse it rather than guess seconds or milliseconds.
+        return (Duration)
+            context.handleWeirdStringValue(
+                Duration.class, parser.getString(), "is not " + Durations.EXPECTED);
+      }
+      String text = parser.getString();
+      try {
+        return Durations.parse(text);
+      } catch (IllegalArgumentException e) {
+        return (Duration)
+            context.handleWeirdStringValue(Duration.class, text, "is not " + Durations.EXPECTED);
+      }
+    }
+  }
+
+  private static final class DurationSerializer extends ValueSerializer<Duration> {
+    @Override
+    public void serialize(Duration value, JsonGenerator generator, SerializationContext context) {
+      generator.writeString(Durations.format(value));
+    }
+  }
+}

@@ -1,0 +1,110 @@
+package dev.anemometer.harness.config;
+
+import java.util.List;
+
+/** Checks elasticity and fault schedules against the topology they act on. */
+final class ScheduleValidator {
+
+  private final List<String> errors;
+
+  ScheduleValidator(List<String> errors) {
+    this.errors = errors;
+  }
+
+  void validate(AnemometerConfig config) {
+    List<ElasticitySpec.Step> schedule = config.elasticity().schedule();
+    for (int i = 0; i < schedule.size(); i++) {
+      validateStep(config, schedule.get(i), "elasticity.schedule[" + i + "]");
+    }
+    for (int i = 0; i < config.faults().size(); i++) {
+      validateFault(config, config.faults().get(i), "faults[" + i + "]");
+    }
+  }
+
+  private void validateStep(AnemometerConfig config, ElasticitySpec.Step step, String path) {
+    if (step.at() == null || step.at().isNegative()) {
+      errors.add(path + ".at: is required, a duration ≥ 0 from the start of the load");
+    }
+    if (step.tier() == null || step.tier() == TierName.DB) {
+      errors.add(path + ".tier: must be one of: app, web, lb");
+      return;
+    }
+    TiersSpec tiers = tiersOf(config, step.appInstanceIndex(), path + ".appInstance");
+    if (tiers == null) {
+      return;
+    }
+    if (step.instances() < (step.tier() == TierName.APP ? 1 : 0)) {
+      errors.add(path + ".instances: must be ≥ " + (step.tier() == TierName.APP ? 1 : 0));
+    }
+    if (!present(tiers, step.tier())) {
+      errors.add(
+          path + ".tier: " + step.tier().configName() + " is not deployed (its impl is none)");
+    }
+  }
+
+  private void validateFault(AnemometerConfig config, FaultSpec fault, String path) {
+    if (fault.at() == null || fault.at().isNegative()) {
+      errors.add(path + ".at: is required, a duration ≥ 0 from the start of the load");
+    }
+    int actions =
+        (fault.kill() != null ? 1 : 0)
+            + (fault.restart() != null ? 1 : 0)
+            + (fault.pause() != null ? 1 : 0);
+    if (actions != 1) {
+      errors.add(
+          path
+              + ": give exactly one of kill, restart, pause (each names a tier: "
+              + ConfigName.acceptedValues(TierName.class)
+              + ")");
+      return;
+    }
+    if (fault.pause() != null && (fault.duration() == null || fault.duration().isZero())) {
+      errors.add(path + ".duration: is required with pause, a duration > 0");
+    }
+    TiersSpec tiers = tiersOf(config, fault.appInstanceIndex(), path + ".appInstance");
+    if (tiers == null) {
+      return;
+    }
+    if (!present(tiers, fault.tier())) {
+      errors.add(path + ": tier " + fault.tier().configName() + " is not deployed");
+      return;
+    }
+    int count = instances(tiers, fault.tier());
+    if (fault.instanceIndex() < 0 || fault.instanceIndex() >= count) {
+      errors.add(
+          path
+              + ".instance: must be between 0 and "
+              + (count - 1)
+              + " (the tier has "
+              + count
+              + " instance"
+              + (count == 1 ? "" : "s")
+              + " at the start)");
+    }
+  }
+
+  private TiersSpec tiersOf(AnemometerConfig config, int index, String path) {
+    if (index < 0 || index >= config.appInstances().size()) {
+      errors.add(path + ": must be between 0 and " + (config.appInstances().size() - 1));
+      return null;
+    }
+    return config.appInstances().get(index).tiers();
+  }
+
+  private static boolean present(TiersSpec tiers, TierName tier) {
+    return switch (tier) {
+      case WEB -> tiers.web() != null && tiers.web().impl() != WebImpl.NONE;
+      case LB -> tiers.lb() != null && tiers.lb().impl() != LbImpl.NONE;
+      case APP, DB -> true;
+    };
+  }
+
+  private static int instances(TiersSpec tiers, TierName tier) {
+    return switch (tier) {
+      case WEB -> tiers.web().instances();
+      case LB -> tiers.lb().instances();
+      case APP -> tiers.app().instances();
+      case DB -> 1;
+    };
+  }
+}

@@ -1,0 +1,90 @@
+package dev.anemometer.harness.config;
+
+import java.util.List;
+import java.util.Set;
+
+/** Checks the tuning values that are set; the ones left out are computed later. */
+final class TuningValidator {
+
+  private static final Set<String> BALANCE = Set.of("leastconn", "roundrobin", "first", "source");
+  private static final Set<String> SYNC =
+      Set.of("on", "off", "local", "remote_write", "remote_apply");
+  private static final Set<String> GC = Set.of("G1", "ZGC", "Parallel", "Serial");
+  private static final Set<String> CONCURRENCY = Set.of("auto", "virtual", "platform");
+
+  private final List<String> errors;
+
+  TuningValidator(List<String> errors) {
+    this.errors = errors;
+  }
+
+  void validate(AnemometerConfig config) {
+    for (int i = 0; i < config.appInstances().size(); i++) {
+      TuningSpec tuning = config.appInstances().get(i).tuning();
+      if (tuning != null) {
+        validate(tuning, "appInstances[" + i + "].tuning");
+      }
+    }
+  }
+
+  private void validate(TuningSpec tuning, String path) {
+    TuningSpec.Nginx nginx = tuning.nginxOrEmpty();
+    positive(nginx.workerProcesses(), path + ".nginx.workerProcesses");
+    positive(nginx.workerConnections(), path + ".nginx.workerConnections");
+    positive(nginx.upstreamKeepalive(), path + ".nginx.upstreamKeepalive");
+    absolute(nginx.imageCacheSize(), path + ".nginx.imageCacheSize");
+    TuningSpec.Haproxy haproxy = tuning.haproxyOrEmpty();
+    oneOf(haproxy.balance(), BALANCE, path + ".haproxy.balance");
+    positive(haproxy.maxconn(), path + ".haproxy.maxconn");
+    positive(haproxy.serverMaxconn(), path + ".haproxy.serverMaxconn");
+    TuningSpec.App app = tuning.appOrEmpty();
+    oneOf(app.gc(), GC, path + ".app.gc");
+    oneOf(app.concurrency(), CONCURRENCY, path + ".app.concurrency");
+    positive(app.maxThreads(), path + ".app.maxThreads");
+    positive(app.hikariPoolSize(), path + ".app.hikariPoolSize");
+    positive(app.cacheMaxUsers(), path + ".app.cacheMaxUsers");
+    if (app.longPollTimeout() != null && app.longPollTimeout().isZero()) {
+      errors.add(path + ".app.longPollTimeout: must be a duration > 0");
+    }
+    share(app.heap(), path + ".app.heap");
+    TuningSpec.Postgres postgres = tuning.postgresOrEmpty();
+    absolute(postgres.memory(), path + ".postgres.memory");
+    share(postgres.sharedBuffers(), path + ".postgres.sharedBuffers");
+    share(postgres.effectiveCacheSize(), path + ".postgres.effectiveCacheSize");
+    share(postgres.workMem(), path + ".postgres.workMem");
+    positive(postgres.maxConnections(), path + ".postgres.maxConnections");
+    oneOf(postgres.synchronousCommit(), SYNC, path + ".postgres.synchronousCommit");
+  }
+
+  private void positive(Integer value, String path) {
+    if (value != null && value < 1) {
+      errors.add(path + ": must be ≥ 1 (got " + value + ")");
+    }
+  }
+
+  private void oneOf(String value, Set<String> accepted, String path) {
+    if (value != null && !accepted.contains(value)) {
+      errors.add(
+          path
+              + ": '"
+              + value
+              + "' is not one of: "
+              + String.join(", ", accepted.stream().sorted().toList()));
+    }
+  }
+
+  private void absolute(Size size, String path) {
+    if (size != null && (size.relative() || size.bytes() <= 0)) {
+      errors.add(path + ": must be an absolute size > 0 (e.g. 256m, 2g)");
+    }
+  }
+
+  private void share(Size size, String path) {
+    if (size == null) {
+      return;
+    }
+    if (size.relative() ? size.percent() <= 0 || size.percent() > 100 : size.bytes() <= 0) {
+      errors.add(path + ": must be a size > 0 (e.g. 512m) or a share between 0% and 100%");
+    }
+  }
+}

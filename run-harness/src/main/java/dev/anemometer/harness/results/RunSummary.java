@@ -1,0 +1,34 @@
+package dev.anemometer.harness.results;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * {@code summary.json}: the verdict of one run and what it rests on.
+ *
+ * @param outcome PASSED, FAILED (QoS or audit), ERROR (infrastructure), INTERRUPTED
+ * @param peakUsers findMax: the sum of the passing instances' peaks; else the users driven
+ * @param load what the driver reported, per operation and per interval (absent if not run)
+ */
+@JsonInclude(JsonInclude.Include.NON_NULL)
+public record RunSummary(
+    String name,
+    String preset,
+    String target,
+    String strategy,
+    String startedAt,
+    long durationSeconds,
+    String outcome,
+    int exitCode,
+    Integer peakUsers,
+    List<InstanceSummary> instances,
+    Map<String, Object> load,
+    Map<String, Object> audit,
+    String message) {
+
+  /** One app instance: where it ran and how it did. */
+  @JsonInclude(JsonInclude.Include.NON_NULL)
+  public record InstanceSummary(
+      int index, int users, int maxUsers, List<String> entryUrls, String jdbcUrl, Boolean passed) {}
+}

@@ -1,0 +1,116 @@
+package dev.anemometer.harness.run;
+
+import dev.anemometer.driver.TimeSource;
+import dev.anemometer.driver.behavior.UsersConfig;
+import dev.anemometer.driver.output.ConsoleStatus;
+import dev.anemometer.driver.output.OutputDirectory;
+import dev.anemometer.driver.qos.QosSpec;
+import dev.anemometer.driver.run.DriverRun;
+import dev.anemometer.driver.run.LocalLoadGenerator;
+import dev.anemometer.driver.run.RunResult;
+import dev.anemometer.driver.run.RunSpec;
+import dev.anemometer.driver.run.TargetResult;
+import dev.anemometer.driver.run.TargetSpec;
+import dev.anemometer.harness.config.AnemometerConfig;
+import dev.anemometer.harness.config.AppInstanceSpec;
+import dev.anemometer.harness.results.Json;
+import dev.anemometer.harness.target.local.DeployedInstance;
+import dev.anemometer.harness.target.local.TierStartException;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+/** The load phase through the workload driver's library, in this JVM. */
+final class DriverLoad implements LoadDriver {
+
+  /** Like a browser: each simulated user opens at most four connections. */
+  private static final int CONNECTIONS_PER_USER = 4;
+
+  @Override
+  public LoadOutcome drive(LoadPlan plan) {
+    AnemometerConfig config = plan.config();
+    List<TargetSpec> targets = new ArrayList<>();
+    for (DeployedInstance instance : plan.instances()) {
+      AppInstanceSpec spec = config.appInstances().get(instance.index());
+      UsersConfig users =
+          new UsersConfig(
+              instance.entryUrls().get(0),
+              "default",
+              1,
+              5 * spec.maxUsers(),
+              CONNECTIONS_PER_USER,
+              42L + instance.index());
+      targets.add(
+          new TargetSpec("instance-" + instance.index(), users, LoadPaths.of(config, spec)));
+    }
+    RunSpec spec =
+        RunSpec.of(
+            config.name(),
+            targets,
+            QosSpec.weathervaneDefaults().withPercentile(config.qos().percentile()));
+    Duration length = LoadPaths.length(config);
+    plan.console()
+        .info(
+            length.isZero()
+                ? "findMax: runs until the peak is found"
+                : "load path: " + dev.anemometer.harness.config.Durations.format(length));
+    RunResult result;
+    try (OutputDirectory output =
+        new OutputDirectory(plan.driverDir(), System::currentTimeMillis)) {
+      DriverRun run =
+          new DriverRun(
+                  spec, LocalLoadGenerator.production(NettyClients::create), TimeSource.SYSTEM)
+              .addListener(output)
+              .addListener(new ConsoleStatus(System.out, false))
+              .addListener(new WindowEvents(plan.events()));
+      result = runStoppingOnSignal(run);
+    }
+    if (result.error() != null) {
+      throw new TierStartException("the driver broke off: " + result.error());
+    }
+    List<Boolean> passed = new ArrayList<>();
+    List<Integer> peaks = new ArrayList<>();
+    List<List<dev.anemometer.harness.audit.AcknowledgedBid>> bids = new ArrayList<>();
+    for (int i = 0; i < plan.instances().size(); i++) {
+      TargetResult target = result.target("instance-" + plan.instances().get(i).index());
+      passed.add(target.passed() && target.valid());
+      peaks.add(
+          target.peakUsers() != null
+              ? target.peakUsers()
+              : config.appInstances().get(i).peakUsers(config.strategy()));
+      bids.add(List.of()); // the driver does not report acknowledged bids yet: DB checks only
+    }
+    return new LoadOutcome(passed, result.valid(), peaks, bids, readSummary(plan.driverDir()));
+  }
+
+  /** Ctrl-C ends the load early; what was measured is kept and judged. */
+  private static RunResult runStoppingOnSignal(DriverRun run) {
+    Thread stop = new Thread(run::stop, "anemometer-stop-driver");
+    Runtime.getRuntime().addShutdownHook(stop);
+    try {
+      return run.run();
+    } finally {
+      try {
+        Runtime.getRuntime().removeShutdownHook(stop);
+      } catch (IllegalStateException shuttingDown) {
+        // the hook is stopping the run
+      }
+    }
+  }
+
+  @SuppressWarnings("unchecked")
+  private static Map<String, Object> readSummary(Path driverDir) {
+    Path summary = driverDir.resolve("summary.json");
+    try {
+      return Files.exists(summary)
+          ? Json.pretty().readValue(Files.readString(summary), Map.class)
+          : Map.of();
+    } catch (IOException e) {
+      return Map.of("error", "cannot read " + summary + ": " + e.getMessage());
+    }
+  }
+}

@@ -1,0 +1,90 @@
+package dev.anemometer.harness.run;
+
+import dev.anemometer.driver.loadpath.FindMaxLoadPathSpec;
+import dev.anemometer.driver.loadpath.FixedLoadPathSpec;
+import dev.anemometer.driver.loadpath.IntervalLoadPathSpec;
+import dev.anemometer.driver.loadpath.LoadPathSpec;
+import dev.anemometer.driver.loadpath.SegmentSpec;
+import dev.anemometer.harness.config.AnemometerConfig;
+import dev.anemometer.harness.config.AppInstanceSpec;
+import dev.anemometer.harness.config.QosSpec;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+
+/** The harness's strategy and load path of an instance, as the driver's load path spec. */
+final class LoadPaths {
+
+  private LoadPaths() {}
+
+  static LoadPathSpec of(AnemometerConfig config, AppInstanceSpec instance) {
+    QosSpec qos = config.qos();
+    return switch (config.strategy()) {
+      case FIXED ->
+          new FixedLoadPathSpec(
+              instance.users(),
+              qos.rampUp(),
+              qos.warmUp(),
+              qos.qosPeriods(),
+              qos.interval(),
+              qos.rampDown());
+      case INTERVAL -> new IntervalLoadPathSpec(segments(instance), 1);
+      case FIND_MAX -> findMax(qos, instance);
+    };
+  }
+
+  /**
+   * Weathervane's search, scaled to the phases of the config: initial steps of a tenth of maxUsers
+   * lasting a QoS interval, probes with the config's ramp-up, warm-up and interval.
+   */
+  static FindMaxLoadPathSpec findMax(QosSpec qos, AppInstanceSpec instance) {
+    int step = Math.max(1, instance.maxUsers() / 10);
+    return new FindMaxLoadPathSpec(
+        step,
+        qos.interval(),
+        qos.rampUp(),
+        qos.warmUp(),
+        qos.interval(),
+        1.0,
+        0,
+        instance.maxUsers());
+  }
+
+  static List<SegmentSpec> segments(AppInstanceSpec instance) {
+    List<SegmentSpec> segments = new ArrayList<>();
+    for (dev.anemometer.harness.config.SegmentSpec s : instance.loadPath().segments()) {
+      segments.add(
+          switch (s.type()) {
+            case UNIFORM -> new SegmentSpec.Uniform(s.users(), s.duration());
+            case RAMP -> new SegmentSpec.Ramp(s.from(), s.to(), s.duration(), s.step());
+            case SINE -> new SegmentSpec.Sine(s.min(), s.max(), s.period(), s.duration());
+            case SPIKE ->
+                new SegmentSpec.Spike(s.base(), s.peak(), s.at(), s.duration(), s.total());
+          });
+    }
+    return segments;
+  }
+
+  /** How long the load phase lasts, for the console; zero for findMax, whose length is open. */
+  static Duration length(AnemometerConfig config) {
+    QosSpec qos = config.qos();
+    Duration longest = Duration.ZERO;
+    for (AppInstanceSpec instance : config.appInstances()) {
+      Duration length =
+          switch (config.strategy()) {
+            case FIXED ->
+                qos.rampUp()
+                    .plus(qos.warmUp())
+                    .plus(qos.interval().multipliedBy(qos.qosPeriods()))
+                    .plus(qos.rampDown());
+            case INTERVAL ->
+                instance.loadPath().segments().stream()
+                    .map(dev.anemometer.harness.config.SegmentSpec::length)
+                    .reduce(Duration.ZERO, Duration::plus);
+            case FIND_MAX -> Duration.ZERO;
+          };
+      longest = length.compareTo(longest) > 0 ? length : longest;
+    }
+    return longest;
+  }
+}

@@ -1,0 +1,19 @@
+package dev.anemometer.harness.run;
+
+import dev.anemometer.harness.config.AnemometerConfig;
+import dev.anemometer.harness.console.Console;
+import dev.anemometer.harness.results.EventLog;
+import dev.anemometer.harness.target.local.DeployedInstance;
+import java.nio.file.Path;
+import java.util.List;
+
+/**
+ * What the load phase gets: the resolved config (strategy, load paths, QoS), the instances with
+ * their entry URLs, where to write the driver's files, and where to report progress.
+ */
+public record LoadPlan(
+    AnemometerConfig config,
+    List<DeployedInstance> instances,
+    Path driverDir,
+    Console console,
+    EventLog events) {}

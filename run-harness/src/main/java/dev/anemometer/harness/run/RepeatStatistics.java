@@ -1,0 +1,28 @@
+package dev.anemometer.harness.run;
+
+import java.util.List;
+
+/** Mean, spread and coefficient of variation of a repeated run's results (SPEC §4.6). */
+public record RepeatStatistics(
+    int runs, double mean, double min, double max, double standardDeviation) {
+
+  public static RepeatStatistics of(List<Double> values) {
+    if (values.isEmpty()) {
+      throw new IllegalArgumentException("no values");
+    }
+    double mean = values.stream().mapToDouble(Double::doubleValue).average().orElse(0);
+    double squares = values.stream().mapToDouble(v -> (v - mean) * (v - mean)).sum();
+    // Sample standard deviation: the runs are a sample of what the system would do.
+    double sd = values.size() < 2 ? 0 : Math.sqrt(squares / (values.size() - 1));
+    return new RepeatStatistics(
+        values.size(),
+        mean,
+        values.stream().mapToDouble(Double::doubleValue).min().orElse(0),
+        values.stream().mapToDouble(Double::doubleValue).max().orElse(0),
+        sd);
+  }
+
+  public double coefficientOfVariationPercent() {
+    return mean == 0 ? 0 : 100 * standardDeviation / mean;
+  }
+}

@@ -1,0 +1,221 @@
+package dev.anemometer.harness.run;
+
+import dev.anemometer.harness.audit.AcknowledgedBid;
+import dev.anemometer.harness.audit.AuditResult;
+import dev.anemometer.harness.audit.BidAudit;
+import dev.anemometer.harness.config.AnemometerConfig;
+import dev.anemometer.harness.config.AppInstanceSpec;
+import dev.anemometer.harness.config.ConfigException;
+import dev.anemometer.harness.config.ConfigLoader;
+import dev.anemometer.harness.results.ResultsDirectory;
+import dev.anemometer.harness.results.RunSummary;
+import dev.anemometer.harness.target.local.DeployedInstance;
+import dev.anemometer.harness.target.local.LocalDeployment;
+import java.nio.file.Path;
+import java.sql.SQLException;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * One run, in the order of SPEC §4.5: clean leftovers, deploy (database, data, app, LB, web), drive
+ * the load, judge QoS, audit the bids, collect, stop, report. Whatever happens, the results folder
+ * gets a summary and results.csv a line.
+ */
+public final class RunProcedure {
+
+  public static final int PASSED = 0;
+  public static final int QOS_FAILED = 1;
+  public static final int INFRASTRUCTURE = 3;
+
+  private final Harness harness;
+  private final LoadDriver driver;
+
+  public RunProcedure(Harness harness, LoadDriver driver) {
+    this.harness = harness;
+    this.driver = driver;
+  }
+
+  public static LoadDriver defaultDriver() {
+    return new DriverLoad();
+  }
+
+  public RunResult execute(AnemometerConfig config, Path resultsRoot) throws InterruptedException {
+    Harness.requireLocal(config);
+    new Teardown(harness).cleanLeftovers();
+    ResultsDirectory results = ResultsDirectory.create(resultsRoot, config.name(), harness.clock());
+    results.writeConfig(ConfigLoader.toYaml(config));
+    harness.console().info("results: " + results.dir());
+    Instant started = harness.clock().instant();
+    Outcome outcome = new Outcome();
+    // Ctrl-C: the process group's own hook stops the tiers; this one keeps the verdict on record.
+    Thread interrupted =
+        new Thread(
+            () -> {
+              outcome.message =
+                  "interrupted (Ctrl-C or a signal); tiers stopped, collected files kept";
+              results.events().record("interrupted", "run", Map.of());
+              RunSummary summary = summarize(config, started, outcome);
+              results.writeSummary(summary);
+              results.appendCsv(summary);
+            },
+            "anemometer-interrupted-run");
+    Runtime.getRuntime().addShutdownHook(interrupted);
+    try (LocalDeployment deployment = deploy(config, results)) {
+      outcome.instances = deployment.instances();
+      LoadOutcome load = drive(config, deployment, results);
+      outcome.load = load;
+      outcome.audit.putAll(audit(deployment.instances(), load.acknowledgedBids(), results));
+      boolean audited = outcome.audit.values().stream().allMatch(AuditResult::passed);
+      outcome.exitCode = load.passed() && audited ? PASSED : QOS_FAILED;
+      outcome.message =
+          !load.valid()
+              ? "invalid: the driver was the bottleneck"
+              : !audited ? "bid audit failed" : load.passed() ? "QoS met" : "QoS not met";
+      harness.console().phase("stop tiers");
+      results.events().phase("stop", "start");
+    } catch (ConfigException e) {
+      throw e;
+    } catch (RuntimeException | SQLException e) {
+      outcome.exitCode = INFRASTRUCTURE;
+      outcome.message = e.getMessage();
+      results.events().record("error", "run", Map.of("message", String.valueOf(e.getMessage())));
+    }
+    results.events().phase("stop", "done");
+    try {
+      Runtime.getRuntime().removeShutdownHook(interrupted);
+    } catch (IllegalStateException shuttingDown) {
+      return new RunResult(results.dir(), summarize(config, started, outcome), outcome.load);
+    }
+    RunSummary summary = summarize(config, started, outcome);
+    results.writeSummary(summary);
+    results.appendCsv(summary);
+    return new RunResult(results.dir(), summary, outcome.load);
+  }
+
+  private LocalDeployment deploy(AnemometerConfig config, ResultsDirectory results) {
+    harness.console().phase("deploy: database, data, app servers, load balancer, web");
+    results.events().phase("deploy", "start");
+    LocalDeployment deployment =
+        LocalDeployment.start(
+            config,
+            harness.paths(),
+            new LocalDeployment.Output(results.tuningDir(), results.logsDir()),
+            harness.tuning(),
+            harness.dataPreparer(),
+            harness.console());
+    results.events().phase("deploy", "done");
+    for (DeployedInstance instance : deployment.instances()) {
+      harness.console().info("instance-" + instance.index() + " entry: " + instance.entryUrls());
+    }
+    return deployment;
+  }
+
+  private LoadOutcome drive(
+      AnemometerConfig config, LocalDeployment deployment, ResultsDirectory results)
+      throws InterruptedException {
+    harness.console().phase("drive load (" + config.strategy().configName() + ")");
+    results.events().phase("load", "start");
+    LoadOutcome load =
+        driver.drive(
+            new LoadPlan(
+                config,
+                deployment.instances(),
+                results.driverDir(),
+                harness.console(),
+                results.events()));
+    results.events().record("phase", "load", Map.of("state", "done", "passed", load.passed()));
+    return load;
+  }
+
+  private Map<Integer, AuditResult> audit(
+      List<DeployedInstance> instances, List<List<AcknowledgedBid>> bids, ResultsDirectory results)
+      throws SQLException {
+    harness.console().phase("bid audit");
+    results.events().phase("audit", "start");
+    Map<Integer, AuditResult> audits = new LinkedHashMap<>();
+    for (DeployedInstance instance : instances) {
+      BidAudit audit =
+          new BidAudit(
+              instance.database().jdbcUrl(),
+              instance.database().user(),
+              instance.database().password());
+      List<AcknowledgedBid> acknowledged =
+          instance.index() < bids.size() ? bids.get(instance.index()) : List.of();
+      AuditResult result = audit.audit(acknowledged);
+      audits.put(instance.index(), result);
+      harness
+          .console()
+          .info(
+              "instance-"
+                  + instance.index()
+                  + ": "
+                  + (result.passed() ? "passed" : result.violationCount() + " violations")
+                  + " ("
+                  + result.acknowledgedBidsChecked()
+                  + " acknowledged bids, "
+                  + result.itemsChecked()
+                  + " items, "
+                  + result.soldItemsChecked()
+                  + " sold)");
+      result.violations().stream().limit(5).forEach(v -> harness.console().notice(v));
+    }
+    results.events().phase("audit", "done");
+    return audits;
+  }
+
+  private RunSummary summarize(AnemometerConfig config, Instant started, Outcome outcome) {
+    List<RunSummary.InstanceSummary> instances = new ArrayList<>();
+    for (int i = 0; i < config.appInstances().size(); i++) {
+      AppInstanceSpec spec = config.appInstances().get(i);
+      DeployedInstance deployed = i < outcome.instances.size() ? outcome.instances.get(i) : null;
+      instances.add(
+          new RunSummary.InstanceSummary(
+              i,
+              spec.users(),
+              spec.maxUsers(),
+              deployed == null
+                  ? List.of()
+                  : deployed.entryUrls().stream().map(Object::toString).toList(),
+              deployed == null ? null : deployed.database().jdbcUrl(),
+              outcome.load == null ? null : outcome.load.instancesPassed().get(i)));
+    }
+    Map<String, Object> audit = new java.util.TreeMap<>();
+    outcome.audit.forEach((index, result) -> audit.put("instance-" + index, result));
+    String verdict =
+        switch (outcome.exitCode) {
+          case PASSED -> "PASSED";
+          case QOS_FAILED -> "FAILED";
+          default -> "ERROR";
+        };
+    return new RunSummary(
+        config.name(),
+        config.preset(),
+        config.target().configName(),
+        config.strategy().configName(),
+        started.toString(),
+        Duration.between(started, harness.clock().instant()).toSeconds(),
+        verdict,
+        outcome.exitCode,
+        outcome.load == null ? null : outcome.load.totalPeakUsers(),
+        instances,
+        outcome.load == null ? null : outcome.load.summary(),
+        audit.isEmpty() ? null : audit,
+        outcome.message);
+  }
+
+  /** What a run produced; the summary is also in summary.json. */
+  public record RunResult(Path dir, RunSummary summary, LoadOutcome load) {}
+
+  /** Filled as the run goes; read by the interrupt hook from another thread. */
+  private static final class Outcome {
+    volatile List<DeployedInstance> instances = List.of();
+    volatile LoadOutcome load;
+    final Map<Integer, AuditResult> audit = new java.util.concurrent.ConcurrentHashMap<>();
+    volatile int exitCode = INFRASTRUCTURE;
+    volatile String message;
+  }
+}

@@ -1,0 +1,58 @@
+package dev.anemometer.harness.target.local;
+
+import dev.anemometer.harness.tuning.ConfigRenderer;
+import dev.anemometer.harness.tuning.HaproxyLayout;
+import dev.anemometer.harness.tuning.TierTuning;
+import java.io.IOException;
+import java.net.InetSocketAddress;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+
+/** One HAProxy in the foreground with its rendered {@code haproxy.cfg} and runtime API socket. */
+public final class HaproxyServer {
+
+  static final Duration START_TIMEOUT = Duration.ofSeconds(30);
+  static final Duration STOP_GRACE = Duration.ofSeconds(10);
+
+  private HaproxyServer() {}
+
+  /**
+   * @return the running process; its runtime API listens on {@code workDir/haproxy.sock}
+   */
+  public static ManagedProcess start(
+      Path haproxy,
+      TierTuning.Haproxy tuning,
+      String name,
+      int port,
+      List<InetSocketAddress> appServers,
+      Path workDir,
+      Path configFile,
+      Path log)
+      throws IOException {
+    Files.createDirectories(workDir);
+    Files.deleteIfExists(statsSocket(workDir));
+    HaproxyLayout layout =
+        new HaproxyLayout(
+            name, port, appServers, workDir.resolve("haproxy.pid"), statsSocket(workDir));
+    Files.createDirectories(configFile.getParent());
+    Files.writeString(configFile, ConfigRenderer.haproxy(tuning, layout));
+    // -db: stay in the foreground so that the harness owns the process and its exit.
+    List<String> command =
+        List.of(haproxy.toString(), "-db", "-f", configFile.toAbsolutePath().toString());
+    ManagedProcess process = ManagedProcess.start(name, command, Map.of(), log);
+    try {
+      ReadyCheck.awaitTcp(process, port, START_TIMEOUT);
+    } catch (RuntimeException e) {
+      process.stop(STOP_GRACE);
+      throw e;
+    }
+    return process;
+  }
+
+  public static Path statsSocket(Path workDir) {
+    return workDir.resolve("haproxy.sock");
+  }
+}

@@ -1,0 +1,194 @@
+package dev.anemometer.harness.target.local;
+
+import dev.anemometer.harness.config.AnemometerConfig;
+import dev.anemometer.harness.config.AppInstanceSpec;
+import dev.anemometer.harness.config.DbImpl;
+import dev.anemometer.harness.config.TiersSpec;
+import dev.anemometer.harness.console.Console;
+import dev.anemometer.harness.tuning.ConfigRenderer;
+import dev.anemometer.harness.tuning.TierTuning;
+import java.io.IOException;
+import java.net.InetSocketAddress;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/** Starts the tiers of one app instance, bottom up, registering each process as it comes up. */
+final class InstanceStarter {
+
+  private static final String DEFAULT_SYSTEM_URL = "jdbc:postgresql://127.0.0.1:5432/postgres";
+
+  private final AnemometerConfig config;
+  private final int index;
+  private final AppInstanceSpec spec;
+  private final TierTuning tuning;
+  private final LocalPaths paths;
+  private final LocalDeployment.Output output;
+  private final ProcessGroup processes;
+  private final Console console;
+  private final TierChoice choice;
+  private final String label;
+
+  InstanceStarter(
+      AnemometerConfig config,
+      int index,
+      TierTuning tuning,
+      LocalPaths paths,
+      LocalDeployment.Output output,
+      ProcessGroup processes,
+      Console console,
+      TierChoice choice) {
+    this.config = config;
+    this.index = index;
+    this.spec = config.appInstances().get(index);
+    this.tuning = tuning;
+    this.paths = paths;
+    this.output = output;
+    this.processes = processes;
+    this.console = console;
+    this.choice = choice;
+    this.label = "instance-" + index;
+  }
+
+  DeployedInstance start(LocalDeployment.DataPreparer data) throws IOException {
+    String path = "appInstances[" + index + "].tiers";
+    // Decide on nginx and HAProxy before starting anything: a missing one is a config error.
+    Optional<Path> nginx = choice.nginx(spec.tiers().web(), path);
+    Optional<Path> haproxy = choice.haproxy(spec.tiers().lb(), path);
+    DatabaseEndpoint database = startDatabase(spec.tiers().db());
+    if (data != null) {
+      data.prepare(index, spec, database);
+    }
+    List<InetSocketAddress> apps = startAppServers(database);
+    List<InetSocketAddress> lbs = new ArrayList<>();
+    List<Path> sockets = new ArrayList<>();
+    if (haproxy.isPresent()) {
+      for (int i = 0; i < spec.tiers().lb().instances(); i++) {
+        String name = label + "-haproxy-" + i;
+        int port = Ports.freeLoopbackPort();
+        Path work = paths.workDir(name);
+        ManagedProcess process =
+            HaproxyServer.start(
+                haproxy.get(),
+                tuning.haproxy(),
+                name,
+                port,
+                apps,
+                work,
+                output.tuningDir().resolve(name + ".cfg"),
+                output.logsDir().resolve(name + ".log"));
+        processes.add(process, HaproxyServer.STOP_GRACE);
+        lbs.add(Ports.loopback(port));
+        sockets.add(HaproxyServer.statsSocket(work));
+        console.info(name + " on port " + port + " → " + apps.size() + " app servers");
+      }
+    }
+    List<InetSocketAddress> webs = new ArrayList<>();
+    if (nginx.isPresent()) {
+      for (int i = 0; i < spec.tiers().web().instances(); i++) {
+        String name = label + "-nginx-" + i;
+        int port = Ports.freeLoopbackPort();
+        ManagedProcess process =
+            NginxServer.start(
+                nginx.get(),
+                tuning.nginx(),
+                name,
+                port,
+                lbs.isEmpty() ? apps : lbs,
+                paths.workDir(name),
+                output.tuningDir().resolve(name + ".conf"),
+                output.logsDir().resolve(name + ".log"));
+        processes.add(process, NginxServer.STOP_GRACE);
+        webs.add(Ports.loopback(port));
+        console.info(name + " on port " + port);
+      }
+    }
+    List<InetSocketAddress> entries = !webs.isEmpty() ? webs : !lbs.isEmpty() ? lbs : apps;
+    return new DeployedInstance(
+        index, LocalDeployment.urls(entries), database, LocalDeployment.urls(apps), sockets);
+  }
+
+  DatabaseEndpoint startDatabase(TiersSpec.DbTier db) throws IOException {
+    String name = label + "-postgres";
+    Path conf = output.tuningDir().resolve(name + ".conf");
+    Files.createDirectories(conf.getParent());
+    if (db.impl() == DbImpl.EMBEDDED) {
+      Path binaries = PostgresBinaries.install(paths.postgresBinariesBase());
+      int port = Ports.freeLoopbackPort();
+      Files.writeString(conf, ConfigRenderer.postgres(tuning.postgres(), name, port));
+      LocalPostgres postgres =
+          LocalPostgres.start(
+              name,
+              binaries,
+              paths.postgresData(index),
+              port,
+              ConfigRenderer.postgresSettings(tuning.postgres()),
+              output.logsDir().resolve(name + ".log"));
+      processes.add(postgres.process(), LocalPostgres.STOP_GRACE);
+      console.info(name + " (embedded) on port " + port);
+      return new DatabaseEndpoint(postgres.createDatabase("auction"), LocalPostgres.SUPERUSER, "");
+    }
+    String user = db.user() == null ? "postgres" : db.user();
+    String password = db.password() == null ? "" : db.password();
+    if (db.impl() == DbImpl.POSTGRES_EXTERNAL) {
+      Files.writeString(conf, "# external server: settings not managed by Anemometer\n");
+      return new DatabaseEndpoint(db.jdbcUrl(), user, password);
+    }
+    // A system install is shared: render the settings for the record, apply none of them.
+    Files.writeString(conf, ConfigRenderer.postgres(tuning.postgres(), name, 5432));
+    console.notice(
+        name
+            + ": postgres-system keeps its own settings; "
+            + conf.getFileName()
+            + " shows what Anemometer would set");
+    String admin = db.jdbcUrl() == null ? DEFAULT_SYSTEM_URL : db.jdbcUrl();
+    String url = Databases.createIfMissing(admin, user, password, "anemometer_" + index);
+    return new DatabaseEndpoint(url, user, password);
+  }
+
+  private List<InetSocketAddress> startAppServers(DatabaseEndpoint database) throws IOException {
+    Path appJar =
+        paths
+            .appJar()
+            .orElseThrow(
+                () ->
+                    new TierStartException(
+                        "the app jar is missing (auction-app/target/auction-app-*-exec.jar); build"
+                            + " it with ./mvnw -B -q package -DskipTests or set ANEMOMETER_APP_JAR"));
+    List<InetSocketAddress> apps = new ArrayList<>();
+    for (int i = 0; i < spec.tiers().app().instances(); i++) {
+      String name = label + "-app-" + i;
+      int port = Ports.freeLoopbackPort();
+      Map<String, String> properties =
+          ConfigRenderer.appProperties(
+              tuning.app(), port, database.jdbcUrl(), database.user(), database.password());
+      List<String> command =
+          AppServer.command(Executables.java(), appJar, tuning.app(), properties);
+      String text = ConfigRenderer.appPropertiesFile(label, name, command, properties);
+      ManagedProcess process =
+          AppServer.start(
+              name,
+              command,
+              port,
+              output.tuningDir().resolve(name + ".properties"),
+              text,
+              database.password(),
+              output.logsDir().resolve(name + ".log"));
+      processes.add(process, AppServer.STOP_GRACE);
+      apps.add(Ports.loopback(port));
+      console.info(
+          name
+              + " on port "
+              + port
+              + " (heap "
+              + tuning.app().heapMegabytes()
+              + "m, pool "
+              + tuning.app().hikariPoolSize()
+              + ")");
+    }
+    return apps;
+  }
+}

@@ -1,0 +1,132 @@
+package dev.anemometer.harness.target.local;
+
+import dev.anemometer.harness.config.AnemometerConfig;
+import dev.anemometer.harness.config.AppInstanceSpec;
+import dev.anemometer.harness.console.Console;
+import dev.anemometer.harness.tuning.TuningCalculator;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.InetSocketAddress;
+import java.net.URI;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The {@code local} target: every tier of every app instance as processes on loopback ports, in the
+ * order of SPEC §4.5 (database, data, app servers, load balancers, web servers). If anything fails
+ * midway, everything started so far is stopped before the error is passed on.
+ */
+public final class LocalDeployment implements AutoCloseable {
+
+  /** Prepares an instance's database before its app servers start (check, load, reset). */
+  @FunctionalInterface
+  public interface DataPreparer {
+    void prepare(int appInstance, AppInstanceSpec spec, DatabaseEndpoint database);
+  }
+
+  /** Where rendered configs and logs go: the results folder of a run, or of a deployment. */
+  public record Output(Path tuningDir, Path logsDir) {}
+
+  private final ProcessGroup processes = new ProcessGroup();
+  private final List<DeployedInstance> instances = new ArrayList<>();
+
+  private LocalDeployment() {}
+
+  public static LocalDeployment start(
+      AnemometerConfig config,
+      LocalPaths paths,
+      Output output,
+      TuningCalculator calculator,
+      DataPreparer data,
+      Console console) {
+    LocalDeployment deployment = new LocalDeployment();
+    try {
+      TierChoice choice = new TierChoice(console);
+      for (int i = 0; i < config.appInstances().size(); i++) {
+        InstanceStarter starter =
+            new InstanceStarter(
+                config,
+                i,
+                calculator.compute(config, i),
+                paths,
+                output,
+                deployment.processes,
+                console,
+                choice);
+        deployment.instances.add(starter.start(data));
+      }
+      return deployment;
+    } catch (RuntimeException e) {
+      console.notice("start failed; stopping what was started");
+      deployment.close();
+      throw e;
+    } catch (IOException e) {
+      deployment.close();
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  /**
+   * Only the database of each app instance, for {@code load-data} and {@code reset-data}; the
+   * returned deployment's instances have no entry URLs.
+   */
+  public static LocalDeployment startDatabases(
+      AnemometerConfig config,
+      LocalPaths paths,
+      Output output,
+      TuningCalculator calculator,
+      Console console) {
+    LocalDeployment deployment = new LocalDeployment();
+    try {
+      TierChoice choice = new TierChoice(console);
+      for (int i = 0; i < config.appInstances().size(); i++) {
+        InstanceStarter starter =
+            new InstanceStarter(
+                config,
+                i,
+                calculator.compute(config, i),
+                paths,
+                output,
+                deployment.processes,
+                console,
+                choice);
+        DatabaseEndpoint database =
+            starter.startDatabase(config.appInstances().get(i).tiers().db());
+        deployment.instances.add(
+            new DeployedInstance(i, List.of(), database, List.of(), List.of()));
+      }
+      return deployment;
+    } catch (RuntimeException e) {
+      deployment.close();
+      throw e;
+    } catch (IOException e) {
+      deployment.close();
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  public List<DeployedInstance> instances() {
+    return List.copyOf(instances);
+  }
+
+  public ProcessGroup processes() {
+    return processes;
+  }
+
+  /** Leaves every tier running after this JVM exits; {@code teardown} stops them later. */
+  public void detach() {
+    processes.detach();
+  }
+
+  @Override
+  public void close() {
+    processes.close();
+  }
+
+  static List<URI> urls(List<InetSocketAddress> addresses) {
+    return addresses.stream()
+        .map(a -> URI.create("http://" + a.getHostString() + ":" + a.getPort()))
+        .toList();
+  }
+}

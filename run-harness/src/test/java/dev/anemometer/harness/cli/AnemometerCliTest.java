@@ -1,0 +1,117 @@
+package dev.anemometer.harness.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The command line's contract: help, exit codes, one clear line per user mistake. */
+class AnemometerCliTest {
+
+  private final ByteArrayOutputStream out = new ByteArrayOutputStream();
+  private final ByteArrayOutputStream err = new ByteArrayOutputStream();
+  private PrintStream originalOut;
+  private PrintStream originalErr;
+
+  @TempDir Path dir;
+
+  @BeforeEach
+  void capture() {
+    originalOut = System.out;
+    originalErr = System.err;
+    System.setOut(new PrintStream(out, true, StandardCharsets.UTF_8));
+    System.setErr(new PrintStream(err, true, StandardCharsets.UTF_8));
+  }
+
+  @AfterEach
+  void restore() {
+    System.setOut(originalOut);
+    System.setErr(originalErr);
+  }
+
+  @Test
+  void helpListsEveryCommandAndTheExitCodes() {
+    assertThat(AnemometerCli.execute("--help")).isZero();
+
+    assertThat(stdout())
+        .contains(
+            "run",
+            "validate",
+            "deploy",
+            "teardown",
+            "load-data",
+            "reset-data",
+            "report",
+            "compare",
+            "presets")
+        .contains("2   bad input or configuration");
+  }
+
+  @Test
+  void presetsListsEachPresetWithItsSizes() {
+    assertThat(AnemometerCli.execute("presets")).isZero();
+
+    assertThat(stdout())
+        .contains("quickstart  100 users / 300 maxUsers")
+        .contains("local       1,000 users / 3,000 maxUsers")
+        .contains("small");
+  }
+
+  @Test
+  void aBrokenConfigExitsTwoWithOneLineNamingTheField() throws Exception {
+    Path config = dir.resolve("broken.yaml");
+    Files.writeString(config, "appInstances:\n  - tiers:\n      app: {instances: 0}\n");
+
+    int exit = AnemometerCli.execute("run", config.toString());
+
+    assertThat(exit).isEqualTo(2);
+    assertThat(stderr().strip())
+        .isEqualTo("anemometer: appInstances[0].tiers.app.instances: must be ≥ 1 (got 0)");
+    assertThat(stdout()).isEmpty(); // nothing started
+  }
+
+  @Test
+  void verboseAddsTheStackTrace() throws Exception {
+    int exit = AnemometerCli.execute("validate", "--verbose", "--set", "repeat=0");
+
+    assertThat(exit).isEqualTo(2);
+    assertThat(stderr()).contains("anemometer: repeat: must be ≥ 1").contains("at dev.anemometer");
+  }
+
+  @Test
+  void validatePrintsTheResolvedConfig() {
+    assertThat(AnemometerCli.execute("validate", "--preset", "local", "--set", "name=mine"))
+        .isZero();
+
+    assertThat(stdout()).contains("name: mine").contains("preset: local").contains("# valid");
+  }
+
+  @Test
+  void anUnknownOptionIsAUsageErrorWithExitTwo() {
+    assertThat(AnemometerCli.execute("run", "--bogus")).isEqualTo(2);
+    assertThat(stderr()).contains("Unknown option: '--bogus'");
+  }
+
+  @Test
+  void aTargetThisBuildCannotDeployIsRefusedBeforeAnythingStarts() {
+    assertThat(
+            AnemometerCli.execute("run", "--set", "target=kubernetes", "--results", dir.toString()))
+        .isEqualTo(2);
+    assertThat(stderr()).contains("target: kubernetes is not available in this build yet");
+  }
+
+  private String stdout() {
+    return out.toString(StandardCharsets.UTF_8);
+  }
+
+  private String stderr() {
+    return err.toString(StandardCharsets.UTF_8);
+  }
+}

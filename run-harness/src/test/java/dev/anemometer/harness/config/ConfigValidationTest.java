@@ -1,0 +1,135 @@
+package dev.anemometer.harness.config;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.catchThrowableOfType;
+
+import java.util.List;
+import java.util.stream.Stream;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/** Every validation error names its path and what is accepted. */
+class ConfigValidationTest {
+
+  static Stream<Arguments> brokenSettings() {
+    return Stream.of(
+        Arguments.of(
+            "appInstances[0].tiers.app.instances=0",
+            "appInstances[0].tiers.app.instances: must be ≥ 1 (got 0)"),
+        Arguments.of(
+            "appInstances[0].tiers.web.impl=apache",
+            "appInstances[0].tiers.web.impl: 'apache' is not one of: nginx, none, auto"),
+        Arguments.of(
+            "appInstances[0].tiers.app.color=red",
+            "appInstances[0].tiers.app.color: unknown key; accepted: instances"),
+        Arguments.of("colour=red", "colour: unknown key; accepted: appInstances, elasticity"),
+        Arguments.of(
+            "qos.interval=90",
+            "qos.interval: '90' is not a duration with a unit (250ms, 90s, 5m, 1h)"),
+        Arguments.of("qos.rampUp=soon", "qos.rampUp: 'soon' is not a duration with a unit"),
+        Arguments.of("qos.qosPeriods=abc", "qos.qosPeriods: 'abc' is not a whole number"),
+        Arguments.of("qos.qosPeriods=0", "qos.qosPeriods: must be ≥ 1 (got 0)"),
+        Arguments.of("qos.percentile=101", "qos.percentile: must be > 0 and ≤ 100"),
+        Arguments.of(
+            "strategy=fastest", "strategy: 'fastest' is not one of: fixed, interval, findMax"),
+        Arguments.of("target=moon", "target: 'moon' is not one of: local, compose, kubernetes"),
+        Arguments.of("repeat=0", "repeat: must be ≥ 1 (got 0)"),
+        Arguments.of("name=two words", "name: must be 1–80 letters, digits"),
+        Arguments.of(
+            "appInstances[0].users=301", "appInstances[0].users: must be ≤ maxUsers (300)"),
+        Arguments.of(
+            "appInstances[0].tiers.db.impl=postgres-external",
+            "appInstances[0].tiers.db.jdbcUrl: is required when impl is postgres-external"),
+        Arguments.of(
+            "appInstances[0].tiers.db={impl: postgres-system, jdbcUrl: mysql://x}",
+            "appInstances[0].tiers.db.jdbcUrl: must start with jdbc:postgresql://"),
+        Arguments.of(
+            "appInstances[0].tuning.postgres.sharedBuffers=big",
+            "appInstances[0].tuning.postgres.sharedBuffers: 'big' is not a size with a unit"),
+        Arguments.of(
+            "appInstances[0].tuning.postgres.sharedBuffers=150%",
+            "appInstances[0].tuning.postgres.sharedBuffers: must be a size > 0"),
+        Arguments.of(
+            "appInstances[0].tuning.haproxy.balance=random",
+            "appInstances[0].tuning.haproxy.balance: 'random' is not one of: first, leastconn"),
+        Arguments.of(
+            "appInstances[0].tuning.app.gc=CMS",
+            "appInstances[0].tuning.app.gc: 'CMS' is not one of: G1, Parallel, Serial, ZGC"),
+        Arguments.of("appInstances=[]", "appInstances: must list at least one app instance"),
+        Arguments.of(
+            "appInstances[0].tiers=nginx",
+            "appInstances[0].tiers: expected a mapping of keys to values"),
+        Arguments.of(
+            "faults=[{at: 10s, kill: app, instance: 3}]",
+            "faults[0].instance: must be between 0 and 0 (the tier has 1 instance at the start)"),
+        Arguments.of(
+            "faults=[{at: 10s, kill: app, pause: db}]",
+            "faults[0]: give exactly one of kill, restart, pause"),
+        Arguments.of(
+            "faults=[{at: 10s, pause: app}]", "faults[0].duration: is required with pause"),
+        Arguments.of(
+            "elasticity.schedule=[{at: 1m, tier: db, instances: 2}]",
+            "elasticity.schedule[0].tier: must be one of: app, web, lb"),
+        Arguments.of(
+            "elasticity.schedule=[{at: 1m, tier: app}]",
+            "elasticity.schedule[0].instances: is required (a whole number)"),
+        Arguments.of(
+            "elasticity.schedule=[{at: 1m, tier: lb, instances: 2, appInstance: 4}]",
+            "elasticity.schedule[0].appInstance: must be between 0 and 0"));
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("brokenSettings")
+  void eachErrorNamesItsPath(String assignment, String expected) {
+    ConfigException error =
+        catchThrowableOfType(
+            ConfigException.class, () -> new ConfigLoader().load(null, null, List.of(assignment)));
+
+    assertThat(error).as("an error for " + assignment).isNotNull();
+    assertThat(error.errors()).anySatisfy(message -> assertThat(message).startsWith(expected));
+  }
+
+  static Stream<Arguments> brokenLoadPaths() {
+    return Stream.of(
+        Arguments.of(
+            "[{type: uniform, duration: 60s}]",
+            "appInstances[0].loadPath.segments[0].users: is required"),
+        Arguments.of(
+            "[{type: ramp, from: 10, to: 50}]",
+            "appInstances[0].loadPath.segments[0].duration: is required"),
+        Arguments.of(
+            "[{type: sine, min: 90, max: 50, period: 60s, duration: 5m}]",
+            "appInstances[0].loadPath.segments[0].min: must be ≤ max (50)"),
+        Arguments.of(
+            "[{type: spike, base: 10, peak: 50, at: 60s, duration: 30s, total: 70s}]",
+            "appInstances[0].loadPath.segments[0].total: must be ≥ at + duration"),
+        Arguments.of(
+            "[{type: uniform, users: 10, duration: 60s, from: 3}]",
+            "appInstances[0].loadPath.segments[0].from: is not used by this segment type"),
+        Arguments.of(
+            "[{type: uniform, users: 900, duration: 60s}]",
+            "appInstances[0].loadPath.segments[0]: peaks at 900 users, more than maxUsers (300)"),
+        Arguments.of(
+            "[{type: wave}]",
+            "appInstances[0].loadPath.segments[0].type: 'wave' is not one of: uniform, ramp"));
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("brokenLoadPaths")
+  void loadPathErrorsNameTheSegment(String segments, String expected) {
+    ConfigException error =
+        catchThrowableOfType(
+            ConfigException.class,
+            () ->
+                new ConfigLoader()
+                    .load(
+                        null,
+                        null,
+                        List.of(
+                            "strategy=interval", "appInstances[0].loadPath.segments=" + segments)));
+
+    assertThat(error).isNotNull();
+    assertThat(error.errors()).anySatisfy(message -> assertThat(message).startsWith(expected));
+  }
+}

@@ -1,0 +1,71 @@
+package dev.anemometer.harness.results;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The results layout of SPEC §4.8. */
+class ResultsDirectoryTest {
+
+  private static final Clock CLOCK =
+      Clock.fixed(Instant.parse("2026-11-22T02:15:00Z"), ZoneOffset.UTC);
+
+  @TempDir Path root;
+
+  @Test
+  void aRunGetsItsTimestampedFolderAndALineInResultsCsv() throws Exception {
+    ResultsDirectory first = ResultsDirectory.create(root, "quick", CLOCK);
+    ResultsDirectory second = ResultsDirectory.create(root, "quick", CLOCK);
+    first.writeConfig("name: quick\n");
+    first.events().phase("deploy", "start");
+    first.events().record("elasticity", "scale", Map.of("tier", "app", "instances", 3));
+    RunSummary summary =
+        new RunSummary(
+            "quick",
+            "quickstart",
+            "local",
+            "fixed",
+            "2026-11-22T02:15:00Z",
+            181,
+            "PASSED",
+            0,
+            100,
+            List.of(),
+            null,
+            null,
+            "QoS met, all good");
+    first.writeSummary(summary);
+    first.appendCsv(summary);
+    second.appendCsv(summary);
+
+    assertThat(first.dir().getFileName().toString()).isEqualTo("20261122-021500-quick");
+    assertThat(second.dir().getFileName().toString()).isEqualTo("20261122-021500-quick-2");
+    assertThat(first.tuningDir()).isDirectory();
+    assertThat(first.logsDir()).isDirectory();
+    assertThat(first.dir().resolve("config.yaml")).hasContent("name: quick");
+    assertThat(Files.readAllLines(first.dir().resolve("events.jsonl")))
+        .containsExactly(
+            "{\"time\":\"2026-11-22T02:15:00Z\",\"offsetMillis\":0,\"type\":\"phase\","
+                + "\"name\":\"deploy\",\"state\":\"start\"}",
+            "{\"time\":\"2026-11-22T02:15:00Z\",\"offsetMillis\":0,\"type\":\"elasticity\","
+                + "\"name\":\"scale\",\"tier\":\"app\",\"instances\":3}");
+    assertThat(Files.readString(first.dir().resolve("summary.json")))
+        .contains("\"outcome\" : \"PASSED\"")
+        .contains("\"peakUsers\" : 100")
+        .doesNotContain("\"load\"");
+    assertThat(Files.readAllLines(root.resolve("results.csv")))
+        .containsExactly(
+            ResultsDirectory.CSV_HEADER,
+            "2026-11-22T02:15:00Z,quick,quickstart,local,fixed,PASSED,0,100,181,20261122-021500-quick",
+            "2026-11-22T02:15:00Z,quick,quickstart,local,fixed,PASSED,0,100,181,"
+                + "20261122-021500-quick-2");
+  }
+}

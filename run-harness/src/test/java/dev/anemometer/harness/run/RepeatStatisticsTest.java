@@ -1,0 +1,21 @@
+package dev.anemometer.harness.run;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class RepeatStatisticsTest {
+
+  @Test
+  void reportsMeanSpreadAndCoefficientOfVariation() {
+    RepeatStatistics stats = RepeatStatistics.of(List.of(2000.0, 2200.0, 2400.0));
+
+    assertThat(stats.mean()).isEqualTo(2200.0);
+    assertThat(stats.min()).isEqualTo(2000.0);
+    assertThat(stats.max()).isEqualTo(2400.0);
+    assertThat(stats.standardDeviation()).isEqualTo(200.0, within(1e-9));
+    assertThat(stats.coefficientOfVariationPercent()).isEqualTo(9.09, within(0.01));
+  }
+}
