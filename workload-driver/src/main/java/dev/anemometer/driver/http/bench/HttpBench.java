@@ -38,13 +38,14 @@ public final class HttpBench {
     System.out.printf(
         Locale.ROOT,
         "transport=%s%nrequests=%d%nfailures=%d%nseconds=%.3f%nrequests_per_second=%.1f%n"
-            + "process_cpu_us_per_request=%.3f%nloop_cpu_us_per_request=%.3f%n",
+            + "process_cpu_us_per_request=%.3f%nloop_cpu_us_per_request=%.3f%nbusiest_threads=%s%n",
         result.transport(),
         result.requests(),
         result.failures(),
         result.wallNanos() / 1e9,
         result.requestsPerSecond(),
         result.processCpuMicrosPerRequest(),
-        result.loopCpuMicrosPerRequest());
+        result.loopCpuMicrosPerRequest(),
+        result.busiestThreads());
   }
 }

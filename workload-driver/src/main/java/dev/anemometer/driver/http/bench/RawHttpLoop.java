@@ -5,6 +5,7 @@ import dev.anemometer.driver.http.HttpRequest;
 import dev.anemometer.driver.http.HttpResponse;
 import dev.anemometer.driver.http.HttpSession;
 import dev.anemometer.driver.http.NettyHttpClient;
+import java.lang.management.CompilationMXBean;
 import java.lang.management.ManagementFactory;
 import java.net.URI;
 import java.time.Duration;
@@ -22,6 +23,9 @@ import java.util.function.Consumer;
  * same {@link NettyHttpClient} the simulated users use, so its cost per request is theirs.
  */
 public final class RawHttpLoop {
+
+  private static final Duration MAX_EXTRA_WARMUP = Duration.ofSeconds(60);
+  private static final long QUIET_COMPILE_MILLIS_PER_SECOND = 10;
 
   private final URI url;
   private final int connections;
@@ -54,9 +58,12 @@ public final class RawHttpLoop {
       loop.execute(() -> senders.forEach(Sender::sendNext));
 
       TimeUnit.NANOSECONDS.sleep(warmup.toNanos());
+      awaitQuietCompiler();
+      ThreadCpuBreakdown threadsAtStart = ThreadCpuBreakdown.now();
       Snapshot start = snapshot(loop, counters);
       TimeUnit.NANOSECONDS.sleep(duration.toNanos());
       Snapshot end = snapshot(loop, counters);
+      String busiestThreads = ThreadCpuBreakdown.now().topSince(threadsAtStart, 6);
       loop.submit(() -> counters.stopped = true).get(10, TimeUnit.SECONDS);
       return new RawLoopResult(
           end.requests - start.requests,
@@ -64,7 +71,30 @@ public final class RawHttpLoop {
           end.wallNanos - start.wallNanos,
           end.processCpuNanos - start.processCpuNanos,
           end.loopCpuNanos - start.loopCpuNanos,
-          client.transportName());
+          client.transportName(),
+          busiestThreads);
+    }
+  }
+
+  /**
+   * Extends the warm-up until the JIT compilers have (nearly) stopped: on a slow or busy machine a
+   * fixed warm-up can end while C2 still compiles the hot path, and its CPU would be billed to the
+   * requests. Gives up after {@link #MAX_EXTRA_WARMUP}.
+   */
+  private static void awaitQuietCompiler() throws InterruptedException {
+    CompilationMXBean jit = ManagementFactory.getCompilationMXBean();
+    if (jit == null || !jit.isCompilationTimeMonitoringSupported()) {
+      return;
+    }
+    long giveUpNanos = System.nanoTime() + MAX_EXTRA_WARMUP.toNanos();
+    long compiledMillis = jit.getTotalCompilationTime();
+    while (System.nanoTime() < giveUpNanos) {
+      TimeUnit.SECONDS.sleep(1);
+      long now = jit.getTotalCompilationTime();
+      if (now - compiledMillis <= QUIET_COMPILE_MILLIS_PER_SECOND) {
+        return;
+      }
+      compiledMillis = now;
     }
   }
 

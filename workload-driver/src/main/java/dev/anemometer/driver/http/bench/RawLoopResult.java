@@ -9,6 +9,7 @@ package dev.anemometer.driver.http.bench;
  * @param processCpuNanos CPU time of the whole JVM in the window (GC and JIT threads included)
  * @param loopCpuNanos CPU time of the event-loop thread alone in the window
  * @param transport "epoll" or "nio"
+ * @param busiestThreads the threads that used most CPU in the window, with their CPU seconds
  */
 public record RawLoopResult(
     long requests,
@@ -16,7 +17,8 @@ public record RawLoopResult(
     long wallNanos,
     long processCpuNanos,
     long loopCpuNanos,
-    String transport) {
+    String transport,
+    String busiestThreads) {
 
   public double requestsPerSecond() {
     return requests * 1e9 / wallNanos;

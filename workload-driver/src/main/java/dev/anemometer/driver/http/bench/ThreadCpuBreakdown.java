@@ -1,0 +1,73 @@
+package dev.anemometer.driver.http.bench;
+
+import java.io.IOException;
+import java.nio.file.DirectoryStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.stream.Collectors;
+
+/**
+ * CPU time per thread of this process, JIT and GC threads included, read from {@code
+ * /proc/self/task}: shows where the CPU outside the event loop goes. Empty where there is no /proc.
+ */
+final class ThreadCpuBreakdown {
+
+  private static final Path TASKS = Path.of("/proc/self/task");
+  private static final long CLOCK_TICKS_PER_SECOND = 100;
+
+  private final Map<String, Long> ticksByThread;
+
+  private ThreadCpuBreakdown(Map<String, Long> ticksByThread) {
+    this.ticksByThread = ticksByThread;
+  }
+
+  static ThreadCpuBreakdown now() {
+    Map<String, Long> ticks = new HashMap<>();
+    if (!Files.isDirectory(TASKS)) {
+      return new ThreadCpuBreakdown(ticks);
+    }
+    try (DirectoryStream<Path> tasks = Files.newDirectoryStream(TASKS)) {
+      for (Path task : tasks) {
+        readTask(task, ticks);
+      }
+    } catch (IOException unreadable) {
+      ticks.clear();
+    }
+    return new ThreadCpuBreakdown(ticks);
+  }
+
+  /** The busiest threads since {@code start}, e.g. {@code anemometer-http-1-1=9.80s C2 ...}. */
+  String topSince(ThreadCpuBreakdown start, int limit) {
+    return ticksByThread.entrySet().stream()
+        .map(
+            e ->
+                Map.entry(
+                    e.getKey(), e.getValue() - start.ticksByThread.getOrDefault(e.getKey(), 0L)))
+        .filter(e -> e.getValue() > 0)
+        .sorted(Map.Entry.<String, Long>comparingByValue(Comparator.reverseOrder()))
+        .limit(limit)
+        .map(
+            e ->
+                e.getKey()
+                    + "="
+                    + String.format("%.2fs", (double) e.getValue() / CLOCK_TICKS_PER_SECOND))
+        .collect(Collectors.joining(" "));
+  }
+
+  private static void readTask(Path task, Map<String, Long> ticks) {
+    try {
+      String stat = Files.readString(task.resolve("stat"));
+      int open = stat.indexOf('(');
+      int close = stat.lastIndexOf(')');
+      String name = stat.substring(open + 1, close).replace(' ', '_') + "#" + task.getFileName();
+      String[] fields = stat.substring(close + 2).split(" ");
+      // After the name: state is field 0, utime field 11, stime field 12 (proc(5) fields 14, 15).
+      ticks.put(name, Long.parseLong(fields[11]) + Long.parseLong(fields[12]));
+    } catch (IOException | RuntimeException threadGone) {
+      // The thread ended while being read: it no longer matters.
+    }
+  }
+}
