@@ -7,6 +7,7 @@
 #
 # Usage: workload-driver/bench/bench.sh [-c CONNECTIONS] [-d SECONDS] [-w WARMUP_SECONDS]
 # Env:   ANEMOMETER_DRIVER_CP  classpath of the driver (default: built with ./mvnw)
+#        ANEMOMETER_BENCH_JAVA_OPTS  extra JVM options for the driver (e.g. a profiler)
 #        JAVA_HOME             JDK to use (default: the newest under /usr/lib/jvm)
 set -euo pipefail
 
@@ -125,7 +126,7 @@ cat > "$work/logback.xml" <<'XML'
 </configuration>
 XML
 echo "bench: driver raw loop, $connections connections, ${warmup_s}s warm-up + ${duration_s}s (core 1, java $ANEMOMETER_JAVA_MAJOR)" >&2
-driver_out="$(taskset -c 1 "$ANEMOMETER_JAVA" -XX:+UseSerialGC -Xms256m -Xmx256m --enable-native-access=ALL-UNNAMED \
+driver_out="$(taskset -c 1 "$ANEMOMETER_JAVA" ${ANEMOMETER_BENCH_JAVA_OPTS:-} -XX:+UseSerialGC -Xms256m -Xmx256m --enable-native-access=ALL-UNNAMED \
   -Dio.netty.leakDetection.level=disabled -Dlogback.configurationFile="$work/logback.xml" \
   -cp "$classpath" dev.anemometer.driver.http.bench.HttpBench \
   "$url" "$connections" "$duration_s" "$warmup_s")"

@@ -36,6 +36,8 @@ final class ConnectionHandler extends ChannelInboundHandlerAdapter {
   private Exchange current;
   private boolean keepAlive;
   private boolean closed;
+  private boolean reused;
+  private boolean responseStarted;
   private ScheduledFuture<?> timer;
 
   ConnectionHandler(ConnectionOwner owner, long readTimeoutNanos, int maxResponseBytes) {
@@ -55,6 +57,7 @@ final class ConnectionHandler extends ChannelInboundHandlerAdapter {
   /** Writes an encoded request; the connection must be free. Call on the event loop. */
   void send(Exchange exchange, ByteBuf encodedRequest) {
     current = exchange;
+    responseStarted = false;
     exchange.written(nowNanos(), readTimeoutNanos);
     if (timer == null) {
       timer = ctx.executor().schedule(timeoutCheck, readTimeoutNanos, TimeUnit.NANOSECONDS);
@@ -71,6 +74,17 @@ final class ConnectionHandler extends ChannelInboundHandlerAdapter {
     // Closed before the caller hears of the failure, so its next request cannot pick this channel.
     ctx.close();
     if (exchange != null) {
+      abandon(exchange, reason);
+    }
+  }
+
+  private void abandon(Exchange exchange, FailureReason reason) {
+    if (reason == FailureReason.CONNECTION_CLOSED
+        && reused
+        && !responseStarted
+        && exchange.retryOnce()) {
+      owner.retry(exchange);
+    } else {
       exchange.fail(reason, nowNanos());
     }
   }
@@ -82,6 +96,7 @@ final class ConnectionHandler extends ChannelInboundHandlerAdapter {
 
   @Override
   public void channelRead(ChannelHandlerContext context, Object msg) {
+    responseStarted = true;
     try {
       if (msg instanceof DecoderResultProvider provider && provider.decoderResult().isFailure()) {
         failAndClose(reasonFor(provider.decoderResult()));
@@ -107,10 +122,10 @@ final class ConnectionHandler extends ChannelInboundHandlerAdapter {
     }
     Exchange exchange = current;
     current = null;
-    if (exchange != null) {
-      exchange.fail(FailureReason.CONNECTION_CLOSED, nowNanos());
-    }
     owner.connectionClosed(this);
+    if (exchange != null) {
+      abandon(exchange, FailureReason.CONNECTION_CLOSED);
+    }
   }
 
   @Override
@@ -155,6 +170,7 @@ final class ConnectionHandler extends ChannelInboundHandlerAdapter {
     }
     if (content instanceof LastHttpContent) {
       current = null;
+      reused = true;
       if (keepAlive) {
         owner.connectionFree(this);
       } else {

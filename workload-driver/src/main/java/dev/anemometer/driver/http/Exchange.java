@@ -24,6 +24,7 @@ final class Exchange {
   private byte[] body = EMPTY;
   private int bodyLength;
   private boolean done;
+  private boolean retried;
 
   Exchange(HttpRequest request, long enqueuedNanos) {
     this.request = request;
@@ -91,6 +92,19 @@ final class Exchange {
     done = true;
     body = EMPTY;
     future.complete(HttpResponse.failure(reason, queuedNanos(nowNanos), wireNanos(nowNanos)));
+  }
+
+  /**
+   * Whether this exchange may be sent once more after its connection died before any response byte:
+   * true once, and only for methods the server may safely see twice.
+   */
+  boolean retryOnce() {
+    if (done || retried) {
+      return false;
+    }
+    String method = request.method();
+    retried = method.equals("GET") || method.equals("PUT") || method.equals("DELETE");
+    return retried;
   }
 
   boolean isDone() {

@@ -136,6 +136,21 @@ final class NettySession implements HttpSession, ConnectionOwner {
   }
 
   @Override
+  public void retry(Exchange exchange) {
+    if (closed) {
+      exchange.fail(FailureReason.CLIENT_CLOSED, nowNanos());
+      return;
+    }
+    ConnectionHandler connection = pollIdle();
+    if (connection != null) {
+      start(connection, exchange);
+    } else {
+      waiting.addFirst(exchange);
+      connectIfNeeded();
+    }
+  }
+
+  @Override
   public void cookieReceived(String setCookieHeader) {
     credentials.cookieReceived(setCookieHeader);
   }

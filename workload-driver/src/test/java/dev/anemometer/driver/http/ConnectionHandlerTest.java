@@ -103,6 +103,33 @@ class ConnectionHandlerTest {
   }
 
   @Test
+  void reusedConnectionDyingBeforeAnyResponseByteHandsAGetBackForAnotherTry() {
+    send();
+    receive("HTTP/1.1 200 OK\r\nContent-Length: 0\r\n\r\n");
+    Exchange second = send();
+
+    channel.close();
+
+    assertThat(second.future()).isNotDone();
+    assertThat(owner.retried).containsExactly(second);
+    assertThat(second.retryOnce()).as("only one more try").isFalse();
+  }
+
+  @Test
+  void postIsNeverSentTwice() {
+    send();
+    receive("HTTP/1.1 200 OK\r\nContent-Length: 0\r\n\r\n");
+    Exchange post = new Exchange(HttpRequest.postJson("/api/bids", new byte[] {'{', '}'}), now());
+    handler.send(post, request());
+    drainOutbound();
+
+    channel.close();
+
+    assertThat(done(post).failure()).isEqualTo(FailureReason.CONNECTION_CLOSED);
+    assertThat(owner.retried).isEmpty();
+  }
+
+  @Test
   void responseNotCompleteWithinTheReadTimeoutFails() {
     Exchange exchange = send();
     channel.advanceTimeBy(READ_TIMEOUT_NANOS - 1, TimeUnit.NANOSECONDS);
@@ -228,6 +255,12 @@ class ConnectionHandlerTest {
     final List<ConnectionHandler> freed = new ArrayList<>();
     final List<ConnectionHandler> closed = new ArrayList<>();
     final List<String> cookies = new ArrayList<>();
+    final List<Exchange> retried = new ArrayList<>();
+
+    @Override
+    public void retry(Exchange exchange) {
+      retried.add(exchange);
+    }
 
     @Override
     public void connectionFree(ConnectionHandler connection) {
