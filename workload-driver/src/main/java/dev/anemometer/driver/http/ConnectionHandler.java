@@ -4,33 +4,27 @@ import io.netty.buffer.ByteBuf;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
-import io.netty.handler.codec.DecoderResult;
-import io.netty.handler.codec.DecoderResultProvider;
-import io.netty.handler.codec.PrematureChannelClosureException;
-import io.netty.handler.codec.http.HttpContent;
-import io.netty.handler.codec.http.HttpHeaderNames;
-import io.netty.handler.codec.http.HttpHeaders;
-import io.netty.handler.codec.http.HttpUtil;
-import io.netty.handler.codec.http.LastHttpContent;
 import io.netty.util.ReferenceCountUtil;
 import io.netty.util.concurrent.ScheduledFuture;
 import java.io.IOException;
 import java.util.concurrent.TimeUnit;
 
 /**
- * The last handler of a connection's pipeline: carries one {@link Exchange} at a time, assembles
- * its response from the decoder's pieces and reports every way it can fail through {@link
- * #failAndClose}.
+ * The one handler of a connection's pipeline: carries one {@link Exchange} at a time, parses its
+ * response with a {@link ResponseParser} straight from the socket's buffers and reports every way
+ * it can fail through {@link #failAndClose}.
  *
  * <p>The read timeout is checked by one lazily re-armed timer per connection instead of one
  * scheduled task per request: with keep-alive, most requests finish long before the timer fires, so
  * the timer only wakes up once per timeout period and re-arms for the current deadline.
  */
-final class ConnectionHandler extends ChannelInboundHandlerAdapter {
+final class ConnectionHandler extends ChannelInboundHandlerAdapter
+    implements ResponseParser.Listener {
 
   private final ConnectionOwner owner;
   private final long readTimeoutNanos;
   private final int maxResponseBytes;
+  private final ResponseParser parser = new ResponseParser();
   private final Runnable timeoutCheck = this::checkTimeout;
   private ChannelHandlerContext ctx;
   private Exchange current;
@@ -78,35 +72,25 @@ final class ConnectionHandler extends ChannelInboundHandlerAdapter {
     }
   }
 
-  private void abandon(Exchange exchange, FailureReason reason) {
-    if (reason == FailureReason.CONNECTION_CLOSED
-        && reused
-        && !responseStarted
-        && exchange.retryOnce()) {
-      owner.retry(exchange);
-    } else {
-      exchange.fail(reason, nowNanos());
-    }
-  }
-
   @Override
   public void handlerAdded(ChannelHandlerContext context) {
     this.ctx = context;
   }
 
   @Override
+  public void handlerRemoved(ChannelHandlerContext context) {
+    parser.release();
+  }
+
+  @Override
   public void channelRead(ChannelHandlerContext context, Object msg) {
-    responseStarted = true;
     try {
-      if (msg instanceof DecoderResultProvider provider && provider.decoderResult().isFailure()) {
-        failAndClose(reasonFor(provider.decoderResult()));
+      if (!(msg instanceof ByteBuf bytes) || closed) {
         return;
       }
-      if (msg instanceof io.netty.handler.codec.http.HttpResponse head && !onHead(head)) {
-        return;
-      }
-      if (msg instanceof HttpContent content) {
-        onContent(content);
+      responseStarted = true;
+      if (parser.feed(bytes, this) == ResponseParser.Outcome.MALFORMED) {
+        failAndClose(FailureReason.PROTOCOL_ERROR);
       }
     } finally {
       ReferenceCountUtil.release(msg);
@@ -115,6 +99,7 @@ final class ConnectionHandler extends ChannelInboundHandlerAdapter {
 
   @Override
   public void channelInactive(ChannelHandlerContext context) {
+    parser.endOfInput(this);
     closed = true;
     if (timer != null) {
       timer.cancel(false);
@@ -122,6 +107,7 @@ final class ConnectionHandler extends ChannelInboundHandlerAdapter {
     }
     Exchange exchange = current;
     current = null;
+    parser.release();
     owner.connectionClosed(this);
     if (exchange != null) {
       abandon(exchange, FailureReason.CONNECTION_CLOSED);
@@ -136,48 +122,59 @@ final class ConnectionHandler extends ChannelInboundHandlerAdapter {
             : FailureReason.PROTOCOL_ERROR);
   }
 
-  private boolean onHead(io.netty.handler.codec.http.HttpResponse head) {
+  @Override
+  public void setCookie(String headerValue) {
+    owner.cookieReceived(headerValue);
+  }
+
+  @Override
+  public boolean head(int status, String contentType, long contentLength, boolean keepAlive) {
     Exchange exchange = current;
-    if (exchange == null) {
-      // A response nobody asked for: the connection's framing can no longer be trusted.
+    if (exchange == null || contentLength > maxResponseBytes) {
+      // With no exchange, a response nobody asked for: the framing can no longer be trusted.
       failAndClose(FailureReason.PROTOCOL_ERROR);
       return false;
     }
-    HttpHeaders headers = head.headers();
-    long contentLength = HttpUtil.getContentLength(head, -1L);
-    if (contentLength > maxResponseBytes) {
-      failAndClose(FailureReason.PROTOCOL_ERROR);
-      return false;
-    }
-    keepAlive = HttpUtil.isKeepAlive(head);
-    if (headers.contains(HttpHeaderNames.SET_COOKIE)) {
-      for (String value : headers.getAll(HttpHeaderNames.SET_COOKIE)) {
-        owner.cookieReceived(value);
-      }
-    }
-    exchange.head(head.status().code(), headers.get(HttpHeaderNames.CONTENT_TYPE), contentLength);
+    this.keepAlive = keepAlive;
+    exchange.head(status, contentType, contentLength);
     return true;
   }
 
-  private void onContent(HttpContent content) {
+  @Override
+  public boolean body(ByteBuf bytes) {
+    Exchange exchange = current;
+    if (exchange == null || !exchange.append(bytes, maxResponseBytes)) {
+      failAndClose(FailureReason.PROTOCOL_ERROR);
+      return false;
+    }
+    return true;
+  }
+
+  @Override
+  public void end() {
     Exchange exchange = current;
     if (exchange == null) {
       return;
     }
-    if (!exchange.append(content.content(), maxResponseBytes)) {
-      failAndClose(FailureReason.PROTOCOL_ERROR);
-      return;
+    current = null;
+    reused = true;
+    if (keepAlive && !closed) {
+      owner.connectionFree(this);
+    } else if (!closed) {
+      closed = true;
+      ctx.close();
     }
-    if (content instanceof LastHttpContent) {
-      current = null;
-      reused = true;
-      if (keepAlive) {
-        owner.connectionFree(this);
-      } else {
-        closed = true;
-        ctx.close();
-      }
-      exchange.succeed(nowNanos());
+    exchange.succeed(nowNanos());
+  }
+
+  private void abandon(Exchange exchange, FailureReason reason) {
+    if (reason == FailureReason.CONNECTION_CLOSED
+        && reused
+        && !responseStarted
+        && exchange.retryOnce()) {
+      owner.retry(exchange);
+    } else {
+      exchange.fail(reason, nowNanos());
     }
   }
 
@@ -197,11 +194,5 @@ final class ConnectionHandler extends ChannelInboundHandlerAdapter {
 
   private long nowNanos() {
     return ctx.executor().ticker().nanoTime();
-  }
-
-  private static FailureReason reasonFor(DecoderResult result) {
-    return result.cause() instanceof PrematureChannelClosureException
-        ? FailureReason.CONNECTION_CLOSED
-        : FailureReason.PROTOCOL_ERROR;
   }
 }

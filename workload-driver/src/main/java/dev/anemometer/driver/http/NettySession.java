@@ -6,8 +6,6 @@ import io.netty.channel.ChannelFuture;
 import io.netty.channel.ChannelInitializer;
 import io.netty.channel.ConnectTimeoutException;
 import io.netty.channel.EventLoop;
-import io.netty.handler.codec.http.HttpDecoderConfig;
-import io.netty.handler.codec.http.HttpResponseDecoder;
 import java.net.ConnectException;
 import java.net.InetSocketAddress;
 import java.util.ArrayDeque;
@@ -23,9 +21,6 @@ import java.util.function.Consumer;
  * only on that loop, so nothing here needs a lock.
  */
 final class NettySession implements HttpSession, ConnectionOwner {
-
-  private static final HttpDecoderConfig DECODER_CONFIG =
-      new HttpDecoderConfig().setValidateHeaders(false).setMaxChunkSize(64 * 1024);
 
   private final EventLoop eventLoop;
   private final Bootstrap bootstrap;
@@ -69,7 +64,6 @@ final class NettySession implements HttpSession, ConnectionOwner {
                     channel
                         .pipeline()
                         .addLast(
-                            new HttpResponseDecoder(DECODER_CONFIG),
                             new ConnectionHandler(
                                 NettySession.this, readTimeoutNanos, maxResponseBytes));
                   }

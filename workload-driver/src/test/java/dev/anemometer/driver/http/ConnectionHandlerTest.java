@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
 import io.netty.channel.embedded.EmbeddedChannel;
-import io.netty.handler.codec.http.HttpResponseDecoder;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -25,7 +24,7 @@ class ConnectionHandlerTest {
   @BeforeEach
   void openChannel() {
     handler = new ConnectionHandler(owner, READ_TIMEOUT_NANOS, 1024);
-    channel = new EmbeddedChannel(new HttpResponseDecoder(), handler);
+    channel = new EmbeddedChannel(handler);
     channel.freezeTime();
   }
 
