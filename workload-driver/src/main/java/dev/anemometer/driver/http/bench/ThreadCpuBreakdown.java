@@ -59,7 +59,10 @@ final class ThreadCpuBreakdown {
             e ->
                 e.getKey()
                     + "="
-                    + String.format("%.2fs", (double) e.getValue() / CLOCK_TICKS_PER_SECOND))
+                    + seconds(e.getValue())
+                    + "(user "
+                    + seconds(userSince(start, e.getKey()))
+                    + ")")
         .collect(Collectors.joining(" "));
   }
 
