@@ -30,7 +30,15 @@ public final class RawHttpLoop {
   private final URI url;
   private final int connections;
 
+  private final Duration maxExtraWarmup;
+
   public RawHttpLoop(URI url, int connections) {
+    this(url, connections, MAX_EXTRA_WARMUP);
+  }
+
+  /** {@code maxExtraWarmup} bounds how long the warm-up waits for the JIT to go quiet. */
+  RawHttpLoop(URI url, int connections, Duration maxExtraWarmup) {
+    this.maxExtraWarmup = maxExtraWarmup;
     if (connections < 1) {
       throw new IllegalArgumentException("connections must be at least 1, got " + connections);
     }
@@ -58,7 +66,7 @@ public final class RawHttpLoop {
       loop.execute(() -> senders.forEach(Sender::sendNext));
 
       TimeUnit.NANOSECONDS.sleep(warmup.toNanos());
-      awaitQuietCompiler();
+      awaitQuietCompiler(maxExtraWarmup);
       ThreadCpuBreakdown threadsAtStart = ThreadCpuBreakdown.now();
       Snapshot start = snapshot(loop, counters);
       TimeUnit.NANOSECONDS.sleep(duration.toNanos());
@@ -79,14 +87,14 @@ public final class RawHttpLoop {
   /**
    * Extends the warm-up until the JIT compilers have (nearly) stopped: on a slow or busy machine a
    * fixed warm-up can end while C2 still compiles the hot path, and its CPU would be billed to the
-   * requests. Gives up after {@link #MAX_EXTRA_WARMUP}.
+   * requests. Gives up after {@code maxExtraWarmup}.
    */
-  private static void awaitQuietCompiler() throws InterruptedException {
+  private static void awaitQuietCompiler(Duration maxExtraWarmup) throws InterruptedException {
     CompilationMXBean jit = ManagementFactory.getCompilationMXBean();
     if (jit == null || !jit.isCompilationTimeMonitoringSupported()) {
       return;
     }
-    long giveUpNanos = System.nanoTime() + MAX_EXTRA_WARMUP.toNanos();
+    long giveUpNanos = System.nanoTime() + maxExtraWarmup.toNanos();
     long compiledMillis = jit.getTotalCompilationTime();
     while (System.nanoTime() < giveUpNanos) {
       TimeUnit.SECONDS.sleep(1);
