@@ -1,0 +1,80 @@
+package dev.anemometer.driver.behavior;
+
+import dev.anemometer.driver.operation.BidStrategy;
+import dev.anemometer.driver.operation.OperationType;
+import java.util.EnumMap;
+import java.util.Map;
+import java.util.function.Predicate;
+import java.util.random.RandomGenerator;
+
+/**
+ * A validated behaviour, ready to walk: a Markov chain over operations whose transitions may test
+ * conditions on the user. Immutable, shared by all users.
+ */
+public final class Behavior {
+
+  private final String name;
+  private final OperationType start;
+  private final int pageSize;
+  private final CycleTime cycleTime;
+  private final int maxFollowedAuctions;
+  private final BidStrategy bidStrategy;
+  private final Map<OperationType, Transitions> states;
+
+  Behavior(
+      String name,
+      OperationType start,
+      int pageSize,
+      CycleTime cycleTime,
+      int maxFollowedAuctions,
+      BidStrategy bidStrategy,
+      Map<OperationType, Transitions> states) {
+    this.name = name;
+    this.start = start;
+    this.pageSize = pageSize;
+    this.cycleTime = cycleTime;
+    this.maxFollowedAuctions = maxFollowedAuctions;
+    this.bidStrategy = bidStrategy;
+    this.states = new EnumMap<>(states);
+  }
+
+  /** Loads a bundled behaviour by name ({@code default}) or a behaviour file by path. */
+  public static Behavior load(String nameOrPath) {
+    return BehaviorLoader.load(nameOrPath);
+  }
+
+  public String name() {
+    return name;
+  }
+
+  public OperationType start() {
+    return start;
+  }
+
+  public int pageSize() {
+    return pageSize;
+  }
+
+  public CycleTime cycleTime() {
+    return cycleTime;
+  }
+
+  public int maxFollowedAuctions() {
+    return maxFollowedAuctions;
+  }
+
+  public BidStrategy bidStrategy() {
+    return bidStrategy;
+  }
+
+  /** The operation after {@code current}, given which conditions hold for the user now. */
+  public OperationType next(
+      OperationType current, Predicate<Condition> holds, RandomGenerator random) {
+    Transitions transitions = states.get(current);
+    if (transitions == null) {
+      // Operations outside the chain (a restart target, say) continue where a session starts.
+      return start;
+    }
+    return transitions.next(holds, random);
+  }
+}

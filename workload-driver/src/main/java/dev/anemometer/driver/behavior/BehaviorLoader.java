@@ -1,0 +1,78 @@
+package dev.anemometer.driver.behavior;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import tools.jackson.core.JacksonException;
+import tools.jackson.databind.DeserializationFeature;
+import tools.jackson.dataformat.yaml.YAMLMapper;
+
+/** Reads behaviour files: bundled ones by name from the classpath, others by path. */
+final class BehaviorLoader {
+
+  private static final YAMLMapper YAML =
+      YAMLMapper.builder().enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES).build();
+
+  private BehaviorLoader() {}
+
+  static Behavior load(String nameOrPath) {
+    String resource = "behaviors/" + nameOrPath + ".yaml";
+    if (!nameOrPath.contains("/") && !nameOrPath.contains("\\")) {
+      try (InputStream in = BehaviorLoader.class.getClassLoader().getResourceAsStream(resource)) {
+        if (in != null) {
+          return parse(nameOrPath, in.readAllBytes());
+        }
+      } catch (IOException e) {
+        throw new BehaviorException(nameOrPath, List.of("cannot read: " + e.getMessage()));
+      }
+    }
+    Path file = Path.of(nameOrPath);
+    if (!Files.isRegularFile(file)) {
+      throw new BehaviorException(
+          nameOrPath, List.of("no bundled behaviour of that name and no such file"));
+    }
+    try {
+      return parse(file.toString(), Files.readAllBytes(file));
+    } catch (IOException e) {
+      throw new BehaviorException(nameOrPath, List.of("cannot read: " + e.getMessage()));
+    }
+  }
+
+  static Behavior parse(String source, byte[] yaml) {
+    BehaviorSpec spec;
+    try {
+      spec = YAML.readValue(yaml, BehaviorSpec.class);
+    } catch (JacksonException e) {
+      throw new BehaviorException(source, List.of(describe(e)));
+    }
+    if (spec == null) {
+      throw new BehaviorException(source, List.of("the file is empty"));
+    }
+    return new BehaviorValidator(source).compile(spec);
+  }
+
+  /** {@code states.Login.next[0].wieght: unknown field} rather than Jackson's paragraph. */
+  private static String describe(JacksonException e) {
+    StringBuilder path = new StringBuilder();
+    for (JacksonException.Reference reference : e.getPath()) {
+      if (reference.getPropertyName() != null) {
+        if (!path.isEmpty()) {
+          path.append('.');
+        }
+        path.append(reference.getPropertyName());
+      } else if (reference.getIndex() >= 0) {
+        path.append('[').append(reference.getIndex()).append(']');
+      }
+    }
+    String message = e.getOriginalMessage();
+    if (message.startsWith("Unrecognized property")) {
+      message = "unknown field";
+    } else {
+      int cut = message.indexOf('\n');
+      message = cut < 0 ? message : message.substring(0, cut);
+    }
+    return (path.isEmpty() ? "(file)" : path.toString()) + ": " + message;
+  }
+}

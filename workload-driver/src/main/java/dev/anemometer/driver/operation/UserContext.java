@@ -1,0 +1,168 @@
+package dev.anemometer.driver.operation;
+
+import dev.anemometer.driver.http.HttpSession;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.SplittableRandom;
+
+/**
+ * What one simulated user remembers between operations: its login, the auctions and items it has
+ * seen and the auctions it follows. Touched only on the user's session thread, so no locks.
+ */
+public final class UserContext {
+
+  private final HttpSession session;
+  private final SplittableRandom random;
+  private final int account;
+  private final Map<Long, FollowedAuction> followed = new LinkedHashMap<>();
+
+  private long userId = -1;
+  private long[] liveAuctionIds = new long[0];
+  private long liveAuctionTotal = -1;
+  private List<ItemRef> auctionItems = List.of();
+  private ItemRef itemDetail;
+  private long addedItemId = -1;
+  private String firstName = "";
+  private String lastName = "";
+
+  /**
+   * @param account number i of the account this user logs in with ({@code user{i}@auction.test})
+   */
+  public UserContext(HttpSession session, SplittableRandom random, int account) {
+    this.session = session;
+    this.random = random;
+    this.account = account;
+  }
+
+  public HttpSession session() {
+    return session;
+  }
+
+  public SplittableRandom random() {
+    return random;
+  }
+
+  public int account() {
+    return account;
+  }
+
+  public boolean loggedIn() {
+    return userId >= 0;
+  }
+
+  public long userId() {
+    return userId;
+  }
+
+  /** Whether the last page of live auctions said there are none. */
+  public boolean noLiveAuctions() {
+    return liveAuctionTotal == 0;
+  }
+
+  /** Whether the last page of live auctions lists one this user does not follow yet. */
+  public boolean joinableAuctionSeen() {
+    for (long id : liveAuctionIds) {
+      if (!followed.containsKey(id)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  public Collection<FollowedAuction> followed() {
+    return followed.values();
+  }
+
+  /** Forgets the login and everything seen (a user logging out or starting over). */
+  public void forget() {
+    userId = -1;
+    liveAuctionIds = new long[0];
+    liveAuctionTotal = -1;
+    auctionItems = List.of();
+    itemDetail = null;
+    addedItemId = -1;
+    followed.clear();
+    session.clearCredentials();
+  }
+
+  void loggedIn(long userId, String token) {
+    this.userId = userId;
+    session.bearerToken(token);
+  }
+
+  long liveAuctionTotal() {
+    return liveAuctionTotal;
+  }
+
+  void liveAuctions(long[] ids, long total) {
+    this.liveAuctionIds = ids;
+    this.liveAuctionTotal = total;
+  }
+
+  long[] liveAuctionIds() {
+    return liveAuctionIds;
+  }
+
+  long randomUnfollowedAuction() {
+    List<Long> candidates = new ArrayList<>();
+    for (long id : liveAuctionIds) {
+      if (!followed.containsKey(id)) {
+        candidates.add(id);
+      }
+    }
+    return candidates.isEmpty() ? -1 : candidates.get(random.nextInt(candidates.size()));
+  }
+
+  void follow(FollowedAuction auction) {
+    followed.put(auction.auctionId(), auction);
+  }
+
+  void unfollow(long auctionId) {
+    followed.remove(auctionId);
+  }
+
+  /** Stops following an auction whose follower failed, so that the user may join again. */
+  public void dropFollowed(long auctionId) {
+    unfollow(auctionId);
+  }
+
+  List<ItemRef> auctionItems() {
+    return auctionItems;
+  }
+
+  void auctionItems(List<ItemRef> items) {
+    this.auctionItems = List.copyOf(items);
+  }
+
+  ItemRef itemDetail() {
+    return itemDetail;
+  }
+
+  void itemDetail(ItemRef item) {
+    this.itemDetail = item;
+  }
+
+  long addedItemId() {
+    return addedItemId;
+  }
+
+  void addedItemId(long itemId) {
+    this.addedItemId = itemId;
+  }
+
+  String firstName() {
+    return firstName;
+  }
+
+  String lastName() {
+    return lastName;
+  }
+
+  void profile(String firstName, String lastName) {
+    this.firstName = firstName;
+    this.lastName = lastName;
+  }
+}

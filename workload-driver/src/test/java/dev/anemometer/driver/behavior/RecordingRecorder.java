@@ -1,0 +1,29 @@
+package dev.anemometer.driver.behavior;
+
+import dev.anemometer.driver.operation.OperationType;
+import dev.anemometer.driver.stats.OperationRecorder;
+import java.util.ArrayList;
+import java.util.List;
+
+/** Keeps every recorded operation for the test to inspect. */
+final class RecordingRecorder implements OperationRecorder {
+
+  record Recorded(
+      OperationType type, long intendedStartNanos, long endNanos, long wireNanos, String failure) {}
+
+  final List<Recorded> records = new ArrayList<>();
+
+  @Override
+  public void record(
+      OperationType type,
+      long intendedStartNanos,
+      long endNanos,
+      long wireNanos,
+      String failureReason) {
+    records.add(new Recorded(type, intendedStartNanos, endNanos, wireNanos, failureReason));
+  }
+
+  List<Recorded> of(OperationType type) {
+    return records.stream().filter(r -> r.type() == type).toList();
+  }
+}
