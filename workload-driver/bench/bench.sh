@@ -4,8 +4,11 @@
 # nginx (1 worker) runs pinned to core 0; wrk and then the driver run pinned to core 1, each with
 # the same connections on one thread. Throughput is capped by nginx's single worker, so the figure
 # that ranks the generators is CPU time per request.
+# Then (unless -u 0) simulated users of the default behaviour run on one event loop (core 1)
+# against a canned stand-in of the auction app (core 0): the driver's CPU per user-second.
 #
 # Usage: workload-driver/bench/bench.sh [-c CONNECTIONS] [-d SECONDS] [-w WARMUP_SECONDS]
+#                                       [-u USERS] [-s USER_SECONDS]
 # Env:   ANEMOMETER_DRIVER_CP  classpath of the driver (default: built with ./mvnw)
 #        ANEMOMETER_BENCH_JAVA_OPTS  extra JVM options for the driver (e.g. a profiler)
 #        JAVA_HOME             JDK to use (default: the newest under /usr/lib/jvm)
@@ -14,17 +17,22 @@ set -euo pipefail
 connections=32
 duration_s=15
 warmup_s=10
-while getopts "c:d:w:h" opt; do
+users=2000
+user_duration_s=60
+while getopts "c:d:w:u:s:h" opt; do
   case "$opt" in
     c) connections="$OPTARG" ;;
     d) duration_s="$OPTARG" ;;
     w) warmup_s="$OPTARG" ;;
-    *) sed -n '2,12p' "$0"; exit 2 ;;
+    u) users="$OPTARG" ;;
+    s) user_duration_s="$OPTARG" ;;
+    *) sed -n '2,15p' "$0"; exit 2 ;;
   esac
 done
-for value in "$connections" "$duration_s" "$warmup_s"; do
-  [[ "$value" =~ ^[1-9][0-9]*$ ]] || { echo "bench: -c, -d and -w take positive integers" >&2; exit 2; }
+for value in "$connections" "$duration_s" "$warmup_s" "$user_duration_s"; do
+  [[ "$value" =~ ^[1-9][0-9]*$ ]] || { echo "bench: -c, -d, -w and -s take positive integers" >&2; exit 2; }
 done
+[[ "$users" =~ ^[0-9]+$ ]] || { echo "bench: -u takes a user count (0 skips the users phase)" >&2; exit 2; }
 
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
 # shellcheck source=../../scripts/find-jdk.sh
@@ -40,11 +48,12 @@ fi
 
 work="$(mktemp -d -t anemometer-bench.XXXXXX)"
 nginx_pid=""
+app_pid=""
 cleanup() {
-  if [ -n "$nginx_pid" ]; then
-    kill "$nginx_pid" 2>/dev/null || true
-    wait "$nginx_pid" 2>/dev/null || true
-  fi
+  for pid in $nginx_pid $app_pid; do
+    kill "$pid" 2>/dev/null || true
+    wait "$pid" 2>/dev/null || true
+  done
   rm -rf "$work"
 }
 trap cleanup EXIT INT TERM
@@ -148,4 +157,38 @@ print(f"{'driver (' + transport + ', java ' + java + ')':<28}{float(drv_rps):>12
       f"{float(drv_cpu_us):>16.2f}   (event loop alone {float(drv_loop_us):.2f}; failures {drv_fail})")
 print(f"{'ratio driver/wrk':<28}{float(drv_rps) / float(wrk_rps):>12.2f}"
       f"{float(drv_cpu_us) / wrk_cpu_us:>16.2f}")
+PY
+
+[ "$users" -gt 0 ] || exit 0
+
+# --- phase 2: simulated users of the default behaviour against a canned app ---------------------
+jvm_opts=(-XX:+UseSerialGC -Xms512m -Xmx512m --enable-native-access=ALL-UNNAMED
+  -Dio.netty.leakDetection.level=disabled -Dlogback.configurationFile="$work/logback.xml")
+kill "$nginx_pid" 2>/dev/null || true
+wait "$nginx_pid" 2>/dev/null || true
+nginx_pid=""
+app_port="$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])')"
+taskset -c 0 "$ANEMOMETER_JAVA" "${jvm_opts[@]}" -cp "$classpath" \
+  dev.anemometer.driver.http.bench.CannedAuctionApp "$app_port" >"$work/app.log" 2>&1 &
+app_pid=$!
+for _ in $(seq 200); do
+  python3 -c "import socket; socket.create_connection(('127.0.0.1', $app_port), 0.2).close()" 2>/dev/null && break
+  sleep 0.1
+done
+user_warmup_s=60
+echo "bench: $users users, ${user_warmup_s}s warm-up + ${user_duration_s}s (core 1, canned app on core 0)" >&2
+users_out="$(taskset -c 1 "$ANEMOMETER_JAVA" ${ANEMOMETER_BENCH_JAVA_OPTS:-} "${jvm_opts[@]}" \
+  -cp "$classpath" dev.anemometer.driver.http.bench.UserBench \
+  "http://127.0.0.1:$app_port" "$users" "$user_duration_s" "$user_warmup_s")"
+ufield() { sed -n "s/^$1=//p" <<<"$users_out"; }
+echo "bench: driver threads by CPU in the window: $(ufield busiest_threads)" >&2
+python3 - "$users" "$(ufield operations_per_second)" "$(ufield failures)" \
+  "$(ufield process_cpu_us_per_user_second)" "$(ufield users_per_core)" <<'PY'
+import sys
+users, ops, failures, us, per_core = sys.argv[1:]
+print()
+print(f"{users} users of the default behaviour on one event loop: {float(ops):.0f} operations/s, "
+      f"{failures} failed")
+print(f"driver CPU per user-second {float(us):.1f} us (about {float(per_core):.0f} users per core); "
+      f"Weathervane's driver ~330 us, target 33 us: ratio to target {float(us) / 33:.2f}")
 PY

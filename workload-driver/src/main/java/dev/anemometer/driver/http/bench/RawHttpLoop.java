@@ -5,7 +5,6 @@ import dev.anemometer.driver.http.HttpRequest;
 import dev.anemometer.driver.http.HttpResponse;
 import dev.anemometer.driver.http.HttpSession;
 import dev.anemometer.driver.http.NettyHttpClient;
-import java.lang.management.CompilationMXBean;
 import java.lang.management.ManagementFactory;
 import java.net.URI;
 import java.time.Duration;
@@ -25,7 +24,6 @@ import java.util.function.Consumer;
 public final class RawHttpLoop {
 
   private static final Duration MAX_EXTRA_WARMUP = Duration.ofSeconds(60);
-  private static final long QUIET_COMPILE_MILLIS_PER_SECOND = 10;
 
   private final URI url;
   private final int connections;
@@ -66,7 +64,7 @@ public final class RawHttpLoop {
       loop.execute(() -> senders.forEach(Sender::sendNext));
 
       TimeUnit.NANOSECONDS.sleep(warmup.toNanos());
-      awaitQuietCompiler(maxExtraWarmup);
+      QuietJit.await(maxExtraWarmup);
       ThreadCpuBreakdown threadsAtStart = ThreadCpuBreakdown.now();
       Snapshot start = snapshot(loop, counters);
       TimeUnit.NANOSECONDS.sleep(duration.toNanos());
@@ -81,28 +79,6 @@ public final class RawHttpLoop {
           end.loopCpuNanos - start.loopCpuNanos,
           client.transportName(),
           busiestThreads);
-    }
-  }
-
-  /**
-   * Extends the warm-up until the JIT compilers have (nearly) stopped: on a slow or busy machine a
-   * fixed warm-up can end while C2 still compiles the hot path, and its CPU would be billed to the
-   * requests. Gives up after {@code maxExtraWarmup}.
-   */
-  private static void awaitQuietCompiler(Duration maxExtraWarmup) throws InterruptedException {
-    CompilationMXBean jit = ManagementFactory.getCompilationMXBean();
-    if (jit == null || !jit.isCompilationTimeMonitoringSupported()) {
-      return;
-    }
-    long giveUpNanos = System.nanoTime() + maxExtraWarmup.toNanos();
-    long compiledMillis = jit.getTotalCompilationTime();
-    while (System.nanoTime() < giveUpNanos) {
-      TimeUnit.SECONDS.sleep(1);
-      long now = jit.getTotalCompilationTime();
-      if (now - compiledMillis <= QUIET_COMPILE_MILLIS_PER_SECOND) {
-        return;
-      }
-      compiledMillis = now;
     }
   }
 
