@@ -1,11 +1,20 @@
 package dev.anemometer.driver;
 
-/** Entry point of the workload driver command. */
+import dev.anemometer.driver.cli.DriverCommandLine;
+import dev.anemometer.driver.cli.Environment;
+
+/**
+ * Entry point of the workload driver command: {@code run}, {@code worker}, {@code controller}. Exit
+ * codes: 0 pass, 1 QoS fail, 2 bad input, 3 infrastructure error.
+ */
 public final class DriverMain {
 
   private DriverMain() {}
 
   public static void main(String[] args) {
-    System.out.println("anemometer workload driver");
+    if (System.getProperty("logback.configurationFile") == null) {
+      System.setProperty("logback.configurationFile", "anemometer-driver-logback.xml");
+    }
+    System.exit(DriverCommandLine.execute(Environment.production(), args));
   }
 }

@@ -23,4 +23,11 @@ public interface OperationRecorder {
       long endNanos,
       long wireNanos,
       String failureReason);
+
+  /**
+   * How long a request waited for a free connection of its user's session ({@code
+   * HttpResponse.queuedNanos}). Long waits mean the driver's connection limits, not the system,
+   * paced the requests; the self-monitoring watches them. Optional for implementations.
+   */
+  default void recordConnectionWait(long queuedNanos) {}
 }

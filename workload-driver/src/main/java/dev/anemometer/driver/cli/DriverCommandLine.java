@@ -1,0 +1,66 @@
+package dev.anemometer.driver.cli;
+
+import java.io.PrintWriter;
+import java.util.Arrays;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/** The driver's picocli command tree and its mapping of failures to exit codes. */
+@Command(
+    name = "workload-driver",
+    mixinStandardHelpOptions = true,
+    version = "Anemometer workload driver 0.1.0",
+    description = "Anemometer's workload driver.",
+    synopsisSubcommandLabel = "COMMAND")
+public final class DriverCommandLine implements Runnable {
+
+  public static final int PASS = 0;
+  public static final int QOS_FAIL = 1;
+  public static final int BAD_INPUT = 2;
+  public static final int INFRASTRUCTURE = 3;
+
+  @Option(
+      names = "--verbose",
+      scope = CommandLine.ScopeType.INHERIT,
+      description = "Show stack traces of errors.")
+  boolean verbose;
+
+  private final Environment environment;
+
+  private DriverCommandLine(Environment environment) {
+    this.environment = environment;
+  }
+
+  @Override
+  public void run() {
+    new CommandLine(this).usage(environment.out());
+  }
+
+  public static int execute(Environment environment, String... args) {
+    DriverCommandLine root = new DriverCommandLine(environment);
+    CommandLine commandLine =
+        new CommandLine(root)
+            .addSubcommand(new RunCommand(environment))
+            .addSubcommand(new WorkerCommand(environment))
+            .addSubcommand(new ControllerCommand(environment));
+    commandLine.setOut(new PrintWriter(environment.out(), true));
+    commandLine.setErr(new PrintWriter(environment.err(), true));
+    commandLine.setParameterExceptionHandler(
+        (exception, arguments) -> {
+          environment.err().println(exception.getMessage());
+          environment.err().println("Try --help.");
+          return BAD_INPUT;
+        });
+    commandLine.setExecutionExceptionHandler(
+        (exception, cmd, parseResult) -> {
+          boolean badInput = exception instanceof IllegalArgumentException;
+          environment.err().println((badInput ? "" : "error: ") + exception.getMessage());
+          if (Arrays.asList(args).contains("--verbose")) {
+            exception.printStackTrace(environment.err());
+          }
+          return badInput ? BAD_INPUT : INFRASTRUCTURE;
+        });
+    return commandLine.execute(args);
+  }
+}

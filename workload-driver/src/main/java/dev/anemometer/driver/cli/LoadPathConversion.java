@@ -1,0 +1,97 @@
+package dev.anemometer.driver.cli;
+
+import static dev.anemometer.driver.cli.RunConfigFile.at;
+import static dev.anemometer.driver.cli.RunConfigFile.duration;
+import static dev.anemometer.driver.cli.RunConfigFile.required;
+
+import dev.anemometer.driver.cli.RunConfigFile.LoadPathConfig;
+import dev.anemometer.driver.cli.RunConfigFile.SegmentConfig;
+import dev.anemometer.driver.loadpath.FindMaxLoadPathSpec;
+import dev.anemometer.driver.loadpath.FixedLoadPathSpec;
+import dev.anemometer.driver.loadpath.IntervalLoadPathSpec;
+import dev.anemometer.driver.loadpath.LoadPathSpec;
+import dev.anemometer.driver.loadpath.SegmentSpec;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * A run file's {@code loadPath} into a {@link LoadPathSpec}, with Weathervane's defaults. Public so
+ * that the harness can bind the same {@code loadPath} shape in its own configuration.
+ */
+public final class LoadPathConversion {
+
+  private LoadPathConversion() {}
+
+  /** Converts; errors name the field relative to the load path (prefix them with its path). */
+  public static LoadPathSpec loadPath(LoadPathConfig c) {
+    String type = c.type() == null ? "fixed" : c.type();
+    return switch (type) {
+      case "fixed" ->
+          new FixedLoadPathSpec(
+              required("users", c.users()),
+              duration("rampUp", c.rampUp(), "240s"),
+              duration("warmUp", c.warmUp(), "300s"),
+              c.qosPeriods() == null ? 1 : c.qosPeriods(),
+              duration("qosPeriod", c.qosPeriod(), "300s"),
+              duration("rampDown", c.rampDown(), "120s"));
+      case "interval" ->
+          new IntervalLoadPathSpec(segments(c.segments()), c.repeat() == null ? 1 : c.repeat());
+      case "findMax" ->
+          new FindMaxLoadPathSpec(
+              required("initialStep", c.initialStep()),
+              duration("initialStepDuration", c.initialStepDuration(), "60s"),
+              duration("probeRampUp", c.probeRampUp(), "60s"),
+              duration("probeWarmUp", c.probeWarmUp(), "120s"),
+              duration("probeQosPeriod", c.probeQosPeriod(), "300s"),
+              c.precisionPercent() == null ? 1.0 : c.precisionPercent(),
+              c.verificationRepeats() == null ? 0 : c.verificationRepeats(),
+              required("maxUsers", c.maxUsers()));
+      default ->
+          throw new IllegalArgumentException(
+              "type: expected fixed, interval or findMax, was '" + type + "'");
+    };
+  }
+
+  private static List<SegmentSpec> segments(List<SegmentConfig> configs) {
+    if (configs == null) {
+      throw new IllegalArgumentException("segments: missing");
+    }
+    List<SegmentSpec> segments = new ArrayList<>();
+    for (int i = 0; i < configs.size(); i++) {
+      SegmentConfig s = configs.get(i);
+      segments.add(at("segments[" + i + "].", () -> segment(s)));
+    }
+    return segments;
+  }
+
+  private static SegmentSpec segment(SegmentConfig s) {
+    String type = s.type() == null ? "" : s.type();
+    return switch (type) {
+      case "uniform" ->
+          new SegmentSpec.Uniform(
+              required("users", s.users()), duration("duration", s.duration(), null));
+      case "ramp" ->
+          new SegmentSpec.Ramp(
+              required("from", s.from()),
+              required("to", s.to()),
+              duration("duration", s.duration(), null),
+              s.step() == null ? null : duration("step", s.step(), null));
+      case "sine" ->
+          new SegmentSpec.Sine(
+              required("min", s.min()),
+              required("max", s.max()),
+              duration("period", s.period(), null),
+              duration("duration", s.duration(), null));
+      case "spike" ->
+          new SegmentSpec.Spike(
+              required("base", s.base()),
+              required("peak", s.peak()),
+              duration("at", s.at(), null),
+              duration("duration", s.duration(), null),
+              duration("total", s.total(), null));
+      default ->
+          throw new IllegalArgumentException(
+              "type: expected uniform, ramp, sine or spike, was '" + type + "'");
+    };
+  }
+}

@@ -1,0 +1,127 @@
+package dev.anemometer.driver.control;
+
+import dev.anemometer.driver.TimeSource;
+import dev.anemometer.driver.behavior.UsersConfig;
+import dev.anemometer.driver.run.LoadGenerator;
+import dev.anemometer.driver.run.TargetSpec;
+import dev.anemometer.driver.stats.IntervalStats;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+
+/**
+ * The controller's view of N workers as one generator: every target's users and accounts are split
+ * across the workers, and the workers' histograms are merged exactly before anything is judged.
+ */
+public final class RemoteLoadGenerator implements LoadGenerator {
+
+  private final List<WorkerClient> workers;
+  private final TimeSource time;
+  private final Map<String, int[]> sentUsers = new HashMap<>();
+  private final List<String> targetIds = new ArrayList<>();
+  private long lastTakeNanos;
+
+  public RemoteLoadGenerator(List<WorkerClient> workers, TimeSource time) {
+    if (workers.isEmpty()) {
+      throw new IllegalArgumentException("--workers: at least one worker is needed");
+    }
+    this.workers = List.copyOf(workers);
+    this.time = time;
+  }
+
+  @Override
+  public void start(List<TargetSpec> targets) {
+    for (int w = 0; w < workers.size(); w++) {
+      List<WireFormat.WorkerTarget> slices = new ArrayList<>();
+      for (TargetSpec target : targets) {
+        slices.add(new WireFormat.WorkerTarget(target.id(), slice(target.users(), w)));
+      }
+      workers.get(w).configure(new WireFormat.ConfigureRequest(slices));
+    }
+    for (TargetSpec target : targets) {
+      targetIds.add(target.id());
+      sentUsers.put(target.id(), new int[workers.size()]);
+    }
+    workers.forEach(WorkerClient::start);
+    lastTakeNanos = time.nanoTime();
+  }
+
+  /** Worker {@code w}'s contiguous share of the accounts, with a seed of its own. */
+  UsersConfig slice(UsersConfig users, int w) {
+    int[] share = split(users.accounts(), workers.size());
+    int first = users.firstAccount();
+    for (int i = 0; i < w; i++) {
+      first += share[i];
+    }
+    return new UsersConfig(
+        users.target(),
+        users.behavior(),
+        first,
+        share[w],
+        users.maxConnectionsPerUser(),
+        users.seed() * 31 + w);
+  }
+
+  /** {@code total} split into {@code parts} that differ by at most one, larger ones first. */
+  static int[] split(int total, int parts) {
+    int[] shares = new int[parts];
+    for (int i = 0; i < parts; i++) {
+      shares[i] = total / parts + (i < total % parts ? 1 : 0);
+    }
+    return shares;
+  }
+
+  @Override
+  public void setActiveUsers(String targetId, int users) {
+    int[] sent = sentUsers.get(targetId);
+    if (sent == null) {
+      throw new IllegalArgumentException("unknown target '" + targetId + "'");
+    }
+    int[] shares = split(users, workers.size());
+    for (int w = 0; w < workers.size(); w++) {
+      if (shares[w] != sent[w]) {
+        workers.get(w).setUsers(targetId, shares[w]);
+        sent[w] = shares[w];
+      }
+    }
+  }
+
+  @Override
+  public Map<String, IntervalStats> takeIntervals() {
+    List<CompletableFuture<WireFormat.IntervalsResponse>> replies = new ArrayList<>();
+    workers.forEach(worker -> replies.add(worker.takeIntervals()));
+    long startNanos = lastTakeNanos;
+    long endNanos = time.nanoTime();
+    lastTakeNanos = endNanos;
+    Map<String, IntervalStats> merged = new LinkedHashMap<>();
+    targetIds.forEach(id -> merged.put(id, IntervalStats.empty(startNanos, endNanos)));
+    for (CompletableFuture<WireFormat.IntervalsResponse> reply : replies) {
+      WireFormat.IntervalsResponse response = WorkerClient.await(reply);
+      response
+          .targets()
+          .forEach(
+              (id, encoded) ->
+                  merged.merge(
+                      id, WireFormat.decode(encoded, startNanos, endNanos), IntervalStats::merge));
+    }
+    return merged;
+  }
+
+  @Override
+  public void close() {
+    RuntimeException first = null;
+    for (WorkerClient worker : workers) {
+      try {
+        worker.stop();
+      } catch (RuntimeException e) {
+        first = first == null ? e : first;
+      }
+    }
+    if (first != null) {
+      throw first;
+    }
+  }
+}

@@ -1,0 +1,164 @@
+package dev.anemometer.driver.control;
+
+import dev.anemometer.driver.TimeSource;
+import dev.anemometer.driver.run.LocalLoadGenerator;
+import dev.anemometer.driver.run.TargetSpec;
+import dev.anemometer.driver.stats.IntervalStats;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Supplier;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * A worker: runs the users of its slice of each target as the controller says, and hands over what
+ * it measured as encoded histograms. It keeps no load path of its own.
+ *
+ * <p>A run holds a lease: when the controller has not collected stats for {@code leaseTimeout} (it
+ * crashed, or the network split), the worker stops its users rather than loading the system under
+ * test forever.
+ */
+public final class WorkerNode implements AutoCloseable {
+
+  private static final Logger log = LoggerFactory.getLogger(WorkerNode.class);
+  public static final Duration DEFAULT_LEASE = Duration.ofSeconds(60);
+
+  private final Supplier<LocalLoadGenerator> generators;
+  private final TimeSource time;
+  private final long leaseNanos;
+  private LocalLoadGenerator generator;
+  private final Map<String, Integer> users = new LinkedHashMap<>();
+  private long lastContactNanos;
+
+  public WorkerNode(Supplier<LocalLoadGenerator> generators) {
+    this(generators, TimeSource.SYSTEM, DEFAULT_LEASE);
+  }
+
+  public WorkerNode(
+      Supplier<LocalLoadGenerator> generators, TimeSource time, Duration leaseTimeout) {
+    this.generators = generators;
+    this.time = time;
+    this.leaseNanos = leaseTimeout.toNanos();
+  }
+
+  /**
+   * Stops the run when its lease expired; called periodically (see {@link #watchLease}).
+   *
+   * @return true when it stopped a run
+   */
+  public synchronized boolean checkLease() {
+    if (generator == null || time.nanoTime() - lastContactNanos <= leaseNanos) {
+      return false;
+    }
+    log.warn(
+        "No word from the controller for {} s: stopping the users", leaseNanos / 1_000_000_000);
+    stop();
+    return true;
+  }
+
+  /** Checks the lease every few seconds on {@code scheduler}. */
+  public void watchLease(ScheduledExecutorService scheduler) {
+    scheduler.scheduleWithFixedDelay(this::checkLease, 5, 5, TimeUnit.SECONDS);
+  }
+
+  /** Registers the worker's routes on {@code server}. */
+  public ControlServer serveOn(ControlServer server) {
+    return server
+        .route("GET", "/v1/status", (groups, body) -> status())
+        .route(
+            "POST",
+            "/v1/run",
+            (groups, body) ->
+                configure(ControlServer.JSON.readValue(body, WireFormat.ConfigureRequest.class)))
+        .route(
+            "PUT",
+            "/v1/targets/([^/]+)/users",
+            (groups, body) ->
+                setUsers(
+                    groups.get(0),
+                    ControlServer.JSON.readValue(body, WireFormat.UsersRequest.class).users()))
+        .route("POST", "/v1/start", (groups, body) -> start())
+        .route("POST", "/v1/intervals", (groups, body) -> takeIntervals())
+        .route("POST", "/v1/stop", (groups, body) -> stop());
+  }
+
+  synchronized WireFormat.StatusResponse status() {
+    return new WireFormat.StatusResponse("worker", generator != null, Map.copyOf(users));
+  }
+
+  synchronized WireFormat.StatusResponse configure(WireFormat.ConfigureRequest request) {
+    if (generator != null) {
+      throw new IllegalStateException("a run is configured already; stop it first");
+    }
+    if (request.targets() == null || request.targets().isEmpty()) {
+      throw new IllegalArgumentException("targets: must list at least one target");
+    }
+    List<TargetSpec> targets = new ArrayList<>();
+    for (WireFormat.WorkerTarget target : request.targets()) {
+      if (target.users() == null || target.users().target() == null) {
+        throw new IllegalArgumentException("targets[" + target.id() + "].users.target: missing");
+      }
+      // Workers follow the controller's user counts; their load path is never consulted.
+      targets.add(new TargetSpec(target.id(), target.users(), null));
+      users.put(target.id(), 0);
+    }
+    generator = generators.get();
+    generator.start(targets);
+    lastContactNanos = time.nanoTime();
+    return status();
+  }
+
+  /**
+   * Marks the start of measurement: whatever was recorded while the users were being created is
+   * discarded, so that every worker's first interval begins together with the controller's.
+   */
+  synchronized WireFormat.StatusResponse start() {
+    requireRunning().takeIntervals();
+    lastContactNanos = time.nanoTime();
+    return status();
+  }
+
+  synchronized WireFormat.StatusResponse setUsers(String targetId, int count) {
+    if (count < 0) {
+      throw new IllegalArgumentException("users: must be >= 0, was " + count);
+    }
+    requireRunning().setActiveUsers(targetId, count);
+    users.put(targetId, count);
+    return status();
+  }
+
+  synchronized WireFormat.IntervalsResponse takeIntervals() {
+    lastContactNanos = time.nanoTime();
+    Map<String, WireFormat.EncodedInterval> encoded = new LinkedHashMap<>();
+    for (Map.Entry<String, IntervalStats> entry : requireRunning().takeIntervals().entrySet()) {
+      encoded.put(entry.getKey(), WireFormat.encode(entry.getValue()));
+    }
+    return new WireFormat.IntervalsResponse(encoded);
+  }
+
+  synchronized WireFormat.StatusResponse stop() {
+    if (generator != null) {
+      generator.close();
+      generator = null;
+      users.clear();
+    }
+    return status();
+  }
+
+  @Override
+  public void close() {
+    stop();
+  }
+
+  private LocalLoadGenerator requireRunning() {
+    if (generator == null) {
+      throw new IllegalStateException("no run configured");
+    }
+    return generator;
+  }
+}

@@ -1,0 +1,23 @@
+package dev.anemometer.driver.loadpath;
+
+import java.util.OptionalInt;
+
+/**
+ * The runtime of a load path. Time is the elapsed time since the path started, so the arithmetic is
+ * testable without a clock. Calls must come with non-decreasing times.
+ */
+public interface LoadPathInstance {
+
+  LoadPoint at(long elapsedMillis);
+
+  /**
+   * The verdict on a judged window that {@link #at} reported and then left. Fixed and interval
+   * paths only note it; findMax chooses its next probe from it.
+   */
+  void windowJudged(int windowIndex, boolean passed);
+
+  /** The headline result of a findMax search once finished; empty for other paths. */
+  default OptionalInt peakUsers() {
+    return OptionalInt.empty();
+  }
+}

@@ -1,0 +1,145 @@
+package dev.anemometer.driver.qos;
+
+import dev.anemometer.driver.operation.OperationType;
+import dev.anemometer.driver.stats.Durations;
+import dev.anemometer.driver.stats.HealthThresholds;
+import dev.anemometer.driver.stats.IntervalStats;
+import dev.anemometer.driver.stats.OperationStats;
+import java.util.ArrayList;
+import java.util.EnumSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import org.HdrHistogram.Histogram;
+
+/** Applies a {@link QosSpec} to the (merged) stats of one interval. */
+public final class QosJudge {
+
+  // Shares and fractions are compared with this slack so that exact boundaries pass.
+  private static final double EPSILON = 1e-9;
+
+  private final QosSpec spec;
+  private final HealthThresholds thresholds;
+
+  public QosJudge(QosSpec spec, HealthThresholds thresholds) {
+    this.spec = spec;
+    this.thresholds = thresholds;
+  }
+
+  public QosSpec spec() {
+    return spec;
+  }
+
+  public QosVerdict judge(IntervalStats stats) {
+    List<RuleResult> results = new ArrayList<>();
+    long total = stats.totalOperations();
+    for (OperationType type : judgedOperations(stats)) {
+      OperationStats operation = stats.operation(type);
+      if (!spec.notTimeJudged().contains(type)) {
+        results.add(responseTime(type, operation));
+      }
+      Double expected = spec.expectedMixPercent().get(type);
+      if (expected != null) {
+        results.add(mix(type, operation.total(), total, expected));
+      }
+      results.add(failures(type, operation));
+    }
+    boolean passed = total > 0 && results.stream().allMatch(RuleResult::passed);
+    List<String> invalid = new ArrayList<>(thresholds.violations(stats.health()));
+    if (total == 0) {
+      invalid.add("no operation completed");
+    }
+    return new QosVerdict(passed, results, invalid);
+  }
+
+  private Set<OperationType> judgedOperations(IntervalStats stats) {
+    Set<OperationType> judged = EnumSet.noneOf(OperationType.class);
+    if (spec.expectedMixPercent().isEmpty()) {
+      judged.addAll(stats.operations().keySet());
+    } else {
+      spec.expectedMixPercent()
+          .forEach(
+              (type, share) -> {
+                if (share > 0) {
+                  judged.add(type);
+                }
+              });
+    }
+    return judged;
+  }
+
+  private RuleResult responseTime(OperationType type, OperationStats operation) {
+    Histogram latency = operation.latencyMicros();
+    long limitMicros = spec.limit(type).toNanos() / 1000;
+    long count = latency.getTotalCount();
+    // "p99 within the limit" means at least 99 % of the operations finished within it.
+    long within = count == 0 ? 0 : latency.getCountBetweenValues(0, limitMicros);
+    boolean passed = within * 100.0 >= spec.percentile() * count - EPSILON;
+    String percentileName = "p" + number(spec.percentile());
+    long atPercentile = count == 0 ? 0 : latency.getValueAtPercentile(spec.percentile());
+    String message =
+        String.format(
+            Locale.ROOT,
+            "%s %s %s %s %s (%s %% within)",
+            type.displayName(),
+            percentileName,
+            Durations.format(atPercentile),
+            passed ? "<=" : ">",
+            Durations.format(limitMicros),
+            count == 0 ? "100" : number(within * 100.0 / count));
+    return new RuleResult(type, QosRule.RESPONSE_TIME, passed, message);
+  }
+
+  private RuleResult mix(OperationType type, long count, long total, double expectedPercent) {
+    double sharePercent = total == 0 ? 0 : count * 100.0 / total;
+    double tolerance = spec.tolerance(type);
+    boolean passed =
+        Math.abs(sharePercent - expectedPercent) <= tolerance * expectedPercent + EPSILON;
+    String message =
+        String.format(
+            Locale.ROOT,
+            "%s mix %s %% %s %s %% ± %s %%",
+            type.displayName(),
+            number(sharePercent),
+            passed ? "within" : "outside",
+            number(expectedPercent),
+            number(tolerance * 100));
+    return new RuleResult(type, QosRule.MIX, passed, message);
+  }
+
+  private RuleResult failures(OperationType type, OperationStats operation) {
+    long failed = operation.failureCount();
+    long total = operation.total();
+    double failedPercent = total == 0 ? 0 : failed * 100.0 / total;
+    boolean passed = failed * 100.0 <= spec.maxFailurePercent() * total + EPSILON;
+    StringBuilder message =
+        new StringBuilder(
+            String.format(
+                Locale.ROOT,
+                "%s failures %s %% %s %s %%",
+                type.displayName(),
+                number(failedPercent),
+                passed ? "<=" : ">",
+                number(spec.maxFailurePercent())));
+    if (!operation.failures().isEmpty()) {
+      message.append(" ").append(reasons(operation.failures()));
+    }
+    return new RuleResult(type, QosRule.FAILURES, passed, message.toString());
+  }
+
+  private static String reasons(Map<String, Long> failures) {
+    StringBuilder text = new StringBuilder("(");
+    failures.forEach(
+        (reason, count) ->
+            text.append(text.length() > 1 ? ", " : "").append(reason).append(": ").append(count));
+    return text.append(")").toString();
+  }
+
+  /** Up to two decimals, without trailing zeros: 99, 99.9, 46.43. */
+  static String number(double value) {
+    String text = String.format(Locale.ROOT, "%.2f", value);
+    text = text.replaceAll("0+$", "");
+    return text.endsWith(".") ? text.substring(0, text.length() - 1) : text;
+  }
+}

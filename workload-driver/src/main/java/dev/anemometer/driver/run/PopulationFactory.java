@@ -1,0 +1,18 @@
+package dev.anemometer.driver.run;
+
+import dev.anemometer.driver.TimeSource;
+import dev.anemometer.driver.behavior.SimulatedUsers;
+import dev.anemometer.driver.behavior.UserPopulation;
+import dev.anemometer.driver.behavior.UsersConfig;
+import dev.anemometer.driver.http.HttpClient;
+import dev.anemometer.driver.stats.OperationRecorder;
+
+/** Creates one target's users; production uses {@link SimulatedUsers}, tests a fake. */
+@FunctionalInterface
+public interface PopulationFactory {
+
+  PopulationFactory SIMULATED_USERS = SimulatedUsers::start;
+
+  UserPopulation create(
+      UsersConfig config, HttpClient client, OperationRecorder recorder, TimeSource time);
+}

@@ -1,0 +1,14 @@
+package dev.anemometer.driver.run;
+
+import dev.anemometer.driver.loadpath.LoadPhase;
+import dev.anemometer.driver.qos.QosVerdict;
+import dev.anemometer.driver.stats.IntervalStats;
+
+/** Live status of one target over the last status interval. */
+public record StatusReport(
+    String targetId,
+    long elapsedMillis,
+    int users,
+    LoadPhase phase,
+    IntervalStats stats,
+    QosVerdict verdict) {}

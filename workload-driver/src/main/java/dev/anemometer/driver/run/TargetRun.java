@@ -1,0 +1,145 @@
+package dev.anemometer.driver.run;
+
+import dev.anemometer.driver.loadpath.LoadPathInstance;
+import dev.anemometer.driver.loadpath.LoadPhase;
+import dev.anemometer.driver.loadpath.LoadPoint;
+import dev.anemometer.driver.loadpath.ManualOverride;
+import dev.anemometer.driver.qos.QosJudge;
+import dev.anemometer.driver.qos.QosVerdict;
+import dev.anemometer.driver.stats.IntervalAccumulator;
+import dev.anemometer.driver.stats.IntervalStats;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * One target during a run: follows its load path, accumulates its stats into the live status
+ * interval, the current judged window and the whole run, and judges windows as they close.
+ */
+final class TargetRun {
+
+  private final TargetSpec spec;
+  private final LoadPathInstance path;
+  private final QosJudge judge;
+  private final ManualOverride override = new ManualOverride();
+  private final List<WindowResult> windows = new ArrayList<>();
+  private IntervalAccumulator status;
+  private IntervalAccumulator window;
+  private final IntervalAccumulator whole;
+  private IntervalAccumulator judged;
+  private int windowIndex = LoadPoint.NOT_JUDGED;
+  private long windowStartMillis;
+  private long statusStartMillis;
+  private int users = -1;
+  private boolean finalStatusSent;
+  private LoadPoint point;
+
+  TargetRun(TargetSpec spec, QosJudge judge, long startNanos) {
+    this.spec = spec;
+    this.path = spec.loadPath().newInstance();
+    this.judge = judge;
+    this.status = new IntervalAccumulator(startNanos);
+    this.whole = new IntervalAccumulator(startNanos);
+    this.point = path.at(0);
+  }
+
+  String id() {
+    return spec.id();
+  }
+
+  ManualOverride override() {
+    return override;
+  }
+
+  boolean finished() {
+    return point.finished();
+  }
+
+  int users() {
+    return Math.max(0, users);
+  }
+
+  LoadPhase phase() {
+    return point.phase();
+  }
+
+  /** Adds the stats measured since the previous tick, attributed to the window they ran in. */
+  void add(IntervalStats stats) {
+    status.add(stats);
+    whole.add(stats);
+    if (window != null) {
+      window.add(stats);
+    }
+  }
+
+  /**
+   * Moves the path to {@code elapsedMillis}, closing and opening windows, and returns the user
+   * count to apply. Judged windows go to {@code closed}.
+   */
+  int advance(long elapsedMillis, long nowNanos, List<WindowResult> closed) {
+    point = path.at(elapsedMillis);
+    if (point.windowIndex() != windowIndex) {
+      if (windowIndex != LoadPoint.NOT_JUDGED) {
+        WindowResult result = closeWindow(elapsedMillis);
+        closed.add(result);
+        path.windowJudged(windowIndex, result.verdict().passed());
+        point = path.at(elapsedMillis);
+      }
+      windowIndex = point.windowIndex();
+      window = point.judged() ? new IntervalAccumulator(nowNanos) : null;
+      windowStartMillis = elapsedMillis;
+    }
+    users = override.apply(point);
+    return users;
+  }
+
+  private WindowResult closeWindow(long elapsedMillis) {
+    IntervalStats stats = window.snapshot();
+    QosVerdict verdict = judge.judge(stats);
+    if (judged == null) {
+      judged = new IntervalAccumulator(stats.startNanos());
+    }
+    judged.add(stats);
+    WindowResult result =
+        new WindowResult(
+            spec.id(), windowIndex, windowStartMillis, elapsedMillis, users(), stats, verdict);
+    windows.add(result);
+    return result;
+  }
+
+  /** The live status since the previous call, when at least {@code intervalMillis} passed. */
+  StatusReport takeStatusIfDue(long elapsedMillis, long nowNanos, long intervalMillis) {
+    boolean due = elapsedMillis - statusStartMillis >= intervalMillis;
+    boolean lastReport = point.finished() && !finalStatusSent;
+    if (finalStatusSent || !(due || lastReport)) {
+      return null;
+    }
+    finalStatusSent = point.finished();
+    IntervalStats stats = status.snapshot();
+    StatusReport report =
+        new StatusReport(
+            spec.id(), elapsedMillis, users(), point.phase(), stats, judge.judge(stats));
+    status = new IntervalAccumulator(nowNanos);
+    statusStartMillis = elapsedMillis;
+    return report;
+  }
+
+  TargetResult result() {
+    IntervalStats wholeStats = whole.snapshot();
+    IntervalStats judgedOrWhole = judged != null ? judged.snapshot() : wholeStats;
+    boolean valid = windows.stream().allMatch(w -> w.verdict().valid());
+    Integer peak = path.peakUsers().isPresent() ? path.peakUsers().getAsInt() : null;
+    boolean passed =
+        peak != null
+            ? peak > 0
+            : !windows.isEmpty() && windows.stream().allMatch(w -> w.verdict().passed());
+    return new TargetResult(
+        spec.id(),
+        windows,
+        judgedOrWhole,
+        wholeStats,
+        judge.judge(judgedOrWhole),
+        peak,
+        passed,
+        valid);
+  }
+}

@@ -1,0 +1,37 @@
+package dev.anemometer.driver.loadpath;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.time.Duration;
+import org.junit.jupiter.api.Test;
+
+class FindMaxLoadPathInstanceTest {
+
+  @Test
+  void probesStartWhereThePreviousQosPeriodEndedWhateverTheVerdictDelay() {
+    var spec =
+        new FindMaxLoadPathSpec(
+            100,
+            Duration.ofSeconds(60),
+            Duration.ofSeconds(10),
+            Duration.ofSeconds(20),
+            Duration.ofSeconds(30),
+            1.0,
+            0,
+            1000);
+    LoadPathInstance path = spec.newInstance();
+
+    assertThat(path.at(0)).isEqualTo(new LoadPoint(100, LoadPhase.QOS, 0, false));
+    assertThat(path.at(60_000))
+        .isEqualTo(new LoadPoint(100, LoadPhase.AWAITING_VERDICT, -1, false));
+    path.windowJudged(0, true);
+    assertThat(path.at(61_000)).isEqualTo(new LoadPoint(200, LoadPhase.QOS, 1, false));
+    assertThat(path.at(125_000).phase()).isEqualTo(LoadPhase.AWAITING_VERDICT);
+    path.windowJudged(1, false); // 200 failed: probe 100 with ramp, warm-up, QoS from t = 120 s
+
+    assertThat(path.at(125_000)).isEqualTo(new LoadPoint(150, LoadPhase.RAMP_UP, -1, false));
+    assertThat(path.at(130_000)).isEqualTo(new LoadPoint(100, LoadPhase.WARM_UP, -1, false));
+    assertThat(path.at(150_000)).isEqualTo(new LoadPoint(100, LoadPhase.QOS, 2, false));
+    assertThat(path.peakUsers()).isEmpty();
+  }
+}

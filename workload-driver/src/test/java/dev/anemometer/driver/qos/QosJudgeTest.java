@@ -1,0 +1,162 @@
+package dev.anemometer.driver.qos;
+
+import static dev.anemometer.driver.operation.OperationType.GET_ACTIVE_AUCTIONS;
+import static dev.anemometer.driver.operation.OperationType.GET_AUCTION_DETAIL;
+import static dev.anemometer.driver.operation.OperationType.GET_NEXT_BID;
+import static dev.anemometer.driver.operation.OperationType.LOGIN;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.anemometer.driver.operation.OperationType;
+import dev.anemometer.driver.stats.DriverHealth;
+import dev.anemometer.driver.stats.HealthThresholds;
+import dev.anemometer.driver.stats.Histograms;
+import dev.anemometer.driver.stats.IntervalStats;
+import dev.anemometer.driver.stats.OperationStats;
+import java.util.EnumMap;
+import java.util.Map;
+import java.util.Set;
+import org.HdrHistogram.Histogram;
+import org.junit.jupiter.api.Test;
+
+class QosJudgeTest {
+
+  private final QosSpec defaults = QosSpec.weathervaneDefaults();
+
+  /** Judges only {@code type}: no mix rule, so each test isolates one rule. */
+  private QosVerdict judgeAlone(QosSpec spec, OperationType type, OperationStats stats) {
+    QosSpec alone = spec.withoutMix();
+    return new QosJudge(alone, HealthThresholds.DEFAULTS).judge(interval(Map.of(type, stats)));
+  }
+
+  private static IntervalStats interval(Map<OperationType, OperationStats> operations) {
+    return new IntervalStats(0, 10_000_000_000L, operations, DriverHealth.NONE);
+  }
+
+  /** {@code fast} operations at 100 ms and {@code slow} at the given latency. */
+  private static OperationStats latencies(int fast, int slow, long slowMicros) {
+    Histogram histogram = Histograms.empty();
+    histogram.recordValueWithCount(100_000, fast);
+    if (slow > 0) {
+      histogram.recordValueWithCount(slowMicros, slow);
+    }
+    return new OperationStats(histogram, Histograms.empty(), Map.of());
+  }
+
+  @Test
+  void responseTimePassesWithExactlyNinetyNinePercentWithinTheLimit() {
+    QosVerdict verdict = judgeAlone(defaults, GET_AUCTION_DETAIL, latencies(99, 1, 2_400_000));
+
+    assertThat(verdict.passed()).isTrue();
+  }
+
+  @Test
+  void responseTimeFailsJustBelowNinetyNinePercentAndSaysWhy() {
+    QosVerdict verdict = judgeAlone(defaults, GET_AUCTION_DETAIL, latencies(989, 11, 2_400_000));
+
+    assertThat(verdict.passed()).isFalse();
+    assertThat(verdict.failureMessages())
+        .containsExactly("GetAuctionDetail p99 2.4 s > 2 s (98.9 % within)");
+  }
+
+  @Test
+  void eachOperationHasItsOwnLimit() {
+    assertThat(judgeAlone(defaults, LOGIN, latencies(90, 10, 2_900_000)).passed()).isTrue();
+    assertThat(judgeAlone(defaults, LOGIN, latencies(90, 10, 3_100_000)).passed()).isFalse();
+    assertThat(judgeAlone(defaults, GET_AUCTION_DETAIL, latencies(90, 10, 2_100_000)).passed())
+        .isFalse();
+  }
+
+  @Test
+  void theLongPollIsNotJudgedOnTime() {
+    QosVerdict verdict = judgeAlone(defaults, GET_NEXT_BID, latencies(1, 99, 30_000_000));
+
+    assertThat(verdict.passed()).isTrue();
+    assertThat(verdict.results()).extracting(RuleResult::rule).containsExactly(QosRule.FAILURES);
+  }
+
+  @Test
+  void thePercentileIsConfigurable() {
+    QosSpec p90 = defaults.withPercentile(90);
+
+    assertThat(judgeAlone(p90, GET_AUCTION_DETAIL, latencies(90, 10, 2_400_000)).passed()).isTrue();
+    assertThat(judgeAlone(p90, GET_AUCTION_DETAIL, latencies(89, 11, 2_400_000)).passed())
+        .isFalse();
+  }
+
+  @Test
+  void failuresMayBeAtMostHalfAPercent() {
+    OperationStats atLimit =
+        new OperationStats(
+            latencies(995, 0, 0).latencyMicros(), Histograms.empty(), Map.of("status 500", 5L));
+    OperationStats over =
+        new OperationStats(
+            latencies(994, 0, 0).latencyMicros(), Histograms.empty(), Map.of("status 500", 6L));
+
+    assertThat(judgeAlone(defaults, LOGIN, atLimit).passed()).isTrue();
+    QosVerdict verdict = judgeAlone(defaults, LOGIN, over);
+    assertThat(verdict.passed()).isFalse();
+    assertThat(verdict.failureMessages())
+        .containsExactly("Login failures 0.6 % > 0.5 % (status 500: 6)");
+  }
+
+  @Test
+  void mixToleranceIsRelativeToTheExpectedShare() {
+    // Only two operations expected: 20 % and 80 %. GetActiveAuctions ±10 % → [18 %, 22 %];
+    // GetAuctionDetail ±20 % → [64 %, 96 %].
+    QosSpec spec =
+        new QosSpec(
+            99,
+            defaults.defaultLimit(),
+            Map.of(),
+            Set.of(),
+            Map.of(GET_ACTIVE_AUCTIONS, 20.0, GET_AUCTION_DETAIL, 80.0),
+            Map.of(GET_ACTIVE_AUCTIONS, 0.10),
+            0.20,
+            0.5);
+    QosJudge judge = new QosJudge(spec, HealthThresholds.DEFAULTS);
+
+    assertThat(judge.judge(mix(18, 82)).passed()).isTrue();
+    assertThat(judge.judge(mix(22, 78)).passed()).isTrue();
+    QosVerdict low = judge.judge(mix(17, 83));
+    assertThat(low.failureMessages())
+        .containsExactly("GetActiveAuctions mix 17 % outside 20 % ± 10 %");
+    assertThat(judge.judge(mix(23, 77)).passed()).isFalse();
+  }
+
+  @Test
+  void everyFailedRuleIsListedAndAnIdleIntervalFails() {
+    Map<OperationType, OperationStats> operations = new EnumMap<>(OperationType.class);
+    operations.put(GET_NEXT_BID, latencies(10, 0, 0));
+    QosVerdict verdict =
+        new QosJudge(defaults, HealthThresholds.DEFAULTS).judge(interval(operations));
+
+    assertThat(verdict.passed()).isFalse();
+    assertThat(verdict.failureMessages())
+        .contains(
+            "GetNextBid mix 100 % outside 46.43 % ± 10 %", "Login mix 0 % outside 2.35 % ± 20 %");
+    QosVerdict idle = new QosJudge(defaults, HealthThresholds.DEFAULTS).judge(interval(Map.of()));
+    assertThat(idle.passed()).isFalse();
+    assertThat(idle.invalidReasons()).containsExactly("no operation completed");
+  }
+
+  @Test
+  void anIntervalWhereTheDriverLaggedIsInvalid() {
+    IntervalStats lagging =
+        new IntervalStats(
+            0, 1, Map.of(LOGIN, latencies(100, 0, 0)), new DriverHealth(900_000, 0.1, 0));
+
+    QosVerdict verdict =
+        new QosJudge(defaults.withoutMix(), HealthThresholds.DEFAULTS).judge(lagging);
+
+    assertThat(verdict.passed()).isTrue();
+    assertThat(verdict.valid()).isFalse();
+    assertThat(verdict.invalidReasons()).containsExactly("driver event-loop lag 900 ms > 200 ms");
+  }
+
+  private static IntervalStats mix(int activeAuctions, int auctionDetail) {
+    return interval(
+        Map.of(
+            GET_ACTIVE_AUCTIONS, latencies(activeAuctions, 0, 0),
+            GET_AUCTION_DETAIL, latencies(auctionDetail, 0, 0)));
+  }
+}

@@ -1,0 +1,228 @@
+package dev.anemometer.driver.run;
+
+import static dev.anemometer.driver.operation.OperationType.GET_AUCTION_DETAIL;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.anemometer.driver.behavior.UsersConfig;
+import dev.anemometer.driver.loadpath.FindMaxLoadPathSpec;
+import dev.anemometer.driver.loadpath.FixedLoadPathSpec;
+import dev.anemometer.driver.loadpath.LoadPathSpec;
+import dev.anemometer.driver.qos.QosSpec;
+import dev.anemometer.driver.stats.DriverHealth;
+import dev.anemometer.driver.stats.HealthSource;
+import dev.anemometer.driver.stats.HealthThresholds;
+import dev.anemometer.driver.support.FakeHttpClient;
+import dev.anemometer.driver.support.RecordingPopulation;
+import java.net.URI;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.IntUnaryOperator;
+import org.junit.jupiter.api.Test;
+
+class DriverRunTest {
+
+  private static final long SECOND = 1_000_000_000L;
+  private final AtomicLong clock = new AtomicLong(7 * SECOND);
+  private final List<RecordingPopulation> populations = new ArrayList<>();
+  private volatile DriverHealth health = DriverHealth.NONE;
+  private final List<String> events = new ArrayList<>();
+
+  private DriverRun newRun(LoadPathSpec path) {
+    UsersConfig users = new UsersConfig(URI.create("http://127.0.0.1:1"), "default", 0, 1000, 4, 1);
+    RunSpec spec =
+        new RunSpec(
+            "test",
+            List.of(new TargetSpec("app0", users, path)),
+            QosSpec.weathervaneDefaults().withoutMix(),
+            HealthThresholds.DEFAULTS,
+            Duration.ofSeconds(2),
+            Duration.ofSeconds(1));
+    HealthSource healthSource = () -> health;
+    var generator =
+        new LocalLoadGenerator(
+            FakeHttpClient::new,
+            (config, client, recorder, time) -> {
+              var population = new RecordingPopulation(config, recorder);
+              populations.add(population);
+              return population;
+            },
+            client -> healthSource,
+            clock::get);
+    return new DriverRun(spec, generator, clock::get)
+        .addListener(
+            new RunListener() {
+              @Override
+              public void onWindow(WindowResult window) {
+                events.add("window " + window.index() + " " + window.verdict().passed());
+              }
+
+              @Override
+              public void onStatus(StatusReport report) {
+                events.add("status " + report.elapsedMillis() + " " + report.users());
+              }
+            });
+  }
+
+  /** Ticks once per fake second; each second every active user completes one operation. */
+  private RunResult drive(DriverRun run, IntUnaryOperator latencyMicrosForUsers) {
+    run.begin();
+    for (int second = 0; second < 10_000 && !run.allFinished(); second++) {
+      clock.addAndGet(SECOND);
+      RecordingPopulation population = populations.get(0);
+      int users = population.activeUsers();
+      population.eachUserRecords(
+          GET_AUCTION_DETAIL, clock.get(), latencyMicrosForUsers.applyAsInt(users));
+      run.tick();
+    }
+    return run.finish();
+  }
+
+  @Test
+  void fixedRunFollowsThePathAndJudgesEachQosPeriodOnWhatRanInIt() {
+    var path =
+        new FixedLoadPathSpec(
+            10,
+            Duration.ofSeconds(2),
+            Duration.ofSeconds(1),
+            2,
+            Duration.ofSeconds(3),
+            Duration.ofSeconds(2));
+
+    RunResult result = drive(newRun(path), users -> 100_000);
+
+    assertThat(populations.get(0).userCounts).containsExactly(0, 5, 10, 5, 0);
+    TargetResult target = result.target("app0");
+    assertThat(target.windows()).hasSize(2);
+    // each QoS period: 3 seconds × 10 users, recorded in the seconds that ended inside it
+    assertThat(target.windows())
+        .allSatisfy(w -> assertThat(w.stats().operation(GET_AUCTION_DETAIL).total()).isEqualTo(30));
+    assertThat(target.windows().get(0).startMillis()).isEqualTo(3_000);
+    assertThat(target.windows().get(1).endMillis()).isEqualTo(9_000);
+    assertThat(target.judged().operation(GET_AUCTION_DETAIL).total()).isEqualTo(60);
+    assertThat(target.whole().operation(GET_AUCTION_DETAIL).total()).isEqualTo(5 + 10 * 8 + 5);
+    assertThat(result.passed()).isTrue();
+    assertThat(result.valid()).isTrue();
+    assertThat(events).contains("window 0 true", "window 1 true", "status 2000 10");
+    assertThat(populations.get(0).closed()).isTrue();
+  }
+
+  @Test
+  void slowOperationsFailTheRunWithTheReason() {
+    var path =
+        new FixedLoadPathSpec(
+            10, Duration.ZERO, Duration.ZERO, 1, Duration.ofSeconds(3), Duration.ZERO);
+
+    RunResult result = drive(newRun(path), users -> 2_500_000);
+
+    assertThat(result.passed()).isFalse();
+    assertThat(result.target("app0").windows().get(0).verdict().failureMessages())
+        .containsExactly("GetAuctionDetail p99 2.5 s > 2 s (0 % within)");
+  }
+
+  @Test
+  void findMaxRunFindsTheUserCountWhereLatencyCrossesTheLimit() {
+    var path =
+        new FindMaxLoadPathSpec(
+            100,
+            Duration.ofSeconds(2),
+            Duration.ofSeconds(1),
+            Duration.ofSeconds(1),
+            Duration.ofSeconds(2),
+            1.0,
+            1,
+            10_000);
+
+    RunResult result = drive(newRun(path), users -> users <= 537 ? 500_000 : 2_500_000);
+
+    assertThat(result.target("app0").peakUsers()).isEqualTo(537);
+    assertThat(result.passed()).isTrue();
+  }
+
+  @Test
+  void intervalsWhereTheDriverLaggedMakeTheRunInvalid() {
+    var path =
+        new FixedLoadPathSpec(
+            5, Duration.ZERO, Duration.ZERO, 2, Duration.ofSeconds(2), Duration.ZERO);
+    DriverRun run = newRun(path);
+    run.begin();
+    for (int second = 1; second <= 5; second++) {
+      clock.addAndGet(SECOND);
+      health = second == 3 ? new DriverHealth(400_000, 0.2, 0) : DriverHealth.NONE;
+      populations.get(0).eachUserRecords(GET_AUCTION_DETAIL, clock.get(), 1_000);
+      run.tick();
+    }
+    RunResult result = run.finish();
+
+    List<WindowResult> windows = result.target("app0").windows();
+    assertThat(windows.get(0).verdict().valid()).isTrue();
+    assertThat(windows.get(1).verdict().invalidReasons())
+        .containsExactly("driver event-loop lag 400 ms > 200 ms");
+    assertThat(result.valid()).isFalse();
+  }
+
+  @Test
+  void severalTargetsRunAtOnceEachWithItsOwnUsersAndPath() {
+    UsersConfig first = new UsersConfig(URI.create("http://127.0.0.1:1"), "default", 0, 10, 4, 1);
+    UsersConfig second = new UsersConfig(URI.create("http://127.0.0.1:2"), "default", 10, 30, 4, 2);
+    var shortPath =
+        new FixedLoadPathSpec(
+            10, Duration.ZERO, Duration.ZERO, 1, Duration.ofSeconds(2), Duration.ZERO);
+    var longPath =
+        new FixedLoadPathSpec(
+            30, Duration.ZERO, Duration.ZERO, 2, Duration.ofSeconds(2), Duration.ZERO);
+    RunSpec spec =
+        RunSpec.of(
+            "two",
+            List.of(
+                new TargetSpec("app0", first, shortPath), new TargetSpec("app1", second, longPath)),
+            QosSpec.weathervaneDefaults().withoutMix());
+    HealthSource healthy = () -> DriverHealth.NONE;
+    var generator =
+        new LocalLoadGenerator(
+            FakeHttpClient::new,
+            (config, client, recorder, time) -> {
+              var population = new RecordingPopulation(config, recorder);
+              populations.add(population);
+              return population;
+            },
+            client -> healthy,
+            clock::get);
+    DriverRun run = new DriverRun(spec, generator, clock::get);
+    run.begin();
+    while (!run.allFinished()) {
+      clock.addAndGet(SECOND);
+      populations.forEach(p -> p.eachUserRecords(GET_AUCTION_DETAIL, clock.get(), 1_000));
+      run.tick();
+    }
+    RunResult result = run.finish();
+
+    assertThat(populations.get(0).config.target()).hasPort(1);
+    assertThat(populations.get(0).userCounts).containsExactly(10, 0);
+    assertThat(populations.get(1).userCounts).containsExactly(30, 0);
+    assertThat(result.target("app0").windows()).hasSize(1);
+    assertThat(result.target("app1").windows()).hasSize(2);
+    assertThat(result.target("app1").judged().operation(GET_AUCTION_DETAIL).total())
+        .isEqualTo(4 * 30);
+    assertThat(result.passed()).isTrue();
+  }
+
+  @Test
+  void usersSetByHandReplaceThePathUntilCleared() {
+    var path =
+        new FixedLoadPathSpec(
+            10, Duration.ZERO, Duration.ZERO, 1, Duration.ofSeconds(10), Duration.ZERO);
+    DriverRun run = newRun(path);
+    run.begin();
+    clock.addAndGet(SECOND);
+    run.overrideUsers("app0", 3);
+    run.tick();
+    assertThat(populations.get(0).activeUsers()).isEqualTo(3);
+    assertThat(run.activeUsers()).containsEntry("app0", 3);
+    clock.addAndGet(SECOND);
+    run.clearOverride("app0");
+    run.tick();
+    assertThat(populations.get(0).userCounts).containsExactly(10, 3, 10);
+  }
+}
