@@ -21,6 +21,11 @@ public final class NettyHttpClient implements HttpClient {
   private final EventLoopGroup group;
   private final Set<HttpSession> sessions = ConcurrentHashMap.newKeySet();
 
+  /** A client with {@link HttpClientConfig#defaults()}. */
+  public NettyHttpClient() {
+    this(HttpClientConfig.defaults());
+  }
+
   public NettyHttpClient(HttpClientConfig config) {
     this(config, Transport.best());
   }
