@@ -6,7 +6,6 @@ import io.netty.channel.ChannelFuture;
 import io.netty.channel.ChannelInitializer;
 import io.netty.channel.ConnectTimeoutException;
 import io.netty.channel.EventLoop;
-import java.net.ConnectException;
 import java.net.InetSocketAddress;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
@@ -252,9 +251,7 @@ final class NettySession implements HttpSession, ConnectionOwner {
     if (cause instanceof ConnectTimeoutException) {
       return FailureReason.CONNECT_TIMEOUT;
     }
-    if (cause instanceof ConnectException) {
-      return FailureReason.CONNECT_REFUSED;
-    }
+    // Refused, unreachable or reset while connecting: to the user, all mean "no server there".
     return FailureReason.CONNECT_REFUSED;
   }
 }
