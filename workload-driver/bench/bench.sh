@@ -175,7 +175,7 @@ for _ in $(seq 200); do
   python3 -c "import socket; socket.create_connection(('127.0.0.1', $app_port), 0.2).close()" 2>/dev/null && break
   sleep 0.1
 done
-user_warmup_s=60
+user_warmup_s=90
 echo "bench: $users users, ${user_warmup_s}s warm-up + ${user_duration_s}s (core 1, canned app on core 0)" >&2
 users_out="$(taskset -c 1 "$ANEMOMETER_JAVA" ${ANEMOMETER_BENCH_JAVA_OPTS:-} "${jvm_opts[@]}" \
   -cp "$classpath" dev.anemometer.driver.http.bench.UserBench \
@@ -183,12 +183,14 @@ users_out="$(taskset -c 1 "$ANEMOMETER_JAVA" ${ANEMOMETER_BENCH_JAVA_OPTS:-} "${
 ufield() { sed -n "s/^$1=//p" <<<"$users_out"; }
 echo "bench: driver threads by CPU in the window: $(ufield busiest_threads)" >&2
 python3 - "$users" "$(ufield operations_per_second)" "$(ufield failures)" \
-  "$(ufield process_cpu_us_per_user_second)" "$(ufield users_per_core)" <<'PY'
+  "$(ufield process_cpu_us_per_user_second)" "$(ufield users_per_core)" \
+  "$(ufield loop_cpu_us_per_user_second)" <<'PY'
 import sys
-users, ops, failures, us, per_core = sys.argv[1:]
+users, ops, failures, us, per_core, loop_us = sys.argv[1:]
 print()
 print(f"{users} users of the default behaviour on one event loop: {float(ops):.0f} operations/s, "
       f"{failures} failed")
+print(f"event loop alone {float(loop_us):.1f} us per user-second")
 print(f"driver CPU per user-second {float(us):.1f} us (about {float(per_core):.0f} users per core); "
       f"Weathervane's driver ~330 us, target 33 us: ratio to target {float(us) / 33:.2f}")
 PY

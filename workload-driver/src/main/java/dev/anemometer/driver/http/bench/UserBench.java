@@ -11,6 +11,7 @@ import java.lang.management.ManagementFactory;
 import java.net.URI;
 import java.time.Duration;
 import java.util.Locale;
+import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.LongAdder;
 
@@ -24,7 +25,7 @@ public final class UserBench {
 
   private UserBench() {}
 
-  public static void main(String[] args) throws InterruptedException {
+  public static void main(String[] args) throws Exception {
     if (args.length != 4) {
       System.err.println(
           "usage: UserBench <target-url> <users> <duration-seconds> <warmup-seconds>");
@@ -40,6 +41,8 @@ public final class UserBench {
     try (NettyHttpClient client =
         new NettyHttpClient(HttpClientConfig.defaults().withEventLoops(1))) {
       SimulatedUsers population = SimulatedUsers.start(config, client, recorder, TimeSource.SYSTEM);
+      // With one event loop every session shares it: a spare session reaches the users' thread.
+      ScheduledExecutorService loop = client.newSession(target, 1).executor();
       population.setActiveUsers(users);
       TimeUnit.NANOSECONDS.sleep(warmup.toNanos());
       QuietJit.await(Duration.ofSeconds(90));
@@ -48,9 +51,11 @@ public final class UserBench {
       long operationsAtStart = recorder.operations.sum();
       long failuresAtStart = recorder.failures.sum();
       long cpuAtStart = processCpuNanos();
+      long loopCpuAtStart = threadCpuNanos(loop);
       long wallAtStart = System.nanoTime();
       TimeUnit.NANOSECONDS.sleep(duration.toNanos());
       long cpuNanos = processCpuNanos() - cpuAtStart;
+      long loopCpuNanos = threadCpuNanos(loop) - loopCpuAtStart;
       double seconds = (System.nanoTime() - wallAtStart) / 1e9;
       long operations = recorder.operations.sum() - operationsAtStart;
       long failures = recorder.failures.sum() - failuresAtStart;
@@ -60,15 +65,22 @@ public final class UserBench {
       System.out.printf(
           Locale.ROOT,
           "users=%d%nseconds=%.3f%noperations_per_second=%.1f%nfailures=%d%n"
-              + "process_cpu_us_per_user_second=%.3f%nusers_per_core=%.0f%nbusiest_threads=%s%n",
+              + "process_cpu_us_per_user_second=%.3f%nloop_cpu_us_per_user_second=%.3f%n"
+              + "users_per_core=%.0f%nbusiest_threads=%s%n",
           users,
           seconds,
           operations / seconds,
           failures,
           cpuNanos / 1e3 / (users * seconds),
+          loopCpuNanos / 1e3 / (users * seconds),
           users * seconds * 1e9 / cpuNanos,
           busiest);
     }
+  }
+
+  private static long threadCpuNanos(ScheduledExecutorService loop) throws Exception {
+    return loop.submit(() -> ManagementFactory.getThreadMXBean().getCurrentThreadCpuTime())
+        .get(30, TimeUnit.SECONDS);
   }
 
   private static long processCpuNanos() {
