@@ -1,0 +1,196 @@
+#!/usr/bin/env bash
+# Compares the driver's raw HTTP loop with wrk against one local nginx static page.
+#
+# nginx (1 worker) runs pinned to core 0; wrk and then the driver run pinned to core 1, each with
+# the same connections on one thread. Throughput is capped by nginx's single worker, so the figure
+# that ranks the generators is CPU time per request.
+# Then (unless -u 0) simulated users of the default behaviour run on one event loop (core 1)
+# against a canned stand-in of the auction app (core 0): the driver's CPU per user-second.
+#
+# Usage: workload-driver/bench/bench.sh [-c CONNECTIONS] [-d SECONDS] [-w WARMUP_SECONDS]
+#                                       [-u USERS] [-s USER_SECONDS]
+# Env:   ANEMOMETER_DRIVER_CP  classpath of the driver (default: built with ./mvnw)
+#        ANEMOMETER_BENCH_JAVA_OPTS  extra JVM options for the driver (e.g. a profiler)
+#        JAVA_HOME             JDK to use (default: the newest under /usr/lib/jvm)
+set -euo pipefail
+
+connections=32
+duration_s=15
+warmup_s=10
+users=2000
+user_duration_s=60
+while getopts "c:d:w:u:s:h" opt; do
+  case "$opt" in
+    c) connections="$OPTARG" ;;
+    d) duration_s="$OPTARG" ;;
+    w) warmup_s="$OPTARG" ;;
+    u) users="$OPTARG" ;;
+    s) user_duration_s="$OPTARG" ;;
+    *) sed -n '2,15p' "$0"; exit 2 ;;
+  esac
+done
+for value in "$connections" "$duration_s" "$warmup_s" "$user_duration_s"; do
+  [[ "$value" =~ ^[1-9][0-9]*$ ]] || { echo "bench: -c, -d, -w and -s take positive integers" >&2; exit 2; }
+done
+[[ "$users" =~ ^[0-9]+$ ]] || { echo "bench: -u takes a user count (0 skips the users phase)" >&2; exit 2; }
+
+root="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
+# shellcheck source=../../scripts/find-jdk.sh
+source "$root/scripts/find-jdk.sh"
+anemometer_find_jdk
+for tool in nginx wrk taskset python3; do
+  command -v "$tool" >/dev/null || { echo "bench: $tool is not installed" >&2; exit 2; }
+done
+if [ "$(nproc)" -lt 2 ]; then
+  echo "bench: needs 2 cores (server and generator each on its own)" >&2
+  exit 2
+fi
+
+work="$(mktemp -d -t anemometer-bench.XXXXXX)"
+nginx_pid=""
+app_pid=""
+cleanup() {
+  for pid in $nginx_pid $app_pid; do
+    kill "$pid" 2>/dev/null || true
+    wait "$pid" 2>/dev/null || true
+  done
+  rm -rf "$work"
+}
+trap cleanup EXIT INT TERM
+
+classpath="${ANEMOMETER_DRIVER_CP:-}"
+if [ -z "$classpath" ]; then
+  echo "bench: building workload-driver..." >&2
+  (cd "$root" && ./mvnw -B -q -pl workload-driver -am compile \
+    && ./mvnw -B -q -pl workload-driver dependency:build-classpath \
+      -Dmdep.includeScope=runtime -Dmdep.outputFile="$work/cp.txt") >&2
+  classpath="$root/workload-driver/target/classes:$(cat "$work/cp.txt")"
+fi
+
+# --- nginx: one worker, a 612-byte static page, keep-alive for the whole run -----------------
+port="$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])')"
+mkdir -p "$work/www" "$work/tmp"
+python3 - "$work/www/index.html" <<'PY'
+import sys
+head = "<!DOCTYPE html>\n<html>\n<head>\n<title>Anemometer bench</title>\n</head>\n<body>\n<p>"
+tail = "</p>\n</body>\n</html>\n"
+page = head + "x" * (612 - len(head) - len(tail)) + tail
+assert len(page.encode()) == 612
+open(sys.argv[1], "w").write(page)
+PY
+chmod -R a+rX "$work"
+cat > "$work/nginx.conf" <<CONF
+worker_processes 1;
+daemon off;
+user root;
+pid $work/nginx.pid;
+error_log $work/error.log warn;
+events { worker_connections 4096; }
+http {
+  access_log off;
+  keepalive_requests 1000000;
+  keepalive_timeout 300s;
+  client_body_temp_path $work/tmp;
+  proxy_temp_path $work/tmp;
+  fastcgi_temp_path $work/tmp;
+  uwsgi_temp_path $work/tmp;
+  scgi_temp_path $work/tmp;
+  server {
+    listen 127.0.0.1:$port;
+    root $work/www;
+  }
+}
+CONF
+taskset -c 0 nginx -p "$work" -c "$work/nginx.conf" &
+nginx_pid=$!
+url="http://127.0.0.1:$port/"
+for _ in $(seq 100); do
+  python3 -c "import socket; socket.create_connection(('127.0.0.1', $port), 0.2).close()" 2>/dev/null && break
+  sleep 0.1
+done
+
+# --- wrk: one thread, CPU time of the process from the shell's accounting of its children ------
+echo "bench: wrk -t1 -c$connections -d${duration_s}s $url (core 1)" >&2
+wrk_out="$(bash -c "taskset -c 1 wrk -t1 -c$connections -d${duration_s}s $url; times" 2>&1)"
+wrk_rps="$(sed -n 's/^Requests\/sec: *\([0-9.]*\).*/\1/p' <<<"$wrk_out")"
+wrk_requests="$(sed -n 's/^ *\([0-9]*\) requests in .*/\1/p' <<<"$wrk_out")"
+wrk_cpu_s="$(tail -n 1 <<<"$wrk_out" | python3 -c '
+import re, sys
+parts = re.findall(r"(\d+)m([\d.]+)s", sys.stdin.read())
+print(sum(int(m) * 60 + float(s) for m, s in parts))')"
+if [ -z "$wrk_rps" ] || [ -z "$wrk_requests" ]; then
+  echo "bench: could not read wrk's output:" >&2
+  echo "$wrk_out" >&2
+  exit 1
+fi
+
+# --- the driver: same connections on one event loop, after an unmeasured warm-up ---------------
+cat > "$work/logback.xml" <<'XML'
+<configuration>
+  <appender name="err" class="ch.qos.logback.core.ConsoleAppender">
+    <target>System.err</target>
+    <encoder><pattern>%d{HH:mm:ss} %-5level %logger{36} - %msg%n</pattern></encoder>
+  </appender>
+  <root level="WARN"><appender-ref ref="err"/></root>
+</configuration>
+XML
+echo "bench: driver raw loop, $connections connections, ${warmup_s}s warm-up + ${duration_s}s (core 1, java $ANEMOMETER_JAVA_MAJOR)" >&2
+driver_out="$(taskset -c 1 "$ANEMOMETER_JAVA" ${ANEMOMETER_BENCH_JAVA_OPTS:-} -XX:+UseSerialGC -Xms256m -Xmx256m --enable-native-access=ALL-UNNAMED \
+  -Dio.netty.leakDetection.level=disabled -Dlogback.configurationFile="$work/logback.xml" \
+  -cp "$classpath" dev.anemometer.driver.http.bench.HttpBench \
+  "$url" "$connections" "$duration_s" "$warmup_s")"
+field() { sed -n "s/^$1=//p" <<<"$driver_out"; }
+echo "bench: driver threads by CPU in the window: $(field busiest_threads)" >&2
+
+python3 - "$connections" "$duration_s" "$wrk_requests" "$wrk_rps" "$wrk_cpu_s" \
+  "$(field requests)" "$(field requests_per_second)" "$(field process_cpu_us_per_request)" \
+  "$(field loop_cpu_us_per_request)" "$(field failures)" "$(field transport)" \
+  "$ANEMOMETER_JAVA_MAJOR" <<'PY'
+import sys
+(c, d, wrk_n, wrk_rps, wrk_cpu, drv_n, drv_rps, drv_cpu_us, drv_loop_us, drv_fail, transport,
+ java) = sys.argv[1:]
+wrk_cpu_us = float(wrk_cpu) * 1e6 / int(wrk_n)
+print(f"connections={c} duration={d}s, nginx 1 worker on core 0, generator on core 1")
+print(f"{'generator':<28}{'requests/s':>12}{'CPU us/request':>16}")
+print(f"{'wrk -t1':<28}{float(wrk_rps):>12.0f}{wrk_cpu_us:>16.2f}")
+print(f"{'driver (' + transport + ', java ' + java + ')':<28}{float(drv_rps):>12.0f}"
+      f"{float(drv_cpu_us):>16.2f}   (event loop alone {float(drv_loop_us):.2f}; failures {drv_fail})")
+print(f"{'ratio driver/wrk':<28}{float(drv_rps) / float(wrk_rps):>12.2f}"
+      f"{float(drv_cpu_us) / wrk_cpu_us:>16.2f}")
+PY
+
+[ "$users" -gt 0 ] || exit 0
+
+# --- phase 2: simulated users of the default behaviour against a canned app ---------------------
+jvm_opts=(-XX:+UseSerialGC -Xms512m -Xmx512m --enable-native-access=ALL-UNNAMED
+  -Dio.netty.leakDetection.level=disabled -Dlogback.configurationFile="$work/logback.xml")
+kill "$nginx_pid" 2>/dev/null || true
+wait "$nginx_pid" 2>/dev/null || true
+nginx_pid=""
+app_port="$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])')"
+taskset -c 0 "$ANEMOMETER_JAVA" "${jvm_opts[@]}" -cp "$classpath" \
+  dev.anemometer.driver.http.bench.CannedAuctionApp "$app_port" >"$work/app.log" 2>&1 &
+app_pid=$!
+for _ in $(seq 200); do
+  python3 -c "import socket; socket.create_connection(('127.0.0.1', $app_port), 0.2).close()" 2>/dev/null && break
+  sleep 0.1
+done
+user_warmup_s=90
+echo "bench: $users users, ${user_warmup_s}s warm-up + ${user_duration_s}s (core 1, canned app on core 0)" >&2
+users_out="$(taskset -c 1 "$ANEMOMETER_JAVA" ${ANEMOMETER_BENCH_JAVA_OPTS:-} "${jvm_opts[@]}" \
+  -cp "$classpath" dev.anemometer.driver.http.bench.UserBench \
+  "http://127.0.0.1:$app_port" "$users" "$user_duration_s" "$user_warmup_s")"
+ufield() { sed -n "s/^$1=//p" <<<"$users_out"; }
+echo "bench: driver threads by CPU in the window: $(ufield busiest_threads)" >&2
+python3 - "$users" "$(ufield operations_per_second)" "$(ufield failures)" \
+  "$(ufield process_cpu_us_per_user_second)" "$(ufield users_per_core)" \
+  "$(ufield loop_cpu_us_per_user_second)" <<'PY'
+import sys
+users, ops, failures, us, per_core, loop_us = sys.argv[1:]
+print()
+print(f"{users} users of the default behaviour on one event loop: {float(ops):.0f} operations/s, "
+      f"{failures} failed")
+print(f"event loop alone {float(loop_us):.1f} us per user-second")
+print(f"driver CPU per user-second {float(us):.1f} us (about {float(per_core):.0f} users per core); "
+      f"Weathervane's driver ~330 us, target 33 us: ratio to target {float(us) / 33:.2f}")
+PY

@@ -1,0 +1,109 @@
+package dev.anemometer.driver.http.bench;
+
+import dev.anemometer.driver.TimeSource;
+import dev.anemometer.driver.behavior.SimulatedUsers;
+import dev.anemometer.driver.behavior.UsersConfig;
+import dev.anemometer.driver.http.HttpClientConfig;
+import dev.anemometer.driver.http.NettyHttpClient;
+import dev.anemometer.driver.operation.OperationType;
+import dev.anemometer.driver.stats.OperationRecorder;
+import java.lang.management.ManagementFactory;
+import java.net.URI;
+import java.time.Duration;
+import java.util.Locale;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.LongAdder;
+
+/**
+ * Second phase of {@code bench.sh}: simulated users of the default behaviour on one event loop
+ * against {@link CannedAuctionApp}, measuring the driver's CPU per user-second after a warm-up.
+ *
+ * <p>Usage: {@code UserBench <target-url> <users> <duration-seconds> <warmup-seconds>}
+ */
+public final class UserBench {
+
+  private UserBench() {}
+
+  public static void main(String[] args) throws Exception {
+    if (args.length != 4) {
+      System.err.println(
+          "usage: UserBench <target-url> <users> <duration-seconds> <warmup-seconds>");
+      System.exit(2);
+    }
+    URI target = URI.create(args[0]);
+    int users = Integer.parseInt(args[1]);
+    Duration duration = Duration.ofSeconds(Long.parseLong(args[2]));
+    Duration warmup = Duration.ofSeconds(Long.parseLong(args[3]));
+
+    CountingRecorder recorder = new CountingRecorder();
+    UsersConfig config = new UsersConfig(target, "default", 1, users, 4, 42L);
+    try (NettyHttpClient client =
+        new NettyHttpClient(HttpClientConfig.defaults().withEventLoops(1))) {
+      SimulatedUsers population = SimulatedUsers.start(config, client, recorder, TimeSource.SYSTEM);
+      // With one event loop every session shares it: a spare session reaches the users' thread.
+      ScheduledExecutorService loop = client.newSession(target, 1).executor();
+      population.setActiveUsers(users);
+      TimeUnit.NANOSECONDS.sleep(warmup.toNanos());
+      QuietJit.await(Duration.ofSeconds(90));
+
+      ThreadCpuBreakdown threadsAtStart = ThreadCpuBreakdown.now();
+      long operationsAtStart = recorder.operations.sum();
+      long failuresAtStart = recorder.failures.sum();
+      long cpuAtStart = processCpuNanos();
+      long loopCpuAtStart = threadCpuNanos(loop);
+      long wallAtStart = System.nanoTime();
+      TimeUnit.NANOSECONDS.sleep(duration.toNanos());
+      long cpuNanos = processCpuNanos() - cpuAtStart;
+      long loopCpuNanos = threadCpuNanos(loop) - loopCpuAtStart;
+      double seconds = (System.nanoTime() - wallAtStart) / 1e9;
+      long operations = recorder.operations.sum() - operationsAtStart;
+      long failures = recorder.failures.sum() - failuresAtStart;
+      String busiest = ThreadCpuBreakdown.now().topSince(threadsAtStart, 5);
+      population.close();
+
+      System.out.printf(
+          Locale.ROOT,
+          "users=%d%nseconds=%.3f%noperations_per_second=%.1f%nfailures=%d%n"
+              + "process_cpu_us_per_user_second=%.3f%nloop_cpu_us_per_user_second=%.3f%n"
+              + "users_per_core=%.0f%nbusiest_threads=%s%n",
+          users,
+          seconds,
+          operations / seconds,
+          failures,
+          cpuNanos / 1e3 / (users * seconds),
+          loopCpuNanos / 1e3 / (users * seconds),
+          users * seconds * 1e9 / cpuNanos,
+          busiest);
+    }
+  }
+
+  private static long threadCpuNanos(ScheduledExecutorService loop) throws Exception {
+    return loop.submit(() -> ManagementFactory.getThreadMXBean().getCurrentThreadCpuTime())
+        .get(30, TimeUnit.SECONDS);
+  }
+
+  private static long processCpuNanos() {
+    return ((com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean())
+        .getProcessCpuTime();
+  }
+
+  /** Counts only: the bench measures the users and the client, not the stats pipeline. */
+  private static final class CountingRecorder implements OperationRecorder {
+    final LongAdder operations = new LongAdder();
+    final LongAdder failures = new LongAdder();
+
+    @Override
+    public void record(
+        OperationType type,
+        long intendedStartNanos,
+        long endNanos,
+        long wireNanos,
+        String failureReason) {
+      operations.increment();
+      if (failureReason != null) {
+        failures.increment();
+      }
+    }
+  }
+}
