@@ -19,13 +19,11 @@ class EngineSwitchIT {
         new SpringApplicationBuilder(AuctionApplication.class)
             .main(AuctionApplication.class)
             .web(WebApplicationType.NONE)
-            .properties(
-                "spring.datasource.url=" + database.jdbcUrl(),
-                "spring.datasource.username=" + database.user(),
-                "spring.datasource.password=" + database.password(),
-                "spring.jpa.hibernate.ddl-auto=none",
-                "spring.main.banner-mode=off")
-            .run()) {
+            .run(
+                "--anemometer.database.url=" + database.jdbcUrl(),
+                "--anemometer.database.username=" + database.user(),
+                "--anemometer.database.password=" + database.password(),
+                "--spring.main.banner-mode=off")) {
       assertThat(context.getBeansOfType(LiveAuctionEngine.class)).isEmpty();
       assertThat(context.getBeansOfType(HighBidListener.class)).isEmpty();
       assertThat(context.getBeansOfType(HighBidNotifier.class)).hasSize(1);

@@ -67,21 +67,24 @@ public final class InJvmAppServer implements AutoCloseable {
   private static ConfigurableApplicationContext run(
       TestPostgres.Database database, Map<String, ?> properties) {
     Map<String, Object> all = new HashMap<>();
-    all.put("spring.datasource.url", database.jdbcUrl());
-    all.put("spring.datasource.username", database.user());
-    all.put("spring.datasource.password", database.password());
-    all.put("spring.datasource.hikari.maximum-pool-size", "12");
-    all.put("spring.jpa.hibernate.ddl-auto", "none");
+    all.put("anemometer.database.url", database.jdbcUrl());
+    all.put("anemometer.database.username", database.user());
+    all.put("anemometer.database.password", database.password());
+    all.put("anemometer.database.pool-size", "12");
     all.put("spring.jpa.open-in-view", "false");
     all.put("spring.mvc.problemdetails.enabled", "true");
     all.put("server.port", "0");
     all.put("server.address", "127.0.0.1");
     all.put("spring.main.banner-mode", "off");
     all.putAll(properties);
+    // Command-line arguments, not default properties: they must win over application.yml.
+    String[] arguments =
+        all.entrySet().stream()
+            .map(e -> "--" + e.getKey() + "=" + e.getValue())
+            .toArray(String[]::new);
     return new SpringApplicationBuilder(AuctionApplication.class)
         .main(AuctionApplication.class)
-        .properties(all)
-        .run();
+        .run(arguments);
   }
 
   public TestPostgres.Database database() {
