@@ -34,7 +34,7 @@ public final class ElasticityRunner implements RunListener, AutoCloseable {
 
   private final AnemometerConfig config;
   private final Map<Integer, ScalableTier> tiers;
-  private final FaultTarget faultTarget;
+  private final Map<Integer, FaultTarget> faultTargets;
   private final EventLog events;
   private final QosSpec qos;
   private final ReactivePolicy policy;
@@ -51,12 +51,12 @@ public final class ElasticityRunner implements RunListener, AutoCloseable {
   public ElasticityRunner(
       AnemometerConfig config,
       Map<Integer, ScalableTier> tiers,
-      FaultTarget faultTarget,
+      Map<Integer, FaultTarget> faultTargets,
       EventLog events,
       QosSpec qos) {
     this.config = config;
     this.tiers = Map.copyOf(tiers);
-    this.faultTarget = faultTarget;
+    this.faultTargets = Map.copyOf(faultTargets);
     this.events = events;
     this.qos = qos;
     ElasticitySpec.ReactiveSpec reactive = config.elasticity().reactive();
@@ -168,6 +168,7 @@ public final class ElasticityRunner implements RunListener, AutoCloseable {
                 "instance", fault.instanceIndex()));
     change.step("injected");
     try {
+      FaultTarget faultTarget = faultTargets.get(fault.appInstanceIndex());
       if (faultTarget == null) {
         throw new UnsupportedFaultException("this target injects no faults");
       }

@@ -7,6 +7,8 @@ import dev.anemometer.harness.config.AnemometerConfig;
 import dev.anemometer.harness.config.AppInstanceSpec;
 import dev.anemometer.harness.config.ConfigException;
 import dev.anemometer.harness.config.ConfigLoader;
+import dev.anemometer.harness.elasticity.ElasticityResults;
+import dev.anemometer.harness.elasticity.ElasticityRunner;
 import dev.anemometer.harness.results.ResultsDirectory;
 import dev.anemometer.harness.results.RunSummary;
 import dev.anemometer.harness.target.local.DeployedInstance;
@@ -33,6 +35,7 @@ public final class RunProcedure {
 
   private final Harness harness;
   private final LoadDriver driver;
+  private volatile ElasticityResults elasticity;
 
   public RunProcedure(Harness harness, LoadDriver driver) {
     this.harness = harness;
@@ -44,6 +47,7 @@ public final class RunProcedure {
   }
 
   public RunResult execute(AnemometerConfig config, Path resultsRoot) throws InterruptedException {
+    elasticity = null;
     Harness.requireLocal(config);
     new Teardown(harness).cleanLeftovers();
     ResultsDirectory results = ResultsDirectory.create(resultsRoot, config.name(), harness.clock());
@@ -119,14 +123,33 @@ public final class RunProcedure {
       throws InterruptedException {
     harness.console().phase("drive load (" + config.strategy().configName() + ")");
     results.events().phase("load", "start");
-    LoadOutcome load =
-        driver.drive(
-            new LoadPlan(
-                config,
-                deployment.instances(),
-                results.driverDir(),
-                harness.console(),
-                results.events()));
+    LoadPlan plan =
+        new LoadPlan(
+            config,
+            deployment.instances(),
+            results.driverDir(),
+            harness.console(),
+            results.events());
+    LoadOutcome load;
+    if (plan.changesDuringLoad()) {
+      ElasticityRunner runner = ElasticityRuns.runner(config, deployment, results.events());
+      try {
+        load =
+            driver.drive(
+                new LoadPlan(
+                    config,
+                    deployment.instances(),
+                    results.driverDir(),
+                    harness.console(),
+                    results.events(),
+                    List.of(runner)));
+      } finally {
+        runner.close();
+      }
+      elasticity = runner.results();
+    } else {
+      load = driver.drive(plan);
+    }
     results.events().record("phase", "load", Map.of("state", "done", "passed", load.passed()));
     return load;
   }
@@ -191,20 +214,25 @@ public final class RunProcedure {
           case QOS_FAILED -> "FAILED";
           default -> "ERROR";
         };
-    return new RunSummary(
-        config.name(),
-        config.preset(),
-        config.target().configName(),
-        config.strategy().configName(),
-        started.toString(),
-        Duration.between(started, harness.clock().instant()).toSeconds(),
-        verdict,
-        outcome.exitCode,
-        outcome.load == null ? null : outcome.load.totalPeakUsers(),
-        instances,
-        outcome.load == null ? null : outcome.load.summary(),
-        audit.isEmpty() ? null : audit,
-        outcome.message);
+    RunSummary summary =
+        new RunSummary(
+            config.name(),
+            config.preset(),
+            config.target().configName(),
+            config.strategy().configName(),
+            started.toString(),
+            Duration.between(started, harness.clock().instant()).toSeconds(),
+            verdict,
+            outcome.exitCode,
+            outcome.load == null ? null : outcome.load.totalPeakUsers(),
+            instances,
+            outcome.load == null ? null : outcome.load.summary(),
+            audit.isEmpty() ? null : audit,
+            outcome.message);
+    ElasticityResults changes = elasticity;
+    return changes == null
+        ? summary
+        : summary.withElasticity(changes.elasticity(), changes.faults());
   }
 
   /** What a run produced; the summary is also in summary.json. */
