@@ -68,6 +68,11 @@ public final class ElasticityRunner implements RunListener, AutoCloseable {
     return "instance-" + appInstance;
   }
 
+  /** A change is queued or under way (the policy waits for it). */
+  boolean changing() {
+    return changing.get();
+  }
+
   long loadMillis() {
     return (System.nanoTime() - loadStartNanos) / 1_000_000;
   }
