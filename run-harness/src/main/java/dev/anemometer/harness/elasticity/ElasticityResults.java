@@ -80,14 +80,18 @@ public record ElasticityResults(Map<String, Object> elasticity, List<Map<String,
     result.put("timeToTakeEffectMillis", done - requested);
     long failed = 0;
     long slowed = 0;
+    double p99Millis = 0;
     for (IntervalSample sample : samples) {
       if (sample.endMillis() > requested && sample.startMillis() <= done) {
         failed += sample.failures();
         slowed += sample.slowed();
+        p99Millis = Math.max(p99Millis, sample.p99Millis());
       }
     }
     result.put("failedOperations", failed);
     result.put("slowedOperations", slowed);
+    // the worst interval p99 while the change was under way, to set beside the segments' p99
+    result.put("p99MillisDuring", p99Millis);
     return result;
   }
 

@@ -14,13 +14,13 @@ import java.util.TreeMap;
  * on the response-time and failure rules (the mix rule is left out: a segment between changes may
  * be too short for the mix to settle).
  *
- * @param instances servers in the tier during the segment (as of its start)
+ * @param meanInstances servers in the tier, averaged over the segment
  */
 public record SegmentMetrics(
     String targetId,
     long startMillis,
     long endMillis,
-    int instances,
+    double meanInstances,
     double throughputPerSecond,
     long operations,
     long failures,
@@ -58,14 +58,27 @@ public record SegmentMetrics(
         }
       }
       if (merged != null) {
-        segments.add(summarize(targetId, start, end, instancesAt.applyAsInt(start), merged, qos));
+        segments.add(
+            summarize(targetId, start, end, meanInstances(instancesAt, start, end), merged, qos));
       }
     }
     return segments;
   }
 
+  /** Sampled each 100 ms: changes take effect at step times, not at segment bounds. */
+  private static double meanInstances(
+      java.util.function.LongToIntFunction instancesAt, long start, long end) {
+    long sum = 0;
+    long count = 0;
+    for (long t = start; t < end; t += 100) {
+      sum += instancesAt.applyAsInt(t);
+      count++;
+    }
+    return count == 0 ? instancesAt.applyAsInt(start) : (double) sum / count;
+  }
+
   private static SegmentMetrics summarize(
-      String targetId, long start, long end, int instances, IntervalStats stats, QosSpec qos) {
+      String targetId, long start, long end, double instances, IntervalStats stats, QosSpec qos) {
     Map<String, Double> p99 = new TreeMap<>();
     long failures = 0;
     boolean passed = true;

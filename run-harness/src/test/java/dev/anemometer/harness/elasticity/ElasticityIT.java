@@ -32,6 +32,7 @@ class ElasticityIT {
           "--preset", "local",
           "--set", "strategy=interval",
           "--set", "appInstances[0].maxUsers=60",
+          "--set", "appInstances[0].users=30",
           "--set", "appInstances[0].tiers.web.impl=none",
           "--set", "appInstances[0].tuning.app.heap=320m",
           "--set",
