@@ -199,7 +199,7 @@ public final class RunProcedure {
         switch (outcome.exitCode) {
           case PASSED -> "PASSED";
           case QOS_FAILED -> "FAILED";
-          default -> "ERROR";
+          default -> outcome.interrupted ? "INTERRUPTED" : "ERROR";
         };
     return new RunSummary(
         config.name(),
