@@ -1,5 +1,6 @@
 package dev.anemometer.harness.config;
 
+import java.time.Duration;
 import java.util.List;
 
 /** Checks elasticity and fault schedules against the topology they act on. */
@@ -18,6 +19,53 @@ final class ScheduleValidator {
     }
     for (int i = 0; i < config.faults().size(); i++) {
       validateFault(config, config.faults().get(i), "faults[" + i + "]");
+    }
+    if (config.elasticity().reactive() != null) {
+      validateReactive(config, config.elasticity().reactive(), "elasticity.reactive");
+    }
+    Duration interval = config.elasticity().statsInterval();
+    if (interval.compareTo(Duration.ofSeconds(1)) < 0) {
+      errors.add("elasticity.statsInterval: must be ≥ 1s");
+    }
+  }
+
+  private void validateReactive(
+      AnemometerConfig config, ElasticitySpec.ReactiveSpec reactive, String path) {
+    TiersSpec tiers = tiersOf(config, reactive.appInstanceIndex(), path + ".appInstance");
+    if (tiers == null) {
+      return;
+    }
+    int min = reactive.min() == null ? 1 : reactive.min();
+    int max = reactive.max() == null ? 0 : reactive.max();
+    if (min < 1) {
+      errors.add(path + ".min: must be ≥ 1");
+    }
+    if (max < min) {
+      errors.add(path + ".max: is required, ≥ min (" + min + ")");
+    }
+    if (reactive.p99UpMillis() == null && reactive.cpuUp() == null) {
+      errors.add(path + ": give p99UpMillis or cpuUp (when to add a server)");
+    }
+    if (reactive.p99UpMillis() != null
+        && reactive.p99DownMillis() != null
+        && reactive.p99DownMillis() >= reactive.p99UpMillis()) {
+      errors.add(path + ".p99DownMillis: must be below p99UpMillis");
+    }
+    if (reactive.cpuUp() != null
+        && reactive.cpuDown() != null
+        && reactive.cpuDown() >= reactive.cpuUp()) {
+      errors.add(path + ".cpuDown: must be below cpuUp");
+    }
+    requireBalancedApps(config, tiers, path);
+  }
+
+  /** Locally, app servers join and leave through HAProxy: without it nothing can move users. */
+  private void requireBalancedApps(AnemometerConfig config, TiersSpec tiers, String path) {
+    if (config.target() == Target.LOCAL && !present(tiers, TierName.LB)) {
+      errors.add(
+          path
+              + ": scaling the app tier on the local target needs lb: {impl: haproxy} (new"
+              + " servers join through its runtime API)");
     }
   }
 
@@ -39,6 +87,23 @@ final class ScheduleValidator {
     if (!present(tiers, step.tier())) {
       errors.add(
           path + ".tier: " + step.tier().configName() + " is not deployed (its impl is none)");
+    } else if (step.tier() == TierName.APP) {
+      requireBalancedApps(config, tiers, path);
+    } else if (config.target() == Target.LOCAL) {
+      errors.add(path + ".tier: the local target scales only the app tier");
+    }
+    if (step.segment() != null) {
+      List<SegmentSpec> segments =
+          config.appInstances().get(step.appInstanceIndex()).loadPath() == null
+              ? List.of()
+              : config.appInstances().get(step.appInstanceIndex()).loadPath().segments();
+      if (step.segment() < 0 || step.segment() >= segments.size()) {
+        errors.add(
+            path
+                + ".segment: must name one of the "
+                + segments.size()
+                + " load-path segments (0-based)");
+      }
     }
   }
 

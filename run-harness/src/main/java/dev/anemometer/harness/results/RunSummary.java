@@ -10,6 +10,8 @@ import java.util.Map;
  * @param outcome PASSED, FAILED (QoS or audit), ERROR (infrastructure), INTERRUPTED
  * @param peakUsers findMax: the sum of the passing instances' peaks; else the users driven
  * @param load what the driver reported, per operation and per interval (absent if not run)
+ * @param elasticity tier changes with their timing, metrics per segment, elasticity score
+ * @param faults injected faults with their recovery times and cost
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record RunSummary(
@@ -25,7 +27,62 @@ public record RunSummary(
     List<InstanceSummary> instances,
     Map<String, Object> load,
     Map<String, Object> audit,
-    String message) {
+    String message,
+    Map<String, Object> elasticity,
+    List<Map<String, Object>> faults) {
+
+  public RunSummary(
+      String name,
+      String preset,
+      String target,
+      String strategy,
+      String startedAt,
+      long durationSeconds,
+      String outcome,
+      int exitCode,
+      Integer peakUsers,
+      List<InstanceSummary> instances,
+      Map<String, Object> load,
+      Map<String, Object> audit,
+      String message) {
+    this(
+        name,
+        preset,
+        target,
+        strategy,
+        startedAt,
+        durationSeconds,
+        outcome,
+        exitCode,
+        peakUsers,
+        instances,
+        load,
+        audit,
+        message,
+        null,
+        null);
+  }
+
+  /** The same summary with the elasticity and fault results of the run. */
+  public RunSummary withElasticity(
+      Map<String, Object> newElasticity, List<Map<String, Object>> newFaults) {
+    return new RunSummary(
+        name,
+        preset,
+        target,
+        strategy,
+        startedAt,
+        durationSeconds,
+        outcome,
+        exitCode,
+        peakUsers,
+        instances,
+        load,
+        audit,
+        message,
+        newElasticity,
+        newFaults);
+  }
 
   /** One app instance: where it ran and how it did. */
   @JsonInclude(JsonInclude.Include.NON_NULL)

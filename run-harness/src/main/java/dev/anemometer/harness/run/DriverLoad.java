@@ -52,6 +52,16 @@ final class DriverLoad implements LoadDriver {
             config.name(),
             targets,
             QosSpec.weathervaneDefaults().withPercentile(config.qos().percentile()));
+    if (plan.changesDuringLoad()) {
+      spec =
+          new RunSpec(
+              spec.name(),
+              spec.targets(),
+              spec.qos(),
+              spec.thresholds(),
+              config.elasticity().statsInterval(),
+              spec.tick());
+    }
     Duration length = LoadPaths.length(config);
     plan.console()
         .info(
@@ -67,6 +77,7 @@ final class DriverLoad implements LoadDriver {
               .addListener(output)
               .addListener(new ConsoleStatus(System.out, false))
               .addListener(new WindowEvents(plan.events()));
+      plan.listeners().forEach(run::addListener);
       result = runStoppingOnSignal(run);
     }
     if (result.error() != null) {

@@ -1,5 +1,6 @@
 package dev.anemometer.harness.run;
 
+import dev.anemometer.driver.run.RunListener;
 import dev.anemometer.harness.config.AnemometerConfig;
 import dev.anemometer.harness.console.Console;
 import dev.anemometer.harness.results.EventLog;
@@ -16,4 +17,26 @@ public record LoadPlan(
     List<DeployedInstance> instances,
     Path driverDir,
     Console console,
-    EventLog events) {}
+    EventLog events,
+    List<RunListener> listeners) {
+
+  public LoadPlan {
+    listeners = listeners == null ? List.of() : List.copyOf(listeners);
+  }
+
+  public LoadPlan(
+      AnemometerConfig config,
+      List<DeployedInstance> instances,
+      Path driverDir,
+      Console console,
+      EventLog events) {
+    this(config, instances, driverDir, console, events, List.of());
+  }
+
+  /** Elasticity and faults need short stats intervals; a plain run keeps the driver's default. */
+  public boolean changesDuringLoad() {
+    return !config.elasticity().schedule().isEmpty()
+        || config.elasticity().reactive() != null
+        || !config.faults().isEmpty();
+  }
+}

@@ -7,6 +7,8 @@ import dev.anemometer.harness.config.AnemometerConfig;
 import dev.anemometer.harness.config.AppInstanceSpec;
 import dev.anemometer.harness.config.ConfigException;
 import dev.anemometer.harness.config.ConfigLoader;
+import dev.anemometer.harness.elasticity.ElasticityResults;
+import dev.anemometer.harness.elasticity.ElasticityRunner;
 import dev.anemometer.harness.results.ResultsDirectory;
 import dev.anemometer.harness.results.RunSummary;
 import dev.anemometer.harness.target.local.DeployedInstance;
@@ -33,6 +35,7 @@ public final class RunProcedure {
 
   private final Harness harness;
   private final LoadDriver driver;
+  private volatile ElasticityResults elasticity;
 
   public RunProcedure(Harness harness, LoadDriver driver) {
     this.harness = harness;
@@ -44,6 +47,7 @@ public final class RunProcedure {
   }
 
   public RunResult execute(AnemometerConfig config, Path resultsRoot) throws InterruptedException {
+    elasticity = null;
     Harness.requireLocal(config);
     new Teardown(harness).cleanLeftovers();
     ResultsDirectory results = ResultsDirectory.create(resultsRoot, config.name(), harness.clock());
@@ -55,12 +59,15 @@ public final class RunProcedure {
     Thread interrupted =
         new Thread(
             () -> {
-              outcome.message =
-                  "interrupted (Ctrl-C or a signal); tiers stopped, collected files kept";
-              results.events().record("interrupted", "run", Map.of());
-              RunSummary summary = summarize(config, started, outcome);
-              results.writeSummary(summary);
-              results.appendCsv(summary);
+              synchronized (outcome) {
+                outcome.interrupted = true;
+                outcome.message =
+                    "interrupted (Ctrl-C or a signal); tiers stopped, collected files kept";
+                results.events().record("interrupted", "run", Map.of());
+                RunSummary summary = summarize(config, started, outcome);
+                results.writeSummary(summary);
+                results.appendCsv(summary);
+              }
             },
             "anemometer-interrupted-run");
     Runtime.getRuntime().addShutdownHook(interrupted);
@@ -81,7 +88,9 @@ public final class RunProcedure {
       throw e;
     } catch (RuntimeException | SQLException e) {
       outcome.exitCode = INFRASTRUCTURE;
-      outcome.message = e.getMessage();
+      if (!outcome.interrupted) {
+        outcome.message = e.getMessage();
+      }
       results.events().record("error", "run", Map.of("message", String.valueOf(e.getMessage())));
     }
     results.events().phase("stop", "done");
@@ -90,9 +99,14 @@ public final class RunProcedure {
     } catch (IllegalStateException shuttingDown) {
       return new RunResult(results.dir(), summarize(config, started, outcome), outcome.load);
     }
-    RunSummary summary = summarize(config, started, outcome);
-    results.writeSummary(summary);
-    results.appendCsv(summary);
+    RunSummary summary;
+    synchronized (outcome) {
+      summary = summarize(config, started, outcome);
+      if (!outcome.interrupted) {
+        results.writeSummary(summary);
+        results.appendCsv(summary);
+      }
+    }
     return new RunResult(results.dir(), summary, outcome.load);
   }
 
@@ -119,14 +133,33 @@ public final class RunProcedure {
       throws InterruptedException {
     harness.console().phase("drive load (" + config.strategy().configName() + ")");
     results.events().phase("load", "start");
-    LoadOutcome load =
-        driver.drive(
-            new LoadPlan(
-                config,
-                deployment.instances(),
-                results.driverDir(),
-                harness.console(),
-                results.events()));
+    LoadPlan plan =
+        new LoadPlan(
+            config,
+            deployment.instances(),
+            results.driverDir(),
+            harness.console(),
+            results.events());
+    LoadOutcome load;
+    if (plan.changesDuringLoad()) {
+      ElasticityRunner runner = ElasticityRuns.runner(config, deployment, results.events());
+      try {
+        load =
+            driver.drive(
+                new LoadPlan(
+                    config,
+                    deployment.instances(),
+                    results.driverDir(),
+                    harness.console(),
+                    results.events(),
+                    List.of(runner)));
+      } finally {
+        runner.close();
+      }
+      elasticity = runner.results();
+    } else {
+      load = driver.drive(plan);
+    }
     results.events().record("phase", "load", Map.of("state", "done", "passed", load.passed()));
     return load;
   }
@@ -189,22 +222,27 @@ public final class RunProcedure {
         switch (outcome.exitCode) {
           case PASSED -> "PASSED";
           case QOS_FAILED -> "FAILED";
-          default -> "ERROR";
+          default -> outcome.interrupted ? "INTERRUPTED" : "ERROR";
         };
-    return new RunSummary(
-        config.name(),
-        config.preset(),
-        config.target().configName(),
-        config.strategy().configName(),
-        started.toString(),
-        Duration.between(started, harness.clock().instant()).toSeconds(),
-        verdict,
-        outcome.exitCode,
-        outcome.load == null ? null : outcome.load.totalPeakUsers(),
-        instances,
-        outcome.load == null ? null : outcome.load.summary(),
-        audit.isEmpty() ? null : audit,
-        outcome.message);
+    RunSummary summary =
+        new RunSummary(
+            config.name(),
+            config.preset(),
+            config.target().configName(),
+            config.strategy().configName(),
+            started.toString(),
+            Duration.between(started, harness.clock().instant()).toSeconds(),
+            verdict,
+            outcome.exitCode,
+            outcome.load == null ? null : outcome.load.totalPeakUsers(),
+            instances,
+            outcome.load == null ? null : outcome.load.summary(),
+            audit.isEmpty() ? null : audit,
+            outcome.message);
+    ElasticityResults changes = elasticity;
+    return changes == null
+        ? summary
+        : summary.withElasticity(changes.elasticity(), changes.faults());
   }
 
   /** What a run produced; the summary is also in summary.json. */
@@ -217,5 +255,6 @@ public final class RunProcedure {
     final Map<Integer, AuditResult> audit = new java.util.concurrent.ConcurrentHashMap<>();
     volatile int exitCode = INFRASTRUCTURE;
     volatile String message;
+    volatile boolean interrupted;
   }
 }

@@ -63,6 +63,14 @@ public final class ConfigRenderer {
           .append(hostPort(apps.get(i)))
           .append(" check\n");
     }
+    for (int i = apps.size(); i < layout.serverSlots(); i++) {
+      servers
+          .append("    server ")
+          .append(HaproxyLayout.serverName(i))
+          .append(' ')
+          .append(HaproxyLayout.PLACEHOLDER)
+          .append(" check disabled\n");
+    }
     values.put("servers", servers.toString().stripTrailing());
     return Template.load("haproxy.cfg").render(values);
   }

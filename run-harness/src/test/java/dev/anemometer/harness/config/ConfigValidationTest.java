@@ -76,7 +76,23 @@ class ConfigValidationTest {
             "elasticity.schedule[0].instances: is required (a whole number)"),
         Arguments.of(
             "elasticity.schedule=[{at: 1m, tier: lb, instances: 2, appInstance: 4}]",
-            "elasticity.schedule[0].appInstance: must be between 0 and 0"));
+            "elasticity.schedule[0].appInstance: must be between 0 and 0"),
+        Arguments.of(
+            "elasticity.schedule=[{at: 1m, tier: app, instances: 2, segment: 5}]",
+            "elasticity.schedule[0].segment: must name one of the"),
+        Arguments.of(
+            "elasticity.schedule=[{at: 1m, tier: lb, instances: 2}]",
+            "elasticity.schedule[0].tier: the local target scales only the app tier"),
+        Arguments.of(
+            "elasticity.reactive={min: 1, max: 3}",
+            "elasticity.reactive: give p99UpMillis or cpuUp"),
+        Arguments.of(
+            "elasticity.reactive={min: 2, max: 1, p99UpMillis: 500}",
+            "elasticity.reactive.max: is required, ≥ min (2)"),
+        Arguments.of(
+            "elasticity.reactive={max: 3, p99UpMillis: 500, p99DownMillis: 600}",
+            "elasticity.reactive.p99DownMillis: must be below p99UpMillis"),
+        Arguments.of("elasticity.statsInterval=500ms", "elasticity.statsInterval: must be ≥ 1s"));
   }
 
   @ParameterizedTest(name = "{0}")

@@ -84,6 +84,33 @@ class ConfigRendererTest {
   }
 
   @Test
+  void haproxyRendersDisabledSlotsForServersThatJoinLater() {
+    String cfg =
+        ConfigRenderer.haproxy(
+            new TierTuning.Haproxy(
+                "leastconn",
+                5000,
+                0,
+                Duration.ofSeconds(5),
+                Duration.ofSeconds(55),
+                Duration.ofSeconds(40),
+                Duration.ofSeconds(2)),
+            new HaproxyLayout(
+                "instance-0",
+                8081,
+                TWO_SERVERS,
+                Path.of("/w/haproxy.pid"),
+                Path.of("/w/haproxy.sock"),
+                4));
+
+    assertThat(cfg)
+        .contains("server app1 127.0.0.1:9002 check\n")
+        .contains("server app2 127.0.0.1:9 check disabled")
+        .contains("server app3 127.0.0.1:9 check disabled")
+        .doesNotContain("app4");
+  }
+
+  @Test
   void postgresSettingsCarryTheTuningAndExtraSettings() {
     TierTuning.Postgres tuning =
         new TierTuning.Postgres(4096, 1024, 2662, 54, "on", 8, Map.of("max_wal_size", "2GB"));

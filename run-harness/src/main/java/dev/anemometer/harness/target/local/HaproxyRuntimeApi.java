@@ -58,4 +58,27 @@ public final class HaproxyRuntimeApi {
           "HAProxy refused state " + state + " for " + server + ": " + answer.trim());
     }
   }
+
+  /**
+   * Sessions the server holds now (the {@code scur} column of {@code show stat}): in-flight
+   * requests and parked long polls; -1 when the server is not in the backend.
+   */
+  public int currentSessions(String server) throws IOException {
+    for (String line : command("show stat").split("\n")) {
+      String[] fields = line.split(",", -1);
+      if (fields.length > 4 && fields[0].equals(BACKEND) && fields[1].equals(server)) {
+        return fields[4].isEmpty() ? 0 : Integer.parseInt(fields[4]);
+      }
+    }
+    return -1;
+  }
+
+  /** Points a server slot at another address, as a new app server joins. */
+  public void setServerAddress(String server, String host, int port) throws IOException {
+    String answer =
+        command("set server " + BACKEND + "/" + server + " addr " + host + " port " + port);
+    if (!answer.contains("changed") && !answer.contains("no need to change")) {
+      throw new IOException("HAProxy refused the address of " + server + ": " + answer.trim());
+    }
+  }
 }

@@ -19,9 +19,7 @@ public final class HaproxyServer {
 
   private HaproxyServer() {}
 
-  /**
-   * @return the running process; its runtime API listens on {@code workDir/haproxy.sock}
-   */
+  /** HAProxy with exactly the given app servers in its backend. */
   public static ManagedProcess start(
       Path haproxy,
       TierTuning.Haproxy tuning,
@@ -32,13 +30,43 @@ public final class HaproxyServer {
       Path configFile,
       Path log)
       throws IOException {
+    return start(
+        haproxy, tuning, name, port, appServers, appServers.size(), workDir, configFile, log);
+  }
+
+  /**
+   * @param serverSlots backend servers to render: the app servers, then disabled slots
+   * @return the running process; its runtime API listens on {@code workDir/haproxy.sock}
+   */
+  public static ManagedProcess start(
+      Path haproxy,
+      TierTuning.Haproxy tuning,
+      String name,
+      int port,
+      List<InetSocketAddress> appServers,
+      int serverSlots,
+      Path workDir,
+      Path configFile,
+      Path log)
+      throws IOException {
     Files.createDirectories(workDir);
     Files.deleteIfExists(statsSocket(workDir));
     HaproxyLayout layout =
         new HaproxyLayout(
-            name, port, appServers, workDir.resolve("haproxy.pid"), statsSocket(workDir));
+            name,
+            port,
+            appServers,
+            workDir.resolve("haproxy.pid"),
+            statsSocket(workDir),
+            Math.max(serverSlots, appServers.size()));
     Files.createDirectories(configFile.getParent());
     Files.writeString(configFile, ConfigRenderer.haproxy(tuning, layout));
+    return launch(haproxy, name, port, configFile, log);
+  }
+
+  /** Starts HAProxy on an already rendered config: at deployment, or again after a fault. */
+  static ManagedProcess launch(Path haproxy, String name, int port, Path configFile, Path log)
+      throws IOException {
     // -db: stay in the foreground so that the harness owns the process and its exit.
     List<String> command =
         List.of(haproxy.toString(), "-db", "-f", configFile.toAbsolutePath().toString());

@@ -5,6 +5,7 @@ import dev.anemometer.harness.config.AppInstanceSpec;
 import dev.anemometer.harness.config.DbImpl;
 import dev.anemometer.harness.config.TiersSpec;
 import dev.anemometer.harness.console.Console;
+import dev.anemometer.harness.elasticity.ScheduleTimes;
 import dev.anemometer.harness.tuning.ConfigRenderer;
 import dev.anemometer.harness.tuning.TierTuning;
 import java.io.IOException;
@@ -13,7 +14,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 
 /** Starts the tiers of one app instance, bottom up, registering each process as it comes up. */
@@ -31,6 +31,11 @@ final class InstanceStarter {
   private final Console console;
   private final TierChoice choice;
   private final String label;
+  private AppLauncher launcher;
+  private final List<AppLauncher.Launched> appProcesses = new ArrayList<>();
+  private final List<LocalTiers.Haproxy> haproxies = new ArrayList<>();
+  private final List<ManagedProcess> nginxes = new ArrayList<>();
+  private LocalTiers.Postgres postgres;
 
   InstanceStarter(
       AnemometerConfig config,
@@ -77,10 +82,20 @@ final class InstanceStarter {
                 name,
                 port,
                 apps,
+                ScheduleTimes.maxAppServers(config, index),
                 work,
                 output.tuningDir().resolve(name + ".cfg"),
                 output.logsDir().resolve(name + ".log"));
         processes.add(process, HaproxyServer.STOP_GRACE);
+        haproxies.add(
+            new LocalTiers.Haproxy(
+                name,
+                haproxy.get(),
+                port,
+                output.tuningDir().resolve(name + ".cfg"),
+                output.logsDir().resolve(name + ".log"),
+                HaproxyServer.statsSocket(work),
+                process));
         lbs.add(Ports.loopback(port));
         sockets.add(HaproxyServer.statsSocket(work));
         console.info(name + " on port " + port + " → " + apps.size() + " app servers");
@@ -102,6 +117,7 @@ final class InstanceStarter {
                 output.tuningDir().resolve(name + ".conf"),
                 output.logsDir().resolve(name + ".log"));
         processes.add(process, NginxServer.STOP_GRACE);
+        nginxes.add(process);
         webs.add(Ports.loopback(port));
         console.info(name + " on port " + port);
       }
@@ -128,6 +144,15 @@ final class InstanceStarter {
               ConfigRenderer.postgresSettings(tuning.postgres()),
               output.logsDir().resolve(name + ".log"));
       processes.add(postgres.process(), LocalPostgres.STOP_GRACE);
+      this.postgres =
+          new LocalTiers.Postgres(
+              name,
+              binaries,
+              paths.postgresData(index),
+              port,
+              ConfigRenderer.postgresSettings(tuning.postgres()),
+              output.logsDir().resolve(name + ".log"),
+              postgres);
       console.info(name + " (embedded) on port " + port);
       return new DatabaseEndpoint(postgres.createDatabase("auction"), LocalPostgres.SUPERUSER, "");
     }
@@ -158,37 +183,30 @@ final class InstanceStarter {
                     new TierStartException(
                         "the app jar is missing (auction-app/target/auction-app-*-exec.jar); build"
                             + " it with ./mvnw -B -q package -DskipTests or set ANEMOMETER_APP_JAR"));
+    launcher = new AppLauncher(label, tuning.app(), database, appJar, output, console);
     List<InetSocketAddress> apps = new ArrayList<>();
     for (int i = 0; i < spec.tiers().app().instances(); i++) {
-      String name = label + "-app-" + i;
-      int port = Ports.freeLoopbackPort();
-      Map<String, String> properties =
-          ConfigRenderer.appProperties(
-              tuning.app(), port, database.jdbcUrl(), database.user(), database.password());
-      List<String> command =
-          AppServer.command(Executables.java(), appJar, tuning.app(), properties);
-      String text = ConfigRenderer.appPropertiesFile(label, name, command, properties);
-      ManagedProcess process =
-          AppServer.start(
-              name,
-              command,
-              port,
-              output.tuningDir().resolve(name + ".properties"),
-              text,
-              database.password(),
-              output.logsDir().resolve(name + ".log"));
-      processes.add(process, AppServer.STOP_GRACE);
-      apps.add(Ports.loopback(port));
-      console.info(
-          name
-              + " on port "
-              + port
-              + " (heap "
-              + tuning.app().heapMegabytes()
-              + "m, pool "
-              + tuning.app().hikariPoolSize()
-              + ")");
+      AppLauncher.Launched launched = launcher.launch(i);
+      processes.add(launched.process(), AppServer.STOP_GRACE);
+      appProcesses.add(launched);
+      apps.add(Ports.loopback(launched.port()));
     }
     return apps;
+  }
+
+  /**
+   * What elasticity and faults act on, once {@link #start} returned: the app servers and their
+   * launcher, each HAProxy and how to start it again, each nginx, and the embedded PostgreSQL.
+   */
+  LocalTiers tiers() {
+    return new LocalTiers(
+        index,
+        launcher,
+        List.copyOf(appProcesses),
+        List.copyOf(haproxies),
+        List.copyOf(nginxes),
+        postgres,
+        processes,
+        config.elasticity());
   }
 }

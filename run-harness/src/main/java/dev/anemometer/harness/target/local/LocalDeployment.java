@@ -30,6 +30,7 @@ public final class LocalDeployment implements AutoCloseable {
 
   private final ProcessGroup processes = new ProcessGroup();
   private final List<DeployedInstance> instances = new ArrayList<>();
+  private final List<LocalTiers> tiers = new ArrayList<>();
 
   private LocalDeployment() {}
 
@@ -55,6 +56,7 @@ public final class LocalDeployment implements AutoCloseable {
                 console,
                 choice);
         deployment.instances.add(starter.start(data));
+        deployment.tiers.add(starter.tiers());
       }
       return deployment;
     } catch (RuntimeException e) {
@@ -108,6 +110,13 @@ public final class LocalDeployment implements AutoCloseable {
 
   public List<DeployedInstance> instances() {
     return List.copyOf(instances);
+  }
+
+  /**
+   * The running tiers of each app instance, for elasticity and faults (empty for databases only).
+   */
+  public List<LocalTiers> tiers() {
+    return List.copyOf(tiers);
   }
 
   public ProcessGroup processes() {

@@ -44,6 +44,20 @@ public final class ProcessGroup implements AutoCloseable {
     process.stop(grace);
   }
 
+  /**
+   * Puts a restarted process in the place of the one it replaces (already stopped or killed), so
+   * that teardown keeps the tier order.
+   */
+  public synchronized void replace(ManagedProcess old, ManagedProcess started, Duration grace) {
+    int index = processes.indexOf(old);
+    if (index < 0) {
+      add(started, grace);
+      return;
+    }
+    processes.set(index, started);
+    graces.set(index, grace);
+  }
+
   /** Leaves every process running when this JVM exits (deploy). */
   public synchronized void detach() {
     detached = true;

@@ -1,0 +1,129 @@
+package dev.anemometer.harness.elasticity;
+
+import dev.anemometer.driver.qos.QosSpec;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * What summary.json says under {@code elasticity} (each change with its steps, time to take effect
+ * and the operations failed or slowed meanwhile; metrics per segment between changes; the
+ * elasticity score of interval runs) and under {@code faults} (each fault with its recovery time
+ * and cost).
+ */
+public record ElasticityResults(Map<String, Object> elasticity, List<Map<String, Object>> faults) {
+
+  static ElasticityResults of(
+      List<Change> changes,
+      Map<String, List<IntervalSample>> samples,
+      Timeline timeline,
+      Map<String, Integer> maxInstances,
+      QosSpec qos,
+      String strategy) {
+    List<Map<String, Object>> scaleChanges = new ArrayList<>();
+    List<Map<String, Object>> faults = new ArrayList<>();
+    for (int i = 0; i < changes.size(); i++) {
+      Change change = changes.get(i);
+      List<IntervalSample> target = samples.getOrDefault(change.targetId(), List.of());
+      if (change.kind().equals("fault")) {
+        long horizon = nextFault(changes, i, change.targetId());
+        faults.add(fault(change, target, horizon));
+      } else {
+        scaleChanges.add(scale(change, target));
+      }
+    }
+    Map<String, Object> elasticity = new LinkedHashMap<>();
+    elasticity.put("changes", scaleChanges);
+    Map<String, Object> segments = new LinkedHashMap<>();
+    Map<String, Object> scores = new LinkedHashMap<>();
+    samples.forEach(
+        (targetId, list) -> {
+          List<Long> cuts =
+              changes.stream()
+                  .filter(c -> c.targetId().equals(targetId))
+                  .map(c -> c.at(c.kind().equals("fault") ? "injected" : "requested"))
+                  .filter(t -> t >= 0)
+                  .sorted()
+                  .toList();
+          segments.put(
+              targetId,
+              SegmentMetrics.of(targetId, list, cuts, t -> timeline.at(targetId, t), qos));
+          if (strategy.equals("interval") && maxInstances.containsKey(targetId)) {
+            scores.put(
+                targetId,
+                ElasticityScore.of(
+                    list, t -> timeline.at(targetId, t), maxInstances.get(targetId)));
+          }
+        });
+    elasticity.put("segments", segments);
+    if (!scores.isEmpty()) {
+      elasticity.put("score", scores);
+    }
+    return new ElasticityResults(elasticity, faults);
+  }
+
+  private static long nextFault(List<Change> changes, int index, String targetId) {
+    for (int j = index + 1; j < changes.size(); j++) {
+      Change next = changes.get(j);
+      if (next.kind().equals("fault") && next.targetId().equals(targetId)) {
+        return next.at("injected");
+      }
+    }
+    return Long.MAX_VALUE;
+  }
+
+  private static Map<String, Object> scale(Change change, List<IntervalSample> samples) {
+    Map<String, Object> result = describe(change);
+    long requested = change.at("requested");
+    long done = change.at("done") >= 0 ? change.at("done") : change.lastOffset();
+    result.put("timeToTakeEffectMillis", done - requested);
+    long failed = 0;
+    long slowed = 0;
+    double p99Millis = 0;
+    for (IntervalSample sample : samples) {
+      if (sample.endMillis() > requested && sample.startMillis() <= done) {
+        failed += sample.failures();
+        slowed += sample.slowed();
+        p99Millis = Math.max(p99Millis, sample.p99Millis());
+      }
+    }
+    result.put("failedOperations", failed);
+    result.put("slowedOperations", slowed);
+    // the worst interval p99 while the change was under way, to set beside the segments' p99
+    result.put("p99MillisDuring", p99Millis);
+    return result;
+  }
+
+  private static Map<String, Object> fault(
+      Change change, List<IntervalSample> samples, long horizonMillis) {
+    Map<String, Object> result = describe(change);
+    long injected = change.at("injected");
+    if (change.at("skipped") >= 0) {
+      return result;
+    }
+    Recovery recovery = Recovery.of(samples, injected, horizonMillis);
+    result.put("recoveryMillis", recovery.recoveryMillis());
+    result.put("recovered", recovery.recoveryMillis() != null);
+    result.put("failedOperations", recovery.failedOperations());
+    result.put("slowedOperations", recovery.slowedOperations());
+    return result;
+  }
+
+  private static Map<String, Object> describe(Change change) {
+    Map<String, Object> result = new LinkedHashMap<>();
+    result.put("id", change.id());
+    result.put("target", change.targetId());
+    result.putAll(change.attributes());
+    List<Map<String, Object>> steps = new ArrayList<>();
+    for (Change.Step step : change.steps()) {
+      Map<String, Object> entry = new LinkedHashMap<>();
+      entry.put("state", step.state());
+      entry.put("loadOffsetMillis", step.offsetMillis());
+      entry.putAll(step.details());
+      steps.add(entry);
+    }
+    result.put("steps", steps);
+    return result;
+  }
+}

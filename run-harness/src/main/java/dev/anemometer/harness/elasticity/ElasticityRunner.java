@@ -1,0 +1,237 @@
+package dev.anemometer.harness.elasticity;
+
+import dev.anemometer.driver.qos.QosSpec;
+import dev.anemometer.driver.run.RunListener;
+import dev.anemometer.driver.run.RunSpec;
+import dev.anemometer.driver.run.StatusReport;
+import dev.anemometer.harness.config.AnemometerConfig;
+import dev.anemometer.harness.config.ElasticitySpec;
+import dev.anemometer.harness.config.FaultSpec;
+import dev.anemometer.harness.results.EventLog;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.OptionalInt;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Applies the elasticity schedule, the reactive policy and the fault schedule while the driver
+ * runs, timed from the driver's start. Listens to the driver's interval stats: they feed the policy
+ * and, at the end, the per-change, per-segment and recovery metrics. Changes to one tier happen one
+ * after another; faults on their own thread, so that a pause does not hold up a scale-up.
+ */
+public final class ElasticityRunner implements RunListener, AutoCloseable {
+
+  private static final Logger log = LoggerFactory.getLogger(ElasticityRunner.class);
+
+  private final AnemometerConfig config;
+  private final Map<Integer, ScalableTier> tiers;
+  private final Map<Integer, FaultTarget> faultTargets;
+  private final EventLog events;
+  private final QosSpec qos;
+  private final ReactivePolicy policy;
+  private final ScheduledExecutorService timer = Executors.newSingleThreadScheduledExecutor();
+  private final ExecutorService scaling = Executors.newSingleThreadExecutor();
+  private final ExecutorService faulting = Executors.newSingleThreadExecutor();
+  private final AtomicBoolean changing = new AtomicBoolean();
+  private final AtomicInteger sequence = new AtomicInteger();
+  private final Timeline timeline = new Timeline();
+  private final Map<String, List<IntervalSample>> samples = new ConcurrentHashMap<>();
+  private final List<Change> changes = new ArrayList<>();
+  private volatile long loadStartNanos = System.nanoTime();
+
+  public ElasticityRunner(
+      AnemometerConfig config,
+      Map<Integer, ScalableTier> tiers,
+      Map<Integer, FaultTarget> faultTargets,
+      EventLog events,
+      QosSpec qos) {
+    this.config = config;
+    this.tiers = Map.copyOf(tiers);
+    this.faultTargets = Map.copyOf(faultTargets);
+    this.events = events;
+    this.qos = qos;
+    ElasticitySpec.ReactiveSpec reactive = config.elasticity().reactive();
+    this.policy = reactive == null ? null : new ReactivePolicy(reactive);
+    tiers.forEach((index, tier) -> timeline.set(targetId(index), 0, tier.instances()));
+  }
+
+  static String targetId(int appInstance) {
+    return "instance-" + appInstance;
+  }
+
+  /** A change is queued or under way (the policy waits for it). */
+  boolean changing() {
+    return changing.get();
+  }
+
+  long loadMillis() {
+    return (System.nanoTime() - loadStartNanos) / 1_000_000;
+  }
+
+  @Override
+  public void onStart(RunSpec spec) {
+    loadStartNanos = System.nanoTime();
+    for (ElasticitySpec.Step step : config.elasticity().schedule()) {
+      long due = ScheduleTimes.dueMillis(config, step);
+      timer.schedule(
+          () -> submitScale(step.appInstanceIndex(), step.instances(), "schedule"),
+          due,
+          TimeUnit.MILLISECONDS);
+    }
+    for (FaultSpec fault : config.faults()) {
+      timer.schedule(
+          () -> faulting.execute(() -> inject(fault)),
+          fault.at().toMillis(),
+          TimeUnit.MILLISECONDS);
+    }
+  }
+
+  @Override
+  public void onStatus(StatusReport report) {
+    IntervalSample sample = IntervalSample.of(report, qos);
+    samples.computeIfAbsent(report.targetId(), id -> new ArrayList<>()).add(sample);
+    if (policy == null) {
+      return;
+    }
+    int index = config.elasticity().reactive().appInstanceIndex();
+    ScalableTier tier = tiers.get(index);
+    if (tier == null || !report.targetId().equals(targetId(index)) || changing.get()) {
+      return;
+    }
+    OptionalInt decision =
+        policy.decide(report.elapsedMillis(), tier.instances(), sample, tier.cpuUtilization());
+    decision.ifPresent(target -> submitScale(index, target, "reactive"));
+  }
+
+  private void submitScale(int appInstance, int instances, String trigger) {
+    ScalableTier tier = tiers.get(appInstance);
+    if (tier == null) {
+      log.warn(
+          "no scalable tier for app instance {}: change to {} skipped", appInstance, instances);
+      return;
+    }
+    changing.set(true);
+    scaling.execute(() -> scale(appInstance, tier, instances, trigger));
+  }
+
+  private void scale(int appInstance, ScalableTier tier, int instances, String trigger) {
+    String targetId = targetId(appInstance);
+    Change change =
+        register(
+            "elasticity",
+            targetId,
+            Map.of(
+                "tier",
+                tier.tier().configName(),
+                "from",
+                tier.instances(),
+                "to",
+                instances,
+                "trigger",
+                trigger));
+    change.step("requested");
+    try {
+      tier.scaleTo(
+          instances,
+          (state, details) -> {
+            change.step(state, details);
+            if (details.get("instances") instanceof Integer now) {
+              timeline.set(targetId, change.lastOffset(), now);
+            }
+          });
+      change.step("done", Map.of("instances", tier.instances()));
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      change.step("interrupted");
+    } catch (RuntimeException e) {
+      log.warn("scaling {} to {} failed: {}", targetId, instances, e.getMessage());
+      change.step("failed", Map.of("message", String.valueOf(e.getMessage())));
+    } finally {
+      timeline.set(targetId, loadMillis(), tier.instances());
+      changing.set(false);
+    }
+  }
+
+  private void inject(FaultSpec fault) {
+    String action = fault.kill() != null ? "kill" : fault.restart() != null ? "restart" : "pause";
+    Change change =
+        register(
+            "fault",
+            targetId(fault.appInstanceIndex()),
+            Map.of(
+                "action", action,
+                "tier", fault.tier().configName(),
+                "instance", fault.instanceIndex()));
+    change.step("injected");
+    try {
+      FaultTarget faultTarget = faultTargets.get(fault.appInstanceIndex());
+      if (faultTarget == null) {
+        throw new UnsupportedFaultException("this target injects no faults");
+      }
+      switch (action) {
+        case "kill" -> faultTarget.kill(fault.tier(), fault.instanceIndex(), change);
+        case "restart" -> faultTarget.restart(fault.tier(), fault.instanceIndex(), change);
+        default -> faultTarget.pause(fault.tier(), fault.instanceIndex(), fault.duration(), change);
+      }
+      change.step("done");
+    } catch (UnsupportedFaultException e) {
+      change.step("skipped", Map.of("message", e.getMessage()));
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      change.step("interrupted");
+    } catch (RuntimeException e) {
+      log.warn("fault {} on {} failed: {}", action, fault.tier().configName(), e.getMessage());
+      change.step("failed", Map.of("message", String.valueOf(e.getMessage())));
+    }
+  }
+
+  private Change register(String kind, String targetId, Map<String, Object> attributes) {
+    Change change =
+        new Change(
+            kind,
+            kind + "-" + sequence.incrementAndGet(),
+            targetId,
+            attributes,
+            events,
+            this::loadMillis);
+    synchronized (changes) {
+      changes.add(change);
+    }
+    return change;
+  }
+
+  /**
+   * Stops scheduling; waits for a change or fault under way so that no process is left half-done.
+   */
+  @Override
+  public void close() throws InterruptedException {
+    timer.shutdownNow();
+    scaling.shutdown();
+    faulting.shutdown();
+    if (!scaling.awaitTermination(3, TimeUnit.MINUTES)
+        || !faulting.awaitTermination(3, TimeUnit.MINUTES)) {
+      log.warn("an elasticity change or fault still runs after 3 minutes");
+    }
+  }
+
+  /** The results for summary.json, once the load is over. */
+  public ElasticityResults results() {
+    List<Change> done;
+    synchronized (changes) {
+      done = List.copyOf(changes);
+    }
+    Map<String, Integer> max = new java.util.HashMap<>();
+    tiers.forEach((index, tier) -> max.put(targetId(index), tier.maxInstances()));
+    return ElasticityResults.of(
+        done, Map.copyOf(samples), timeline, max, qos, config.strategy().configName());
+  }
+}

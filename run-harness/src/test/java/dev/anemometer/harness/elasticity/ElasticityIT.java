@@ -1,0 +1,177 @@
+package dev.anemometer.harness.elasticity;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assumptions.assumeThat;
+
+import dev.anemometer.harness.cli.AnemometerCli;
+import dev.anemometer.harness.results.Json;
+import dev.anemometer.harness.target.local.Executables;
+import java.io.IOException;
+import java.nio.file.DirectoryStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Elasticity and faults end to end on the local target: the real app jar, the real driver, HAProxy
+ * and embedded PostgreSQL, a short item clock and long poll so that items sell and drains end
+ * within the run. Skipped when the app jar, the driver's HTTP client or HAProxy is missing.
+ */
+class ElasticityIT {
+
+  private static final Path PROJECT = Path.of("..").toAbsolutePath().normalize();
+
+  private static final List<String> SMALL =
+      List.of(
+          "--preset", "local",
+          "--set", "strategy=interval",
+          "--set", "appInstances[0].maxUsers=60",
+          "--set", "appInstances[0].users=30",
+          "--set", "appInstances[0].tiers.web.impl=none",
+          "--set", "appInstances[0].tuning.app.heap=320m",
+          "--set",
+              "appInstances[0].tuning.app.properties={anemometer.live-auction.open-duration: 2s,"
+                  + " anemometer.live-auction.last-call-duration: 2s,"
+                  + " anemometer.live-auction.poll-timeout: 5s}",
+          "--set", "elasticity.statsInterval=2s",
+          "--set", "elasticity.drainTimeout=8s",
+          "--set", "elasticity.warmUp=2s");
+
+  @TempDir Path results;
+
+  @BeforeAll
+  static void requireTheStack() {
+    assumeThat(jar(PROJECT.resolve("auction-app/target"), "auction-app-*-exec.jar"))
+        .as("auction-app exec jar (./mvnw package)")
+        .isNotNull();
+    assumeThat(Executables.find("haproxy")).as("haproxy").isPresent();
+    boolean nettyClient;
+    try {
+      Class.forName("dev.anemometer.driver.http.NettyHttpClient");
+      nettyClient = true;
+    } catch (ClassNotFoundException e) {
+      nettyClient = false;
+    }
+    assumeThat(nettyClient).as("the driver's Netty HTTP client").isTrue();
+    System.setProperty("anemometer.root", PROJECT.toString());
+  }
+
+  @Test
+  void aRisingAndFallingLoadRunsOnOneThenThreeThenOneAppServersWithoutFailures() throws Exception {
+    Map<String, Object> summary =
+        run(
+            "name=scale-1-3-1",
+            "appInstances[0].tiers.app.instances=1",
+            "appInstances[0].loadPath={type: interval, segments: [{type: ramp, from: 10, to: 30,"
+                + " duration: 20s}, {type: uniform, users: 30, duration: 60s}, {type: ramp, from:"
+                + " 30, to: 10, duration: 20s}]}",
+            "elasticity.schedule=[{at: 10s, tier: app, instances: 3}, {at: 70s, tier: app,"
+                + " instances: 1}]");
+
+    assertThat(auditViolations(summary)).isZero();
+    List<Map<String, Object>> changes = list(map(summary, "elasticity"), "changes");
+    assertThat(changes).hasSize(2);
+    assertThat(states(changes.get(0)))
+        .contains("requested", "starting", "ready", "warmed-up", "in-lb", "done");
+    assertThat(states(changes.get(1))).contains("requested", "draining", "drained", "stopped");
+    assertThat(changes)
+        .allSatisfy(c -> assertThat(((Number) c.get("failedOperations")).longValue()).isZero());
+    assertThat(changes.get(0)).containsEntry("to", 3);
+    System.out.println(
+        "ELASTICITY-FIGURES scale " + Json.pretty().writeValueAsString(summary.get("elasticity")));
+  }
+
+  @Test
+  void killingAnAppServerAndRestartingPostgresCostOnlyWhatWasInFlight() throws Exception {
+    int users = 30;
+    Map<String, Object> summary =
+        run(
+            "name=faults",
+            "appInstances[0].tiers.app.instances=2",
+            "appInstances[0].loadPath={type: interval, segments: [{type: uniform, users: "
+                + users
+                + ", duration: 90s}]}",
+            "faults=[{at: 20s, kill: app, instance: 1}, {at: 50s, restart: db}]");
+
+    assertThat(auditViolations(summary)).isZero();
+    @SuppressWarnings("unchecked")
+    List<Map<String, Object>> faults = (List<Map<String, Object>>) summary.get("faults");
+    assertThat(faults).hasSize(2);
+    assertThat(faults).allSatisfy(f -> assertThat(f).containsEntry("recovered", true));
+    assertThat(faults.get(0)).containsEntry("action", "kill").containsKey("recoveryMillis");
+    assertThat(faults.get(1)).containsEntry("action", "restart").containsKey("recoveryMillis");
+    // A killed server loses what it was serving: at most a request and a long poll per user.
+    assertThat(((Number) faults.get(0).get("failedOperations")).longValue())
+        .isLessThanOrEqualTo(2L * users);
+    assertThat(((Number) faults.get(1).get("failedOperations")).longValue())
+        .isLessThanOrEqualTo(6L * users);
+    System.out.println("ELASTICITY-FIGURES faults " + Json.pretty().writeValueAsString(faults));
+  }
+
+  private Map<String, Object> run(String... settings) throws IOException {
+    List<String> args = new ArrayList<>(List.of("run", "--results", results.toString()));
+    args.addAll(SMALL);
+    for (String setting : settings) {
+      args.add("--set");
+      args.add(setting);
+    }
+    int exit = AnemometerCli.execute(args.toArray(String[]::new));
+    assertThat(exit)
+        .as("0 pass or 1 QoS not met; never a config or infrastructure error")
+        .isIn(0, 1);
+    Path run;
+    try (Stream<Path> runs = Files.list(results)) {
+      run = runs.filter(Files::isDirectory).findFirst().orElseThrow();
+    }
+    assertThat(Files.readString(run.resolve("events.jsonl"))).contains("\"loadOffsetMillis\"");
+    @SuppressWarnings("unchecked")
+    Map<String, Object> summary =
+        Json.pretty().readValue(Files.readString(run.resolve("summary.json")), Map.class);
+    return summary;
+  }
+
+  @SuppressWarnings("unchecked")
+  private static Map<String, Object> map(Map<String, Object> parent, String key) {
+    assertThat(parent).containsKey(key);
+    return (Map<String, Object>) parent.get(key);
+  }
+
+  @SuppressWarnings("unchecked")
+  private static List<Map<String, Object>> list(Map<String, Object> parent, String key) {
+    return (List<Map<String, Object>>) parent.get(key);
+  }
+
+  @SuppressWarnings("unchecked")
+  private static List<String> states(Map<String, Object> change) {
+    return ((List<Map<String, Object>>) change.get("steps"))
+        .stream().map(s -> (String) s.get("state")).toList();
+  }
+
+  @SuppressWarnings("unchecked")
+  private static long auditViolations(Map<String, Object> summary) {
+    Map<String, Object> audit = map(summary, "audit");
+    return audit.values().stream()
+        .mapToLong(a -> ((Number) ((Map<String, Object>) a).get("violationCount")).longValue())
+        .sum();
+  }
+
+  private static Path jar(Path dir, String glob) {
+    if (!Files.isDirectory(dir)) {
+      return null;
+    }
+    try (DirectoryStream<Path> jars = Files.newDirectoryStream(dir, glob)) {
+      for (Path jar : jars) {
+        return jar;
+      }
+      return null;
+    } catch (IOException e) {
+      return null;
+    }
+  }
+}
