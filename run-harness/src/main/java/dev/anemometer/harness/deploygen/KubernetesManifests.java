@@ -23,9 +23,15 @@ public final class KubernetesManifests {
 
   /** Everything but the tier configurations, keyed by file name, in the order to apply them. */
   public static Map<String, String> workloads(StackModel model) {
+    return workloads(model, DEFAULT_SECRET, DEFAULT_SECRET);
+  }
+
+  /** The workloads with a run's own database password and driver token. */
+  public static Map<String, String> workloads(
+      StackModel model, String dbPassword, String driverToken) {
     String instance = model.instanceName();
     Map<String, String> files = new LinkedHashMap<>();
-    files.put("secret.yaml", secret(instance, DEFAULT_SECRET, DEFAULT_SECRET));
+    files.put("secret.yaml", secret(instance, dbPassword, driverToken));
     files.put("postgres.yaml", Tiers.postgres(model));
     files.put("data-load.yaml", Tiers.dataLoad(model));
     files.put("app.yaml", Tiers.app(model));
