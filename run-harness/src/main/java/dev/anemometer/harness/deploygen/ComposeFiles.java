@@ -15,8 +15,18 @@ public final class ComposeFiles {
   private ComposeFiles() {}
 
   public static Map<String, String> render(StackModel model, Map<String, String> staticFiles) {
+    return render(model, staticFiles, BUILD_CONTEXT);
+  }
+
+  /**
+   * @param buildContext the repository root as the project directory sees it: relative in the
+   *     committed {@code docker/}, absolute in a project the harness writes into a results
+   *     directory
+   */
+  public static Map<String, String> render(
+      StackModel model, Map<String, String> staticFiles, String buildContext) {
     Map<String, String> files = new LinkedHashMap<>();
-    files.put("compose.yaml", composeYaml(model));
+    files.put("compose.yaml", composeYaml(model, buildContext));
     files.put("config/postgresql.conf", ContainerConfigs.postgres(model));
     files.put("config/app.properties", ContainerConfigs.appProperties(model));
     if (model.hasLb()) {
@@ -29,7 +39,7 @@ public final class ComposeFiles {
     return files;
   }
 
-  static String composeYaml(StackModel model) {
+  static String composeYaml(StackModel model, String buildContext) {
     StringBuilder yaml = new StringBuilder();
     yaml.append(
         """
@@ -97,7 +107,7 @@ public final class ComposeFiles {
                 model.postgresMemoryMegabytes(),
                 ContainerConfigs.DATABASE_USER,
                 ContainerConfigs.DATABASE,
-                BUILD_CONTEXT,
+                buildContext,
                 model.maxUsers(),
                 ContainerConfigs.jvmOptions(model),
                 model.appReplicas(),
@@ -150,7 +160,7 @@ public final class ComposeFiles {
         volumes:
           postgres-data: {}
         """
-            .formatted(BUILD_CONTEXT, next, model.users(), next));
+            .formatted(buildContext, next, model.users(), next));
     return yaml.toString();
   }
 }
