@@ -55,12 +55,15 @@ public final class RunProcedure {
     Thread interrupted =
         new Thread(
             () -> {
-              outcome.message =
-                  "interrupted (Ctrl-C or a signal); tiers stopped, collected files kept";
-              results.events().record("interrupted", "run", Map.of());
-              RunSummary summary = summarize(config, started, outcome);
-              results.writeSummary(summary);
-              results.appendCsv(summary);
+              synchronized (outcome) {
+                outcome.interrupted = true;
+                outcome.message =
+                    "interrupted (Ctrl-C or a signal); tiers stopped, collected files kept";
+                results.events().record("interrupted", "run", Map.of());
+                RunSummary summary = summarize(config, started, outcome);
+                results.writeSummary(summary);
+                results.appendCsv(summary);
+              }
             },
             "anemometer-interrupted-run");
     Runtime.getRuntime().addShutdownHook(interrupted);
@@ -81,7 +84,9 @@ public final class RunProcedure {
       throw e;
     } catch (RuntimeException | SQLException e) {
       outcome.exitCode = INFRASTRUCTURE;
-      outcome.message = e.getMessage();
+      if (!outcome.interrupted) {
+        outcome.message = e.getMessage();
+      }
       results.events().record("error", "run", Map.of("message", String.valueOf(e.getMessage())));
     }
     results.events().phase("stop", "done");
@@ -90,9 +95,14 @@ public final class RunProcedure {
     } catch (IllegalStateException shuttingDown) {
       return new RunResult(results.dir(), summarize(config, started, outcome), outcome.load);
     }
-    RunSummary summary = summarize(config, started, outcome);
-    results.writeSummary(summary);
-    results.appendCsv(summary);
+    RunSummary summary;
+    synchronized (outcome) {
+      summary = summarize(config, started, outcome);
+      if (!outcome.interrupted) {
+        results.writeSummary(summary);
+        results.appendCsv(summary);
+      }
+    }
     return new RunResult(results.dir(), summary, outcome.load);
   }
 
@@ -189,7 +199,7 @@ public final class RunProcedure {
         switch (outcome.exitCode) {
           case PASSED -> "PASSED";
           case QOS_FAILED -> "FAILED";
-          default -> "ERROR";
+          default -> outcome.interrupted ? "INTERRUPTED" : "ERROR";
         };
     return new RunSummary(
         config.name(),
@@ -217,5 +227,6 @@ public final class RunProcedure {
     final Map<Integer, AuditResult> audit = new java.util.concurrent.ConcurrentHashMap<>();
     volatile int exitCode = INFRASTRUCTURE;
     volatile String message;
+    volatile boolean interrupted;
   }
 }
