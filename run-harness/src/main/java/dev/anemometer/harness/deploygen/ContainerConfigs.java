@@ -87,7 +87,8 @@ public final class ContainerConfigs {
             ConfigRenderer.appProperties(model.tuning().app(), HTTP_PORT, jdbcUrl(), "", ""));
     properties
         .keySet()
-        .removeIf(key -> key.contains("url") || key.contains("user") || key.contains("password"));
+        .removeIf(
+            key -> key.endsWith(".url") || key.endsWith(".username") || key.endsWith(".password"));
     properties.put("server.address", "0.0.0.0");
     StringBuilder text =
         new StringBuilder("# Spring properties of the ")
