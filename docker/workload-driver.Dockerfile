@@ -11,5 +11,5 @@ EXPOSE 7000
 ENV JAVA_OPTS="-XX:MaxRAMPercentage=75"
 # A worker answers on its control port; a standalone run or a controller has no port to check.
 HEALTHCHECK --interval=10s --timeout=3s --start-period=30s \
-    CMD sh -c 'test -z "$DRIVER_HEALTH_PORT" || (exec 3<>/dev/tcp/127.0.0.1/$DRIVER_HEALTH_PORT)'
+    CMD bash -c 'test -z "$DRIVER_HEALTH_PORT" || (exec 3<>"/dev/tcp/127.0.0.1/$DRIVER_HEALTH_PORT")'
 ENTRYPOINT ["sh", "-c", "exec java $JAVA_OPTS -jar /opt/anemometer/driver.jar \"$@\"", "workload-driver"]

@@ -132,6 +132,8 @@ public final class ComposeFiles {
 
             nginx:
               image: nginx:1.27
+              # The rendered nginx.conf says 'daemon off;' itself; the image's default adds it again.
+              command: ["nginx"]
               volumes:
                 - ./config/nginx.conf:/etc/nginx/nginx.conf:ro
                 - ./config/static:/usr/share/nginx/html:ro

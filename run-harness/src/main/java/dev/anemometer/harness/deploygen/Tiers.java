@@ -261,6 +261,7 @@ final class Tiers {
               containers:
                 - name: %s
                   image: %s
+        %s\
                   ports:
                     - {name: http, containerPort: 8080}
                   readinessProbe:
@@ -286,6 +287,8 @@ final class Tiers {
                 all(tier, instance, 8),
                 name,
                 image,
+                // The rendered nginx.conf says 'daemon off;' itself; the image's default adds it.
+                name.equals("nginx") ? "          command: [\"nginx\"]\n" : "",
                 resources("500m", "2", 256, 10),
                 mount,
                 extra[0],

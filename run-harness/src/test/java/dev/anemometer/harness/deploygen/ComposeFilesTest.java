@@ -37,4 +37,12 @@ class ComposeFilesTest {
           .contains("MAX_USERS: '" + model.maxUsers() + "'");
     }
   }
+
+  @Test
+  void renderedHaproxyConfigurationIsAcceptedByHaproxy() throws Exception {
+    Path root = RepoFiles.root();
+    RepoFiles.Result result =
+        RepoFiles.run(List.of("haproxy", "-c", "-f", "docker/config/haproxy.cfg"), root);
+    assertThat(result.exitCode()).as(result.output()).isZero();
+  }
 }

@@ -66,7 +66,8 @@ final class RepoFiles {
   }
 
   static boolean onPath(String binary) {
-    String path = System.getenv().getOrDefault("PATH", "") + ":/usr/bin:/usr/local/bin";
+    String path =
+        System.getenv().getOrDefault("PATH", "") + ":/usr/bin:/usr/local/bin:/usr/sbin:/sbin";
     return Stream.of(path.split(":"))
         .filter(p -> !p.isEmpty())
         .anyMatch(p -> Files.isExecutable(Path.of(p, binary)));
