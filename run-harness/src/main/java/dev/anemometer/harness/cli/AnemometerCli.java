@@ -28,6 +28,7 @@ import picocli.CommandLine.ParseResult;
       ReportCommand.class,
       CompareCommand.class,
       PresetsCommand.class,
+      dev.anemometer.harness.deploygen.GenerateCommand.class,
       CommandLine.HelpCommand.class
     },
     exitCodeListHeading = "%nExit codes:%n",

@@ -22,11 +22,16 @@ final class DeployCommand implements Callable<Integer> {
 
   @Mixin ConfigOptions config;
 
+  @Mixin dev.anemometer.harness.target.kubernetes.ClusterOptions cluster;
+
   @Override
   public Integer call() {
     Console console = new Console(System.out, root.verbose);
-    for (DeployedInstance instance :
-        new DeployProcedure(Harness.create(console)).deploy(config.load())) {
+    var loaded = config.load();
+    if (loaded.target() != dev.anemometer.harness.config.Target.LOCAL) {
+      return dev.anemometer.harness.deploygen.OtherTargets.deploy(loaded, cluster, console);
+    }
+    for (DeployedInstance instance : new DeployProcedure(Harness.create(console)).deploy(loaded)) {
       console.info(
           "instance-"
               + instance.index()

@@ -15,9 +15,21 @@ final class TeardownCommand implements Callable<Integer> {
 
   @ParentCommand AnemometerCli root;
 
+  @picocli.CommandLine.Option(
+      names = "--kubernetes",
+      description = "Delete the namespaces Anemometer created on the cluster instead.")
+  boolean kubernetes;
+
+  @picocli.CommandLine.Mixin dev.anemometer.harness.target.kubernetes.ClusterOptions cluster;
+
   @Override
   public Integer call() {
     Console console = new Console(System.out, root.verbose);
+    if (kubernetes) {
+      var deleted = dev.anemometer.harness.target.kubernetes.KubernetesTarget.teardown(cluster);
+      console.info(deleted.isEmpty() ? "no Anemometer namespaces" : "deleted " + deleted);
+      return 0;
+    }
     if (!new Teardown(Harness.create(console)).stop()) {
       console.info("nothing deployed");
     }

@@ -1,0 +1,15 @@
+# The workload driver: one standalone run, a controller or a worker. Build from the repository root:
+#   docker build -f docker/workload-driver.Dockerfile -t anemometer/workload-driver:0.1.0 .
+FROM eclipse-temurin:21-jre
+RUN groupadd --system --gid 10001 anemometer \
+    && useradd --system --uid 10001 --gid anemometer --home-dir /opt/anemometer anemometer \
+    && mkdir -p /results && chown anemometer:anemometer /results
+WORKDIR /opt/anemometer
+COPY workload-driver/target/workload-driver-*-exec.jar /opt/anemometer/driver.jar
+USER 10001:10001
+EXPOSE 7000
+ENV JAVA_OPTS="-XX:MaxRAMPercentage=75"
+# A worker answers on its control port; a standalone run or a controller has no port to check.
+HEALTHCHECK --interval=10s --timeout=3s --start-period=30s \
+    CMD bash -c 'test -z "$DRIVER_HEALTH_PORT" || (exec 3<>"/dev/tcp/127.0.0.1/$DRIVER_HEALTH_PORT")'
+ENTRYPOINT ["sh", "-c", "exec java $JAVA_OPTS -jar /opt/anemometer/driver.jar \"$@\"", "workload-driver"]
