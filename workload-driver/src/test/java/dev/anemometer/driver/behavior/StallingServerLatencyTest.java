@@ -2,23 +2,37 @@ package dev.anemometer.driver.behavior;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.sun.net.httpserver.HttpExchange;
-import com.sun.net.httpserver.HttpServer;
 import dev.anemometer.driver.TimeSource;
 import dev.anemometer.driver.http.NettyHttpClient;
 import dev.anemometer.driver.operation.OperationType;
 import dev.anemometer.driver.stats.HdrOperationRecorder;
 import dev.anemometer.driver.stats.OperationStats;
+import io.netty.bootstrap.ServerBootstrap;
+import io.netty.buffer.Unpooled;
+import io.netty.channel.Channel;
+import io.netty.channel.ChannelHandlerContext;
+import io.netty.channel.ChannelInitializer;
+import io.netty.channel.EventLoopGroup;
+import io.netty.channel.MultiThreadIoEventLoopGroup;
+import io.netty.channel.SimpleChannelInboundHandler;
+import io.netty.channel.nio.NioIoHandler;
+import io.netty.channel.socket.SocketChannel;
+import io.netty.channel.socket.nio.NioServerSocketChannel;
+import io.netty.handler.codec.http.DefaultFullHttpResponse;
+import io.netty.handler.codec.http.FullHttpRequest;
+import io.netty.handler.codec.http.FullHttpResponse;
+import io.netty.handler.codec.http.HttpHeaderNames;
+import io.netty.handler.codec.http.HttpObjectAggregator;
+import io.netty.handler.codec.http.HttpResponseStatus;
+import io.netty.handler.codec.http.HttpServerCodec;
+import io.netty.handler.codec.http.HttpVersion;
 import java.io.IOException;
-import java.io.OutputStream;
 import java.net.InetSocketAddress;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -91,55 +105,51 @@ class StallingServerLatencyTest {
     return file.toString();
   }
 
-  /** Answers at once, except in the last second of every 4 s, when it holds every answer. */
+  /**
+   * Answers at once, except in the last second of every 4 s, when it holds every answer to the
+   * second's end (scheduled on its event loop, no thread blocked). Netty rather than the JDK
+   * server, whose separate header and body writes meet Nagle and delayed ACKs: 40 ms per answer,
+   * too few operations for a p99 that can tell the one stalled request of a period apart.
+   */
   private static final class StallingServer {
 
     final CountDownLatch stallsOver = new CountDownLatch(STALLS);
-    private final HttpServer server;
-    private final ExecutorService threads = Executors.newFixedThreadPool(2);
     private final long startNanos = System.nanoTime();
+    private final EventLoopGroup group =
+        new MultiThreadIoEventLoopGroup(1, NioIoHandler.newFactory());
     private long lastStallReleased = -1;
+    private Channel channel;
 
-    private StallingServer(HttpServer server) {
-      this.server = server;
-    }
-
-    static StallingServer start() throws IOException {
-      // Without it the JDK server's separate header and body writes meet Nagle and delayed ACKs:
-      // 40 ms per answer, too few operations for a p99 that can tell one stalled request apart.
-      System.setProperty("sun.net.httpserver.nodelay", "true");
-      HttpServer http = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
-      StallingServer stalling = new StallingServer(http);
-      http.createContext("/", stalling::answer);
-      http.setExecutor(stalling.threads);
-      http.start();
-      return stalling;
+    static StallingServer start() throws InterruptedException {
+      StallingServer server = new StallingServer();
+      server.channel =
+          new ServerBootstrap()
+              .group(server.group)
+              .channel(NioServerSocketChannel.class)
+              .childHandler(
+                  new ChannelInitializer<SocketChannel>() {
+                    @Override
+                    protected void initChannel(SocketChannel channel) {
+                      channel
+                          .pipeline()
+                          .addLast(new HttpServerCodec(), new HttpObjectAggregator(65_536))
+                          .addLast(server.new Answering());
+                    }
+                  })
+              .bind("127.0.0.1", 0)
+              .sync()
+              .channel();
+      return server;
     }
 
     URI uri() {
-      return URI.create("http://127.0.0.1:" + server.getAddress().getPort() + "/");
+      int port = ((InetSocketAddress) channel.localAddress()).getPort();
+      return URI.create("http://127.0.0.1:" + port + "/");
     }
 
-    private void answer(HttpExchange exchange) throws IOException {
-      long sinceStart = System.nanoTime() - startNanos;
-      long period = sinceStart / STALL_PERIOD_NANOS;
-      long intoPeriod = sinceStart % STALL_PERIOD_NANOS;
-      if (intoPeriod >= STALL_PERIOD_NANOS - STALL_NANOS) {
-        // The stall itself is what this server simulates: hold the answer to the period's end.
-        long holdNanos = STALL_PERIOD_NANOS - intoPeriod;
-        try {
-          TimeUnit.NANOSECONDS.sleep(holdNanos);
-        } catch (InterruptedException e) {
-          Thread.currentThread().interrupt();
-        }
-        released(period);
-      }
-      byte[] body = "<html><body>home</body></html>".getBytes(StandardCharsets.UTF_8);
-      exchange.getResponseHeaders().set("Content-Type", "text/html");
-      exchange.sendResponseHeaders(200, body.length);
-      try (OutputStream out = exchange.getResponseBody()) {
-        out.write(body);
-      }
+    void stop() {
+      channel.close().syncUninterruptibly();
+      group.shutdownGracefully(0, 1, TimeUnit.SECONDS).syncUninterruptibly();
     }
 
     private synchronized void released(long period) {
@@ -149,9 +159,43 @@ class StallingServerLatencyTest {
       }
     }
 
-    void stop() {
-      server.stop(0);
-      threads.shutdownNow();
+    private final class Answering extends SimpleChannelInboundHandler<FullHttpRequest> {
+
+      @Override
+      protected void channelRead0(ChannelHandlerContext context, FullHttpRequest request) {
+        long sinceStart = System.nanoTime() - startNanos;
+        long period = sinceStart / STALL_PERIOD_NANOS;
+        long intoPeriod = sinceStart % STALL_PERIOD_NANOS;
+        if (intoPeriod < STALL_PERIOD_NANOS - STALL_NANOS) {
+          answer(context);
+          return;
+        }
+        context
+            .executor()
+            .schedule(
+                () -> {
+                  released(period);
+                  answer(context);
+                },
+                STALL_PERIOD_NANOS - intoPeriod,
+                TimeUnit.NANOSECONDS);
+      }
+
+      @Override
+      public void exceptionCaught(ChannelHandlerContext context, Throwable cause) {
+        // A client that resets its connection at the end of the test: nothing to answer.
+        context.close();
+      }
+
+      private void answer(ChannelHandlerContext context) {
+        byte[] body = "<html><body>home</body></html>".getBytes(StandardCharsets.UTF_8);
+        FullHttpResponse response =
+            new DefaultFullHttpResponse(
+                HttpVersion.HTTP_1_1, HttpResponseStatus.OK, Unpooled.wrappedBuffer(body));
+        response.headers().set(HttpHeaderNames.CONTENT_TYPE, "text/html");
+        response.headers().setInt(HttpHeaderNames.CONTENT_LENGTH, body.length);
+        context.writeAndFlush(response);
+      }
     }
   }
 }
