@@ -4,8 +4,12 @@ import dev.anemometer.auction.system.cache.CacheNames;
 import dev.anemometer.auction.system.web.ApiException;
 import dev.anemometer.auction.system.web.Page;
 import dev.anemometer.auction.system.web.PageParams;
+import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import org.springframework.cache.annotation.Cacheable;
+import org.springframework.jdbc.core.RowCallbackHandler;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Service;
 
@@ -60,9 +64,40 @@ class AuctionService {
                     + " state FROM item WHERE auction_id = ? ORDER BY position, id"
                     + " LIMIT ? OFFSET ?")
             .params(auctionId, paging.sizeOrDefault(), paging.offset())
-            .query(AuctionItem.class)
+            .query(
+                (row, n) ->
+                    new AuctionItem(
+                        row.getLong("id"),
+                        row.getInt("position"),
+                        row.getString("short_description"),
+                        row.getString("manufacturer"),
+                        row.getString("condition"),
+                        row.getBigDecimal("starting_bid"),
+                        row.getString("state"),
+                        List.of()))
             .list();
-    return paging.page(total, items);
+    return paging.page(total, withImageIds(items));
+  }
+
+  /** One query for the whole page's images rather than one per item. */
+  private List<AuctionItem> withImageIds(List<AuctionItem> items) {
+    if (items.isEmpty()) {
+      return items;
+    }
+    Map<Long, List<Long>> imageIds = new HashMap<>();
+    jdbc.sql(
+            "SELECT item_id, id FROM item_image WHERE item_id IN (:itemIds)"
+                + " ORDER BY item_id, position, id")
+        .param("itemIds", items.stream().map(AuctionItem::id).toList())
+        .query(
+            (RowCallbackHandler)
+                row ->
+                    imageIds
+                        .computeIfAbsent(row.getLong("item_id"), id -> new ArrayList<>())
+                        .add(row.getLong("id")));
+    return items.stream()
+        .map(item -> item.withImageIds(imageIds.getOrDefault(item.id(), List.of())))
+        .toList();
   }
 
   private long countItems(long auctionId) {

@@ -47,7 +47,12 @@ public final class DataCommand {
     System.exit(exitCode);
   }
 
-  static int run(
+  /**
+   * Runs a data command in this JVM without exiting it (tests of other modules load data this way).
+   *
+   * @return the exit code {@link #main} would exit with
+   */
+  public static int run(
       List<String> args, Map<String, String> env, PrintStream out, PrintStream err, boolean tty) {
     DataArguments arguments;
     try {

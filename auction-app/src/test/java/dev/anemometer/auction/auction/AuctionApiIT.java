@@ -57,6 +57,26 @@ class AuctionApiIT extends AppIntegrationTest {
   }
 
   @Test
+  void theItemsPageCarriesEachItemsImageIdsForItsThumbnails() {
+    FixtureUser user = fixtures.user();
+    FixtureAuction auction = fixtures.runningAuction(user.id(), 3);
+    long firstImage = fixtures.image(auction.itemIds().get(0));
+    long secondImage = fixtures.image(auction.itemIds().get(0));
+    long otherItemImage = fixtures.image(auction.itemIds().get(2));
+    String token = api.login(user);
+
+    JsonNode items = api.get("/api/auctions/" + auction.id() + "/items", token).json().get("items");
+
+    assertThat(items.get(0).get("imageIds"))
+        .extracting(JsonNode::asLong)
+        .containsExactly(firstImage, secondImage);
+    assertThat(items.get(1).get("imageIds")).isEmpty();
+    assertThat(items.get(2).get("imageIds"))
+        .extracting(JsonNode::asLong)
+        .containsExactly(otherItemImage);
+  }
+
+  @Test
   void unknownAuctionIsNotFound() {
     String token = api.login(fixtures.user());
 

@@ -85,13 +85,26 @@ public final class HostileEndpoints {
   }
 
   /**
-   * The live-auction endpoints (GetCurrentItem, GetNextBid, PlaceBid). Their owners add them here,
-   * e.g. {@code HostileEndpoint.plain("PlaceBid", "POST",
-   * "/api/auctions/{auctionId}/items/{itemId}/bids", true, false).withJson(List.of(new
-   * JsonField("amount", NUMBER, "…")), Map.of())} with a valid amount that the test's item would
-   * refuse anyway, so that no variant is accepted.
+   * The live-auction endpoints. PlaceBid's valid amount is one the caller could send, but every
+   * variant derived from it is broken elsewhere (token, id, body), so none may be accepted.
+   * GetNextBid's {@code after} is left out of the path: with it missing or bad the long poll is
+   * refused before it parks, so no variant waits for the poll timeout.
    */
   static List<HostileEndpoint> liveAuction() {
-    return List.of();
+    return List.of(
+        HostileEndpoint.plain(
+            "GetCurrentItem", "GET", "/api/auctions/{auctionId}/current-item", true, false),
+        HostileEndpoint.plain(
+                "GetNextBid",
+                "GET",
+                "/api/auctions/{auctionId}/items/{itemId}/next-bid",
+                true,
+                false)
+            .withQuery(
+                Map.of(
+                    "after", List.of("-1", "abc", "1.5", "2147483648", "1e400", "", Hostile.SQL))),
+        HostileEndpoint.plain(
+                "PlaceBid", "POST", "/api/auctions/{auctionId}/items/{itemId}/bids", true, false)
+            .withJson(List.of(new JsonField("amount", NUMBER, "11.00")), Map.of()));
   }
 }

@@ -75,6 +75,7 @@ final class AuctionFollower {
     }
     recorder.record(
         type, startNanos, time.nanoTime(), outcome.wireNanos(), outcome.failureReason());
+    recorder.recordConnectionWait(outcome.connectionWaitNanos());
     if (outcome.failed()) {
       // No retry loop against a failing server: let go, the user may join again later.
       stopped = true;

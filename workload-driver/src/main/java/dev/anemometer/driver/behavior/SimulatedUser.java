@@ -136,6 +136,7 @@ final class SimulatedUser {
       return;
     }
     recorder.record(type, dueNanos, time.nanoTime(), outcome.wireNanos(), outcome.failureReason());
+    recorder.recordConnectionWait(outcome.connectionWaitNanos());
     if (outcome.failed()) {
       // Start over like a user whose page broke: from the home page, logged out.
       context.forget();

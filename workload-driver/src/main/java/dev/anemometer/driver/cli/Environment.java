@@ -2,6 +2,7 @@ package dev.anemometer.driver.cli;
 
 import dev.anemometer.driver.TimeSource;
 import dev.anemometer.driver.http.HttpClient;
+import dev.anemometer.driver.http.NettyHttpClient;
 import dev.anemometer.driver.run.LocalLoadGenerator;
 import dev.anemometer.driver.run.PopulationFactory;
 import dev.anemometer.driver.stats.DriverMonitor;
@@ -22,7 +23,7 @@ public record Environment(
 
   public static Environment production() {
     return new Environment(
-        HttpClients.production(),
+        NettyHttpClient::new,
         PopulationFactory.SIMULATED_USERS,
         DriverMonitor::watching,
         TimeSource.SYSTEM,

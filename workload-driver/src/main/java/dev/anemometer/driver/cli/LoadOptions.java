@@ -68,8 +68,8 @@ final class LoadOptions {
 
   @Option(
       names = "--first-account",
-      defaultValue = "0",
-      description = "First account number of this driver (default ${DEFAULT-VALUE}).")
+      defaultValue = "1",
+      description = "First account number of this driver, 1-based (default ${DEFAULT-VALUE}).")
   int firstAccount;
 
   @Option(

@@ -122,7 +122,7 @@ public record RunConfigFile(
         new UsersConfig(
             URI.create(target.url()),
             target.behavior() == null ? "default" : target.behavior(),
-            target.firstAccount() == null ? 0 : target.firstAccount(),
+            target.firstAccount() == null ? 1 : target.firstAccount(),
             accounts,
             target.connectionsPerUser() == null ? 4 : target.connectionsPerUser(),
             target.seed() == null ? 1 : target.seed());

@@ -1,20 +1,23 @@
 package dev.anemometer.driver.http;
 
+import dev.anemometer.driver.stats.MonitoredExecutors;
 import io.netty.channel.EventLoopGroup;
 import io.netty.channel.MultiThreadIoEventLoopGroup;
 import io.netty.util.concurrent.DefaultThreadFactory;
 import java.net.InetSocketAddress;
 import java.net.URI;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 
 /**
  * The Netty implementation of {@link HttpClient}: a fixed set of event loops over which sessions
  * are spread round-robin, each session then living on its loop for good.
  */
-public final class NettyHttpClient implements HttpClient {
+public final class NettyHttpClient implements HttpClient, MonitoredExecutors {
 
   private final HttpClientConfig config;
   private final Transport transport;
@@ -58,6 +61,14 @@ public final class NettyHttpClient implements HttpClient {
             group.next(), transport, config, address, hostHeader, maxConnections, sessions::remove);
     sessions.add(session);
     return session;
+  }
+
+  /** The event loops themselves: a probe task running late there means users' timers run late. */
+  @Override
+  public List<ScheduledExecutorService> executorsToMonitor() {
+    List<ScheduledExecutorService> loops = new ArrayList<>();
+    group.forEach(loops::add);
+    return loops;
   }
 
   @Override

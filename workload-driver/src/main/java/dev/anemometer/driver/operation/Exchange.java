@@ -20,6 +20,7 @@ final class Exchange {
 
   private final HttpSession session;
   private long wireNanos;
+  private long connectionWaitNanos;
 
   Exchange(HttpSession session) {
     this.session = session;
@@ -32,6 +33,7 @@ final class Exchange {
         .thenApply(
             response -> {
               wireNanos += response.wireNanos();
+              connectionWaitNanos = Math.max(connectionWaitNanos, response.queuedNanos());
               return check(call, response, okStatuses);
             });
   }
@@ -58,6 +60,7 @@ final class Exchange {
               .thenApply(
                   response -> {
                     longest[0] = Math.max(longest[0], response.wireNanos());
+                    connectionWaitNanos = Math.max(connectionWaitNanos, response.queuedNanos());
                     return check(call, response, 200);
                   })
               .toCompletableFuture();
@@ -67,7 +70,8 @@ final class Exchange {
 
   /** Turns the end of an operation's chain into its outcome; never completes exceptionally. */
   CompletionStage<OperationOutcome> finish(CompletionStage<?> chain) {
-    return chain.handle((ignored, error) -> new OperationOutcome(wireNanos, reason(error)));
+    return chain.handle(
+        (ignored, error) -> new OperationOutcome(wireNanos, reason(error), connectionWaitNanos));
   }
 
   static OperationFailure missing(String field, Call call) {

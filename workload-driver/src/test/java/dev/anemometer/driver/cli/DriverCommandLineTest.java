@@ -143,4 +143,36 @@ class DriverCommandLineTest {
     assertThat(results.resolve("histograms-app0.hlog")).exists();
     assertThat(out.toString(StandardCharsets.UTF_8)).contains("run driver-run: FAIL");
   }
+
+  @Test
+  void usersLogInFromAccountOneByDefaultBecauseAccountsAreOneBased() {
+    java.util.List<Integer> firstAccounts = new java.util.concurrent.CopyOnWriteArrayList<>();
+    PopulationFactory capturing =
+        (config, client, recorder, time) -> {
+          firstAccounts.add(config.firstAccount());
+          return new RecordingPopulation(config, recorder);
+        };
+
+    execute(
+        capturing,
+        "run",
+        "--target",
+        "http://127.0.0.1:1",
+        "--users",
+        "1",
+        "--ramp-up",
+        "0s",
+        "--duration",
+        "1s",
+        "--ramp-down",
+        "0s",
+        "--behavior",
+        "custom.yaml",
+        "--status-interval",
+        "1s",
+        "--out",
+        directory.resolve("results").toString());
+
+    assertThat(firstAccounts).containsOnly(1);
+  }
 }

@@ -1,0 +1,150 @@
+package dev.anemometer.driver.run;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.anemometer.auction.data.DataCommand;
+import dev.anemometer.auction.support.InJvmAppServer;
+import dev.anemometer.auction.support.TestPostgres;
+import dev.anemometer.driver.TimeSource;
+import dev.anemometer.driver.behavior.UsersConfig;
+import dev.anemometer.driver.http.NettyHttpClient;
+import dev.anemometer.driver.loadpath.FixedLoadPathSpec;
+import dev.anemometer.driver.operation.OperationType;
+import dev.anemometer.driver.qos.QosSpec;
+import dev.anemometer.driver.stats.IntervalStats;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The whole driver (Netty client, default behaviour, recorders, QoS) against the real auction app
+ * on a real database: the mix the behaviour produces against real responses lands within the SPEC
+ * §3.2 tolerances, and nothing fails. Only mix and failures are asserted: response times on a
+ * shared 2-core machine say nothing about the driver.
+ */
+class RealAuctionAppIT {
+
+  private static final int MAX_USERS = 300;
+  private static final int USERS = 150;
+
+  @Test
+  void theDefaultBehaviourAgainstTheRealAppHitsTheSpecMixWithoutFailures() {
+    TestPostgres.Database database = TestPostgres.newDatabase();
+    loadData(database);
+    try (InJvmAppServer app =
+        InJvmAppServer.start(
+            database,
+            // The app's own item clock (30 s open, 30 s last call): the followers' share of the mix
+            // (GetCurrentItem per item change, GetNextBid per bid or state change) follows from
+            // it. A 5 s + 3 s clock tripled GetCurrentItem (15.5 % vs 5.23 %) and pushed GetNextBid
+            // to 58 %, squeezing every other operation below its band.
+            Map.of("anemometer.database.pool-size", "20"))) {
+      RunSpec spec =
+          RunSpec.of(
+              "real-app-it",
+              List.of(new TargetSpec("app0", usersOf(app), loadPath())),
+              QosSpec.weathervaneDefaults());
+
+      RunResult result =
+          new DriverRun(
+                  spec, LocalLoadGenerator.production(NettyHttpClient::new), TimeSource.SYSTEM)
+              .run();
+
+      assertThat(result.error()).isNull();
+      TargetResult target = result.target("app0");
+      assertThat(failures(target.whole())).as("failures by operation and reason").isEmpty();
+      assertThat(mixMisses(target.judged(), spec.qos()))
+          .as("operations outside the SPEC mix tolerance")
+          .isEmpty();
+    }
+  }
+
+  private static void loadData(TestPostgres.Database database) {
+    ByteArrayOutputStream err = new ByteArrayOutputStream();
+    List<String> args =
+        new ArrayList<>(
+            List.of(
+                "load",
+                "--max-users",
+                Integer.toString(MAX_USERS),
+                "--threads",
+                "2",
+                "--jdbc-url",
+                database.jdbcUrl(),
+                "--user",
+                database.user()));
+    if (!database.password().isEmpty()) {
+      args.addAll(List.of("--password", database.password()));
+    }
+    int exit =
+        DataCommand.run(
+            args,
+            Map.of(),
+            new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8),
+            new PrintStream(err, true, StandardCharsets.UTF_8),
+            false);
+    assertThat(exit).as("data load: %s", err.toString(StandardCharsets.UTF_8)).isZero();
+  }
+
+  private static UsersConfig usersOf(InJvmAppServer app) {
+    return new UsersConfig(app.uri("/"), "default", 1, USERS, 4, 7L);
+  }
+
+  /**
+   * Ramp-up, then a warm-up long enough for sessions to reach steady state (logins, joins and
+   * followers under way), then one judged period with enough operations that the 2 % operations
+   * land within ±20 % of their share by more than two standard deviations.
+   */
+  private static FixedLoadPathSpec loadPath() {
+    return new FixedLoadPathSpec(
+        USERS,
+        Duration.ofSeconds(15),
+        Duration.ofSeconds(45),
+        1,
+        Duration.ofSeconds(120),
+        Duration.ZERO);
+  }
+
+  private static Map<String, Long> failures(IntervalStats stats) {
+    Map<String, Long> failures = new TreeMap<>();
+    stats
+        .operations()
+        .forEach(
+            (type, operation) ->
+                operation
+                    .failures()
+                    .forEach((reason, count) -> failures.put(type + ": " + reason, count)));
+    return failures;
+  }
+
+  private static List<String> mixMisses(IntervalStats stats, QosSpec qos) {
+    List<String> misses = new ArrayList<>();
+    qos.expectedMixPercent()
+        .forEach(
+            (type, expectedPercent) -> {
+              double actualPercent = 100 * stats.share(type);
+              double tolerance = qos.tolerance(type);
+              if (Math.abs(actualPercent - expectedPercent) > expectedPercent * tolerance) {
+                misses.add(describe(type, actualPercent, expectedPercent, stats));
+              }
+            });
+    return misses;
+  }
+
+  private static String describe(
+      OperationType type, double actualPercent, double expectedPercent, IntervalStats stats) {
+    return String.format(
+        "%s %.2f %% (expected %.2f %%, %d of %d)",
+        type,
+        actualPercent,
+        expectedPercent,
+        stats.operation(type).total(),
+        stats.totalOperations());
+  }
+}
