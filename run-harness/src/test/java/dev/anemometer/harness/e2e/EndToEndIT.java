@@ -31,18 +31,23 @@ class EndToEndIT {
 
   private static final Path PROJECT = Path.of("..").toAbsolutePath().normalize();
 
-  /** A short fixed load with a fast item clock, so that items sell during the run. */
+  /**
+   * A short fixed load that still reaches the steady state SPEC §3.2's mix describes. The users
+   * match the data (maxUsers = users), so that each live auction has its designed crowd; the item
+   * clock is the app's own, since a faster one multiplies GetCurrentItem. Users start over a ramp
+   * close to a session's length (about 17 operations of 5 s), so that their sessions are out of
+   * phase by the QoS period, and the warm-up lets the followers of every user start. The period is
+   * long enough for the rarest operations (HomePage, Login: 2.35 %) to count in the hundreds,
+   * within the ±20 % the mix rule allows.
+   */
   private static final List<String> SHORT_LOCAL =
       List.of(
           "--preset", "local",
           "--set", "name=e2e",
-          "--set", "appInstances[0].users=60",
-          "--set", "appInstances[0].maxUsers=300",
+          "--set", "appInstances[0].users=200",
+          "--set", "appInstances[0].maxUsers=200",
           "--set", "appInstances[0].tuning.app.heap=384m",
-          "--set",
-              "appInstances[0].tuning.app.properties={anemometer.live-auction.open-duration:"
-                  + " 4s, anemometer.live-auction.last-call-duration: 4s}",
-          "--set", "qos={rampUp: 10s, warmUp: 20s, interval: 40s, qosPeriods: 1, rampDown: 5s}");
+          "--set", "qos={rampUp: 60s, warmUp: 60s, interval: 90s, qosPeriods: 1, rampDown: 5s}");
 
   @TempDir Path results;
 
@@ -70,8 +75,8 @@ class EndToEndIT {
     int exit = AnemometerCli.execute(args.toArray(String[]::new));
 
     assertThat(exit)
-        .as("0 pass or 1 QoS not met; never a config or infrastructure error")
-        .isIn(0, 1);
+        .as("0: QoS met and the bid audit passed (see the window verdicts above)")
+        .isZero();
     Path run = onlyRunFolder();
     String summary = Files.readString(run.resolve("summary.json"));
     assertThat(summary).contains("\"violationCount\" : 0").contains("\"load\"");
