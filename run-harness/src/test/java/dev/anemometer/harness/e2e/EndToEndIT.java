@@ -31,18 +31,26 @@ class EndToEndIT {
 
   private static final Path PROJECT = Path.of("..").toAbsolutePath().normalize();
 
-  /** A short fixed load with a fast item clock, so that items sell during the run. */
+  /**
+   * A short fixed load that still reaches the steady state SPEC §3.2's mix describes.
+   *
+   * <p>Every bid wakes the GetNextBid of every follower of its auction, so the GetNextBid share
+   * grows with the followers per auction: 2 per user over maxUsers / 15 live auctions. With 20
+   * followers per auction it measured 53.5 %, outside 46.43 % ± 10 %; users = maxUsers / 2 gives
+   * Weathervane's 15. The item clock is the app's own: a faster one multiplies GetCurrentItem.
+   * Users start over a ramp close to a session's length (about 17 operations of 5 s), so that their
+   * sessions are out of phase by the QoS period; the warm-up lets the followers of every user
+   * start. The period is long enough for the rarest operations (HomePage, Login: 2.35 %) to count
+   * in the hundreds, within the ±20 % the mix rule allows.
+   */
   private static final List<String> SHORT_LOCAL =
       List.of(
           "--preset", "local",
           "--set", "name=e2e",
-          "--set", "appInstances[0].users=60",
-          "--set", "appInstances[0].maxUsers=300",
+          "--set", "appInstances[0].users=200",
+          "--set", "appInstances[0].maxUsers=400",
           "--set", "appInstances[0].tuning.app.heap=384m",
-          "--set",
-              "appInstances[0].tuning.app.properties={anemometer.live-auction.open-duration:"
-                  + " 4s, anemometer.live-auction.last-call-duration: 4s}",
-          "--set", "qos={rampUp: 10s, warmUp: 20s, interval: 40s, qosPeriods: 1, rampDown: 5s}");
+          "--set", "qos={rampUp: 60s, warmUp: 60s, interval: 90s, qosPeriods: 1, rampDown: 5s}");
 
   @TempDir Path results;
 
@@ -69,6 +77,9 @@ class EndToEndIT {
 
     int exit = AnemometerCli.execute(args.toArray(String[]::new));
 
+    // 1 stays accepted until the verdict is stable on a shared 2-core machine: the mix now
+    // passes but GetActiveAuctions sits at the edge of its ±10 %, and machine-wide stalls
+    // invalidate windows (driver event-loop lag).
     assertThat(exit)
         .as("0 pass or 1 QoS not met; never a config or infrastructure error")
         .isIn(0, 1);
