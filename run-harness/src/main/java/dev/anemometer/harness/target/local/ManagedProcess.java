@@ -110,8 +110,11 @@ public final class ManagedProcess {
     root.descendants().forEach(tree::add);
     root.destroy();
     if (!awaitExit(tree, grace)) {
-      tree.forEach(ProcessHandle::destroyForcibly);
-      awaitExit(tree, Duration.ofSeconds(10));
+      // Children forked during the grace period are not in the first snapshot: take another.
+      List<ProcessHandle> now = new ArrayList<>(tree);
+      tree.stream().filter(ProcessHandle::isAlive).forEach(h -> h.descendants().forEach(now::add));
+      now.forEach(ProcessHandle::destroyForcibly);
+      awaitExit(now, Duration.ofSeconds(10));
     }
   }
 
