@@ -20,6 +20,9 @@ public record LocalPaths(Path projectRoot, Path stateBase) {
 
   public static LocalPaths detect() {
     String root = System.getenv("ANEMOMETER_ROOT");
+    if (root == null || root.isBlank()) {
+      root = System.getProperty("anemometer.root");
+    }
     Path projectRoot =
         Path.of(root == null || root.isBlank() ? "." : root).toAbsolutePath().normalize();
     String state = System.getenv("ANEMOMETER_STATE_DIR");

@@ -1,0 +1,166 @@
+package dev.anemometer.harness.e2e;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assumptions.assumeThat;
+
+import dev.anemometer.harness.cli.AnemometerCli;
+import dev.anemometer.harness.target.local.Executables;
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.DirectoryStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The whole procedure with the real app jar, the real driver, nginx, HAProxy and PostgreSQL: the
+ * local topology nginx → HAProxy → 2 app servers → PostgreSQL under a short fixed load, and a run
+ * killed midway. Skipped when the app jar, the driver's HTTP client, nginx or HAProxy is missing.
+ */
+class EndToEndIT {
+
+  private static final Path PROJECT = Path.of("..").toAbsolutePath().normalize();
+
+  /** A short fixed load with a fast item clock, so that items sell during the run. */
+  private static final List<String> SHORT_LOCAL =
+      List.of(
+          "--preset", "local",
+          "--set", "name=e2e",
+          "--set", "appInstances[0].users=60",
+          "--set", "appInstances[0].maxUsers=300",
+          "--set", "appInstances[0].tuning.app.heap=384m",
+          "--set",
+              "appInstances[0].tuning.app.properties={anemometer.live-auction.open-duration:"
+                  + " 4s, anemometer.live-auction.last-call-duration: 4s}",
+          "--set", "qos={rampUp: 10s, warmUp: 20s, interval: 40s, qosPeriods: 1, rampDown: 5s}");
+
+  @TempDir Path results;
+
+  @BeforeAll
+  static void requireTheWholeStack() {
+    assumeThat(appJar()).as("auction-app exec jar (./mvnw package)").isPresent();
+    assumeThat(Executables.find("nginx")).as("nginx").isPresent();
+    assumeThat(Executables.find("haproxy")).as("haproxy").isPresent();
+    boolean nettyClient;
+    try {
+      Class.forName("dev.anemometer.driver.http.NettyHttpClient");
+      nettyClient = true;
+    } catch (ClassNotFoundException e) {
+      nettyClient = false;
+    }
+    assumeThat(nettyClient).as("the driver's Netty HTTP client").isTrue();
+    System.setProperty("anemometer.root", PROJECT.toString());
+  }
+
+  @Test
+  void theLocalTopologyRunsAFixedLoadAndPassesTheBidAudit() throws Exception {
+    List<String> args = new ArrayList<>(List.of("run", "--results", results.toString()));
+    args.addAll(SHORT_LOCAL);
+
+    int exit = AnemometerCli.execute(args.toArray(String[]::new));
+
+    assertThat(exit)
+        .as("0 pass or 1 QoS not met; never a config or infrastructure error")
+        .isIn(0, 1);
+    Path run = onlyRunFolder();
+    String summary = Files.readString(run.resolve("summary.json"));
+    assertThat(summary).contains("\"violationCount\" : 0").contains("\"load\"");
+    assertThat(Files.readString(run.resolve("events.jsonl")))
+        .contains("\"name\":\"deploy\"")
+        .contains("\"name\":\"load\"")
+        .contains("\"name\":\"audit\"")
+        .contains("\"type\":\"window\"");
+    try (Stream<Path> tuning = Files.list(run.resolve("tuning"))) {
+      assertThat(tuning.map(p -> p.getFileName().toString()))
+          .contains(
+              "instance-0-nginx-0.conf",
+              "instance-0-haproxy-0.cfg",
+              "instance-0-app-0.properties",
+              "instance-0-app-1.properties",
+              "instance-0-postgres.conf");
+    }
+    assertThat(run.resolve("driver/summary.json")).exists();
+    assertThat(results.resolve("results.csv")).exists();
+    assertThat(ProcessHandle.current().descendants().filter(ProcessHandle::isAlive).toList())
+        .isEmpty();
+  }
+
+  @Test
+  void killingTheRunMidwayLeavesNoProcessBehind() throws Exception {
+    List<String> command =
+        new ArrayList<>(
+            List.of(
+                Executables.java().toString(),
+                "-Danemometer.root=" + PROJECT,
+                "-jar",
+                harnessJar().toString(),
+                "run",
+                "--results",
+                results.toString()));
+    command.addAll(SHORT_LOCAL);
+    Process harness = new ProcessBuilder(command).redirectErrorStream(true).start();
+    List<ProcessHandle> tiers = new ArrayList<>();
+    try (BufferedReader output =
+        new BufferedReader(
+            new InputStreamReader(harness.getInputStream(), StandardCharsets.UTF_8))) {
+      String line;
+      while ((line = output.readLine()) != null) {
+        if (line.contains("==> drive load")) {
+          harness.toHandle().descendants().forEach(tiers::add);
+          harness.destroy(); // SIGTERM, as a kill or a closing terminal would send
+          break;
+        }
+      }
+      assertThat(tiers).as("tiers were running when the run was killed").hasSizeGreaterThan(3);
+      output.transferTo(java.io.Writer.nullWriter());
+    } finally {
+      if (!harness.waitFor(120, TimeUnit.SECONDS)) {
+        harness.destroyForcibly();
+      }
+    }
+    long deadline = System.nanoTime() + Duration.ofSeconds(60).toNanos();
+    while (tiers.stream().anyMatch(ProcessHandle::isAlive) && System.nanoTime() < deadline) {
+      Thread.sleep(200); // polling interval of a deadline loop
+    }
+    assertThat(tiers).noneMatch(ProcessHandle::isAlive);
+    assertThat(Files.readString(onlyRunFolder().resolve("summary.json"))).contains("INTERRUPTED");
+  }
+
+  private Path onlyRunFolder() throws IOException {
+    try (Stream<Path> runs = Files.list(results)) {
+      return runs.filter(Files::isDirectory).findFirst().orElseThrow();
+    }
+  }
+
+  private static Optional<Path> appJar() {
+    return jar(PROJECT.resolve("auction-app/target"), "auction-app-*-exec.jar");
+  }
+
+  private static Path harnessJar() {
+    return jar(PROJECT.resolve("run-harness/target"), "run-harness-*-exec.jar").orElseThrow();
+  }
+
+  private static Optional<Path> jar(Path dir, String glob) {
+    if (!Files.isDirectory(dir)) {
+      return Optional.empty();
+    }
+    try (DirectoryStream<Path> jars = Files.newDirectoryStream(dir, glob)) {
+      for (Path jar : jars) {
+        return Optional.of(jar);
+      }
+      return Optional.empty();
+    } catch (IOException e) {
+      return Optional.empty();
+    }
+  }
+}
