@@ -25,9 +25,9 @@ def op_summary(rng, op, users, seconds, load_factor, qos, fail_op=None):
         p99 = limit * rng.uniform(1.1, 1.6)
     fails = {}
     if op in ("PlaceBid", "Login") and rng.random() < 0.5:
-        fails["HTTP_409" if op == "PlaceBid" else "TIMEOUT"] = rng.randint(1, 4)
+        fails["status 409 on /api/bids" if op == "PlaceBid" else "READ_TIMEOUT on /api/login"] = rng.randint(1, 4)
     if op == fail_op and op == "PlaceBid":
-        fails["TIMEOUT"] = rng.randint(3, 9)
+        fails["READ_TIMEOUT on /api/bids"] = rng.randint(3, 9)
     rules = []
     if qos:
         ok = p99 <= limit
@@ -117,12 +117,13 @@ def run(folder, name, strategy, rng, segments, peak, outcome, message):
                               "entryUrls": ["http://127.0.0.1:41801"], "jdbcUrl": "jdbc:postgresql://127.0.0.1:5432/anemometer",
                               "passed": outcome == "PASSED"}],
                "load": driver,
-               "audit": {"passed": True, "bidsChecked": 18234, "highBidMismatches": 0, "note": "<script>alert('x')</script> must show as text"},
+               "audit": {"instance-0": {"acknowledgedBidsChecked": 0, "itemsChecked": 412, "soldItemsChecked": 188,
+                                        "violations": [], "violationCount": 0}},
                "message": "QoS met" if outcome == "PASSED" else "QoS not met"}
     with open(f"{folder}/summary.json", "w") as f:
         json.dump(summary, f, indent=2, ensure_ascii=False)
     with open(f"{folder}/config.yaml", "w") as f:
-        f.write(f"name: {name}\npreset: xs\ntarget: local\nstrategy: {strategy}\nqos:\n  percentile: 99\n"
+        f.write(f"# note: <script>alert('x')</script> must show as text\nname: {name}\npreset: xs\ntarget: local\nstrategy: {strategy}\nqos:\n  percentile: 99\n"
                 f"appInstances:\n  - users: {segments[-1][0]}\n    maxUsers: 1000\n    appServers: 2\n"
                 "tiers:\n  db:\n    tuning:\n      shared_buffers: 256MB\n")
     with open(f"{folder}/tuning/postgresql.conf", "w") as f:
