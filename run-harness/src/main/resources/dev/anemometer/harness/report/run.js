@@ -9,7 +9,7 @@
   var loadStart = (D.events || []).find(function (e) { return e.type === 'phase' && e.name === 'load' && e.state === 'start'; });
   var loadOffsetMs = loadStart ? loadStart.offsetMillis : 0;
   var annotations = (D.events || []).filter(function (e) {
-    return e.type !== 'phase' && e.type !== 'window';
+    return ['elasticity', 'fault', 'error', 'interrupted'].indexOf(e.type) >= 0;
   }).map(function (e) {
     return { x: (e.offsetMillis - loadOffsetMs) / 1000, label: e.type + ': ' + e.name,
       color: e.type === 'fault' || e.type === 'error' ? '#b91c1c' : e.type === 'elasticity' ? '#7c3aed' : '#6b7280' };
