@@ -4,7 +4,6 @@ import dev.anemometer.driver.TimeSource;
 import dev.anemometer.driver.behavior.UsersConfig;
 import dev.anemometer.driver.metrics.DriverMetrics;
 import dev.anemometer.driver.metrics.MetricsServer;
-import dev.anemometer.driver.output.ConsoleStatus;
 import dev.anemometer.driver.output.OutputDirectory;
 import dev.anemometer.driver.qos.QosSpec;
 import dev.anemometer.driver.run.DriverRun;
@@ -15,6 +14,7 @@ import dev.anemometer.driver.run.TargetResult;
 import dev.anemometer.driver.run.TargetSpec;
 import dev.anemometer.harness.config.AnemometerConfig;
 import dev.anemometer.harness.config.AppInstanceSpec;
+import dev.anemometer.harness.console.LoadProgress;
 import dev.anemometer.harness.results.Json;
 import dev.anemometer.harness.target.local.DeployedInstance;
 import dev.anemometer.harness.target.local.TierStartException;
@@ -71,7 +71,7 @@ final class DriverLoad implements LoadDriver {
                   spec, LocalLoadGenerator.production(NettyClients::create), TimeSource.SYSTEM)
               .addListener(metrics)
               .addListener(output)
-              .addListener(new ConsoleStatus(System.out, false))
+              .addListener(new LoadProgress(System.out, length, System.console() != null))
               .addListener(new WindowEvents(plan.events()));
       result = runStoppingOnSignal(run);
     }
