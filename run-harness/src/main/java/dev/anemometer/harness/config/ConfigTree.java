@@ -62,7 +62,7 @@ final class ConfigTree {
   /**
    * Applies one {@code --set path=value}: dotted keys with list indexes ({@code
    * appInstances[0].tiers.app.instances=3}). The value is read as YAML, so {@code 3} is a number,
-   * {@code 90s} a string and {@code {impl: none}} a mapping.
+   * {@code 90s} a string and {@code {impl: none}} a mapping, which merges into the mapping there.
    */
   static void set(ObjectNode root, String assignment) {
     int equals = assignment.indexOf('=');
@@ -96,8 +96,10 @@ final class ConfigTree {
     ObjectNode object = (ObjectNode) parent;
     if (index == null) {
       if (leafValue != null) {
-        object.set(name, leafValue);
-        return leafValue;
+        // A mapping merges into what is there, like a file layer; anything else replaces it.
+        JsonNode merged = merge(object.get(name), leafValue, name);
+        object.set(name, merged);
+        return merged;
       }
       JsonNode child = object.get(name);
       return child != null && child.isObject() ? child : object.putObject(name);

@@ -102,6 +102,16 @@ class ConfigLayeringTest {
   }
 
   @Test
+  void setWithAMappingMergesIntoTheMappingThere() {
+    AnemometerConfig config =
+        loader.load(null, "local", List.of("qos={warmUp: 20s, interval: 40s}"));
+
+    assertThat(config.qos().warmUp()).isEqualTo(Duration.ofSeconds(20));
+    assertThat(config.qos().interval()).isEqualTo(Duration.ofSeconds(40));
+    assertThat(config.qos().percentile()).as("kept").isEqualTo(99);
+  }
+
+  @Test
   void setRejectsMalformedAssignmentsNamingThem() {
     assertThatThrownBy(() -> loader.load(null, null, List.of("users")))
         .hasMessageStartingWith("--set users: expected key=value");
