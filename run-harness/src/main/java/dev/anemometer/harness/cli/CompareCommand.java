@@ -1,45 +1,57 @@
 package dev.anemometer.harness.cli;
 
 import dev.anemometer.harness.console.Console;
-import dev.anemometer.harness.report.HtmlReport;
+import dev.anemometer.harness.report.CompareReport;
+import dev.anemometer.harness.report.Comparison;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
-import tools.jackson.databind.JsonNode;
 
 @Command(
     name = "compare",
     mixinStandardHelpOptions = true,
-    description = "Compare runs side by side: verdict, peak users, duration, strategy.")
+    description = {
+      "Compare runs side by side against the first one: outcome, peak users, throughput, p99 per"
+          + " operation; changes over 5 % are marked. Also writes an HTML comparison with the"
+          + " runs' charts overlaid."
+    })
 final class CompareCommand implements Callable<Integer> {
 
   @Parameters(
       arity = "2..*",
       paramLabel = "RESULTS_DIR",
-      description = "Two or more results folders.")
+      description = "Two or more results folders; the first is the baseline.")
   List<Path> dirs;
+
+  @Option(
+      names = {"-o", "--output"},
+      paramLabel = "FILE",
+      description = "Where to write the HTML comparison (default: ${DEFAULT-VALUE}).")
+  Path output = Path.of("compare.html");
 
   @Override
   public Integer call() {
-    List<List<String>> rows = new ArrayList<>();
-    for (Path dir : dirs) {
-      JsonNode summary = HtmlReport.readSummary(dir);
-      rows.add(
-          List.of(
-              dir.getFileName().toString(),
-              summary.path("preset").asString(""),
-              summary.path("strategy").asString(""),
-              summary.path("outcome").asString(""),
-              summary.path("peakUsers").isMissingNode()
-                  ? "-"
-                  : summary.path("peakUsers").asString(),
-              summary.path("durationSeconds").asString("")));
-    }
-    new Console(System.out, false)
-        .table(List.of("run", "preset", "strategy", "outcome", "peak users", "seconds"), rows);
+    Comparison comparison = Comparison.of(dirs);
+    List<String> header = new ArrayList<>();
+    header.add("metric");
+    header.addAll(comparison.labels());
+    Console console = new Console(System.out, false);
+    console.table(header, comparison.textRows());
+    Map<String, Long> counts = comparison.verdictCounts();
+    console.info(
+        counts.get("worse")
+            + " figure(s) worse and "
+            + counts.get("better")
+            + " better by more than "
+            + (int) Comparison.THRESHOLD_PERCENT
+            + " % than "
+            + comparison.labels().get(0));
+    console.info("HTML comparison: " + CompareReport.write(comparison, dirs, output));
     return 0;
   }
 }

@@ -2,7 +2,8 @@ package dev.anemometer.harness.run;
 
 import dev.anemometer.driver.TimeSource;
 import dev.anemometer.driver.behavior.UsersConfig;
-import dev.anemometer.driver.output.ConsoleStatus;
+import dev.anemometer.driver.metrics.DriverMetrics;
+import dev.anemometer.driver.metrics.MetricsServer;
 import dev.anemometer.driver.output.OutputDirectory;
 import dev.anemometer.driver.qos.QosSpec;
 import dev.anemometer.driver.run.DriverRun;
@@ -13,6 +14,7 @@ import dev.anemometer.driver.run.TargetResult;
 import dev.anemometer.driver.run.TargetSpec;
 import dev.anemometer.harness.config.AnemometerConfig;
 import dev.anemometer.harness.config.AppInstanceSpec;
+import dev.anemometer.harness.console.LoadProgress;
 import dev.anemometer.harness.results.Json;
 import dev.anemometer.harness.target.local.DeployedInstance;
 import dev.anemometer.harness.target.local.TierStartException;
@@ -69,13 +71,17 @@ final class DriverLoad implements LoadDriver {
                 ? "findMax: runs until the peak is found"
                 : "load path: " + dev.anemometer.harness.config.Durations.format(length));
     RunResult result;
-    try (OutputDirectory output =
-        new OutputDirectory(plan.driverDir(), System::currentTimeMillis)) {
+    DriverMetrics metrics = new DriverMetrics();
+    try (OutputDirectory output = new OutputDirectory(plan.driverDir(), System::currentTimeMillis);
+        MetricsServer metricsServer = DriverMetricsPort.serve(metrics)) {
+      plan.console().info("driver metrics (Prometheus): " + metricsServer.url());
+      plan.events().record("metrics", "driver", Map.of("url", metricsServer.url()));
       DriverRun run =
           new DriverRun(
                   spec, LocalLoadGenerator.production(NettyClients::create), TimeSource.SYSTEM)
+              .addListener(metrics)
               .addListener(output)
-              .addListener(new ConsoleStatus(System.out, false))
+              .addListener(new LoadProgress(System.out, length, System.console() != null))
               .addListener(new WindowEvents(plan.events()));
       plan.listeners().forEach(run::addListener);
       result = runStoppingOnSignal(run);

@@ -27,6 +27,11 @@ final class ControllerCommand implements Callable<Integer> {
   @Mixin ControlOptions control;
 
   @Option(
+      names = "--metrics-port",
+      description = "Serve Prometheus metrics at http://127.0.0.1:<port>/metrics (0: a free port).")
+  Integer metricsPort;
+
+  @Option(
       names = "--workers",
       split = ",",
       required = true,
@@ -56,6 +61,7 @@ final class ControllerCommand implements Callable<Integer> {
       clients.add(new WorkerClient(WorkerClient.baseOf(worker), control.token, http));
     }
     var generator = new RemoteLoadGenerator(clients, environment.time());
-    return RunExecution.execute(spec, generator, environment, out, controlPort, control);
+    return RunExecution.execute(
+        spec, generator, environment, out, controlPort, control, metricsPort);
   }
 }

@@ -30,6 +30,11 @@ final class RunCommand implements Callable<Integer> {
       description = "Serve the control API (status, set users, stop) on this port.")
   Integer controlPort;
 
+  @Option(
+      names = "--metrics-port",
+      description = "Serve Prometheus metrics at http://127.0.0.1:<port>/metrics (0: a free port).")
+  Integer metricsPort;
+
   RunCommand(Environment environment) {
     this.environment = environment;
   }
@@ -38,6 +43,6 @@ final class RunCommand implements Callable<Integer> {
   public Integer call() throws Exception {
     var spec = load.toRunSpec();
     return RunExecution.execute(
-        spec, environment.newLocalGenerator(), environment, out, controlPort, control);
+        spec, environment.newLocalGenerator(), environment, out, controlPort, control, metricsPort);
   }
 }

@@ -2,6 +2,8 @@ package dev.anemometer.driver.cli;
 
 import dev.anemometer.driver.control.ControlServer;
 import dev.anemometer.driver.control.RunControl;
+import dev.anemometer.driver.metrics.DriverMetrics;
+import dev.anemometer.driver.metrics.MetricsServer;
 import dev.anemometer.driver.output.ConsoleStatus;
 import dev.anemometer.driver.output.OutputDirectory;
 import dev.anemometer.driver.run.DriverRun;
@@ -25,13 +27,21 @@ final class RunExecution {
       Environment environment,
       Path out,
       Integer controlPort,
-      ControlOptions control)
+      ControlOptions control,
+      Integer metricsPort)
       throws Exception {
     Path directory = out != null ? out : defaultDirectory(spec.name());
     DriverRun run =
         new DriverRun(spec, generator, environment.time())
             .addListener(new ConsoleStatus(environment.out(), environment.terminal()))
             .addListener(new OutputDirectory(directory, System::currentTimeMillis));
+    MetricsServer metrics = null;
+    if (metricsPort != null) {
+      DriverMetrics driverMetrics = new DriverMetrics();
+      run.addListener(driverMetrics);
+      metrics = MetricsServer.onLoopback(metricsPort, driverMetrics);
+      environment.out().println("Prometheus metrics on " + metrics.url());
+    }
     ControlServer server = null;
     if (controlPort != null) {
       server = new RunControl(run).serveOn(control.bind(controlPort)).start();
@@ -60,6 +70,9 @@ final class RunExecution {
       finished.countDown();
       if (server != null) {
         server.close();
+      }
+      if (metrics != null) {
+        metrics.close();
       }
       try {
         Runtime.getRuntime().removeShutdownHook(stopOnSignal);

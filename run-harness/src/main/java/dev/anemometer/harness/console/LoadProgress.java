@@ -1,0 +1,119 @@
+package dev.anemometer.harness.console;
+
+import dev.anemometer.driver.operation.OperationType;
+import dev.anemometer.driver.run.RunListener;
+import dev.anemometer.driver.run.StatusReport;
+import dev.anemometer.driver.run.WindowResult;
+import dev.anemometer.driver.stats.IntervalStats;
+import dev.anemometer.driver.stats.OperationStats;
+import java.io.PrintStream;
+import java.time.Duration;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * The load phase's live line per status interval: a progress bar over the load path (when its
+ * length is known; findMax is open-ended), the phase, users, ops/s, the worst p99 and the
+ * interval's QoS verdict. On a terminal the line is rewritten in place; in a log (not a TTY) each
+ * interval gets a plain line with no escape or carriage-return characters.
+ */
+public final class LoadProgress implements RunListener {
+
+  private static final int BAR_WIDTH = 24;
+
+  private final PrintStream out;
+  private final Duration length;
+  private final boolean terminal;
+  private int lastLength;
+
+  public LoadProgress(PrintStream out, Duration length, boolean terminal) {
+    this.out = out;
+    this.length = length;
+    this.terminal = terminal;
+  }
+
+  @Override
+  public synchronized void onStatus(StatusReport report) {
+    String line = line(report);
+    if (terminal) {
+      out.print("\r" + line + " ".repeat(Math.max(0, lastLength - line.length())));
+      lastLength = line.length();
+    } else {
+      out.println(line);
+    }
+    out.flush();
+  }
+
+  @Override
+  public synchronized void onWindow(WindowResult window) {
+    endLine();
+    out.printf(
+        Locale.ROOT,
+        "           %s window %d at %d users: %s%s%n",
+        window.targetId(),
+        window.index() + 1,
+        window.users(),
+        window.verdict().passed() ? "PASS" : "FAIL " + window.verdict().failureMessages(),
+        window.verdict().valid() ? "" : " INVALID " + window.verdict().invalidReasons());
+    out.flush();
+  }
+
+  private void endLine() {
+    if (terminal && lastLength > 0) {
+      out.println();
+      lastLength = 0;
+    }
+  }
+
+  String line(StatusReport report) {
+    IntervalStats stats = report.stats();
+    long worstP99Micros = 0;
+    String worst = "-";
+    for (Map.Entry<OperationType, OperationStats> entry : stats.operations().entrySet()) {
+      // GetNextBid is a long poll: its latency is the auction's pace, not the server's.
+      if (entry.getKey() == OperationType.GET_NEXT_BID || entry.getValue().successes() == 0) {
+        continue;
+      }
+      long p99 = entry.getValue().latencyMicros().getValueAtPercentile(99);
+      if (p99 > worstP99Micros) {
+        worstP99Micros = p99;
+        worst = entry.getKey().displayName();
+      }
+    }
+    double seconds = stats.durationNanos() / 1e9;
+    return String.format(
+        Locale.ROOT,
+        "           %s %s %-9s users %5d  ops/s %7.1f  p99 %6.0f ms (%s)  QoS %s%s",
+        report.targetId(),
+        progress(Duration.ofMillis(report.elapsedMillis())),
+        report.phase(),
+        report.users(),
+        seconds <= 0 ? 0 : stats.totalOperations() / seconds,
+        worstP99Micros / 1000.0,
+        worst,
+        report.verdict().passed() ? "pass" : "FAIL",
+        report.verdict().valid() ? "" : " INVALID");
+  }
+
+  /** {@code [#########...............] 38 % 1:54/5:00}, or the elapsed time if open-ended. */
+  String progress(Duration elapsed) {
+    if (length.isZero()) {
+      return "[" + clock(elapsed) + "]";
+    }
+    double fraction = Math.min(1, (double) elapsed.toMillis() / length.toMillis());
+    int filled = (int) Math.round(fraction * BAR_WIDTH);
+    return String.format(
+        Locale.ROOT,
+        "[%s%s] %3d %% %s/%s",
+        "#".repeat(filled),
+        ".".repeat(BAR_WIDTH - filled),
+        Math.round(fraction * 100),
+        clock(elapsed),
+        clock(length));
+  }
+
+  private static String clock(Duration duration) {
+    long seconds = duration.toSeconds();
+    return String.format(Locale.ROOT, "%d:%02d", seconds / 60, seconds % 60);
+  }
+}

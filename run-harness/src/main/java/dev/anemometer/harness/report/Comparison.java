@@ -1,0 +1,166 @@
+package dev.anemometer.harness.report;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.function.Function;
+import tools.jackson.databind.JsonNode;
+
+/**
+ * Several runs side by side, each figure with its change relative to the first run (the baseline):
+ * outcome, peak users, throughput of the judged period and p99 per operation. A change beyond
+ * {@link #THRESHOLD_PERCENT} in the bad direction is {@code worse}, in the good one {@code better}.
+ *
+ * <p>With several app instances a run's throughput is their sum and its p99 the worst instance's.
+ */
+public record Comparison(List<String> labels, List<Row> rows) {
+
+  public static final double THRESHOLD_PERCENT = 5.0;
+
+  /** One metric: its value in every run, and per run after the baseline its change. */
+  public record Row(String metric, List<String> values, List<Delta> deltas) {}
+
+  /** A change against the baseline; {@code verdict} is better, worse or same (or empty). */
+  public record Delta(String text, String verdict) {}
+
+  private record Run(String label, JsonNode summary) {}
+
+  public static Comparison of(List<Path> resultsDirs) {
+    List<Run> runs = new ArrayList<>();
+    for (Path dir : resultsDirs) {
+      runs.add(
+          new Run(dir.toAbsolutePath().normalize().getFileName().toString(), RunData.summary(dir)));
+    }
+    List<Row> rows = new ArrayList<>();
+    rows.add(outcomeRow(runs));
+    rows.add(
+        numberRow(
+            runs, "peak users", true, run -> number(run.summary().path("peakUsers")), "%.0f"));
+    rows.add(numberRow(runs, "throughput (ops/s)", true, Comparison::throughput, "%.1f"));
+    for (String operation : operations(runs)) {
+      rows.add(
+          numberRow(runs, "p99 " + operation + " (ms)", false, run -> p99(run, operation), "%.1f"));
+    }
+    return new Comparison(runs.stream().map(Run::label).toList(), rows);
+  }
+
+  private static Row outcomeRow(List<Run> runs) {
+    List<String> values =
+        runs.stream().map(run -> run.summary().path("outcome").asString("?")).toList();
+    List<Delta> deltas = new ArrayList<>();
+    String base = values.get(0);
+    for (String value : values.subList(1, values.size())) {
+      boolean basePassed = "PASSED".equals(base);
+      boolean passed = "PASSED".equals(value);
+      deltas.add(
+          passed == basePassed
+              ? new Delta("", "same")
+              : passed ? new Delta("now passes", "better") : new Delta("now fails", "worse"));
+    }
+    return new Row("outcome", values, deltas);
+  }
+
+  private static Row numberRow(
+      List<Run> runs,
+      String metric,
+      boolean higherIsBetter,
+      Function<Run, Double> figure,
+      String format) {
+    List<Double> numbers = runs.stream().map(figure).toList();
+    List<String> values =
+        numbers.stream().map(n -> n == null ? "–" : String.format(Locale.ROOT, format, n)).toList();
+    List<Delta> deltas = new ArrayList<>();
+    Double base = numbers.get(0);
+    for (Double value : numbers.subList(1, numbers.size())) {
+      deltas.add(delta(base, value, higherIsBetter));
+    }
+    return new Row(metric, values, deltas);
+  }
+
+  static Delta delta(Double base, Double value, boolean higherIsBetter) {
+    if (base == null || value == null) {
+      return new Delta("", "");
+    }
+    if (base == 0) {
+      return value == 0 ? new Delta("±0 %", "same") : new Delta("new", "");
+    }
+    double percent = (value - base) / base * 100;
+    double gain = higherIsBetter ? percent : -percent;
+    String verdict =
+        gain < -THRESHOLD_PERCENT ? "worse" : gain > THRESHOLD_PERCENT ? "better" : "same";
+    return new Delta(String.format(Locale.ROOT, "%+.1f %%", percent), verdict);
+  }
+
+  private static Double number(JsonNode node) {
+    return node.isNumber() ? node.asDouble() : null;
+  }
+
+  private static List<JsonNode> judgedOperations(Run run) {
+    List<JsonNode> operations = new ArrayList<>();
+    for (JsonNode target : run.summary().path("load").path("targets")) {
+      target.path("operations").forEach(operations::add);
+    }
+    return operations;
+  }
+
+  private static Double throughput(Run run) {
+    List<JsonNode> operations = judgedOperations(run);
+    return operations.isEmpty()
+        ? null
+        : operations.stream().mapToDouble(op -> op.path("throughputPerSecond").asDouble()).sum();
+  }
+
+  private static Double p99(Run run, String operation) {
+    return judgedOperations(run).stream()
+        .filter(op -> operation.equals(op.path("operation").asString("")))
+        .filter(op -> op.path("count").asLong() > 0)
+        .map(op -> op.path("p99Millis").asDouble())
+        .max(Double::compare)
+        .orElse(null);
+  }
+
+  private static Set<String> operations(List<Run> runs) {
+    Set<String> names = new LinkedHashSet<>();
+    runs.forEach(
+        run -> judgedOperations(run).forEach(op -> names.add(op.path("operation").asString(""))));
+    return names;
+  }
+
+  /** The console table: one column per run, the change after each value. */
+  public List<List<String>> textRows() {
+    List<List<String>> text = new ArrayList<>();
+    for (Row row : rows) {
+      List<String> cells = new ArrayList<>();
+      cells.add(row.metric());
+      for (int i = 0; i < row.values().size(); i++) {
+        String value = row.values().get(i);
+        if (i > 0) {
+          Delta delta = row.deltas().get(i - 1);
+          String mark =
+              Map.of("worse", " WORSE", "better", " better").getOrDefault(delta.verdict(), "");
+          value += delta.text().isEmpty() ? mark : " (" + delta.text() + ")" + mark;
+        }
+        cells.add(value);
+      }
+      text.add(cells);
+    }
+    return text;
+  }
+
+  /** Counts of worse and better cells, for the one-line conclusion. */
+  public Map<String, Long> verdictCounts() {
+    Map<String, Long> counts = new LinkedHashMap<>();
+    counts.put("worse", 0L);
+    counts.put("better", 0L);
+    rows.forEach(
+        row ->
+            row.deltas()
+                .forEach(d -> counts.computeIfPresent(d.verdict(), (key, count) -> count + 1)));
+    return counts;
+  }
+}

@@ -1,0 +1,67 @@
+package dev.anemometer.harness.report;
+
+import dev.anemometer.harness.results.Json;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import tools.jackson.databind.JsonNode;
+
+/**
+ * One self-contained HTML file: the page shell, the stylesheet, the chart code and the data, all
+ * inline, so that the report opens from a mail attachment or an air-gapped lab.
+ */
+final class HtmlPage {
+
+  private HtmlPage() {}
+
+  static Path write(Path file, String title, String footer, JsonNode data, String pageScript) {
+    String html =
+        resource("page.html")
+            .replace("{{TITLE}}", escape(title))
+            .replace("{{HEADING}}", escape(title))
+            .replace("{{FOOTER}}", escape(footer))
+            .replace("{{CSS}}", resource("report.css"))
+            .replace("{{JS}}", resource("report.js") + "\n" + resource(pageScript))
+            .replace("{{DATA}}", scriptSafeJson(data));
+    try {
+      Files.writeString(file, html, StandardCharsets.UTF_8);
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot write " + file, e);
+    }
+    return file;
+  }
+
+  /**
+   * JSON inside a script element: {@code <} only occurs in JSON strings, where {@code \u003c} means
+   * the same, so no {@code </script>} or {@code <!--} from the data can end the element.
+   */
+  static String scriptSafeJson(JsonNode data) {
+    return Json.compact()
+        .writeValueAsString(data)
+        .replace("<", "\\u003c")
+        .replace("\u2028", "\\u2028")
+        .replace("\u2029", "\\u2029");
+  }
+
+  static String escape(String text) {
+    return text.replace("&", "&amp;")
+        .replace("<", "&lt;")
+        .replace(">", "&gt;")
+        .replace("\"", "&quot;")
+        .replace("'", "&#39;");
+  }
+
+  private static String resource(String name) {
+    try (InputStream in = HtmlPage.class.getResourceAsStream(name)) {
+      if (in == null) {
+        throw new IllegalStateException("missing report resource " + name);
+      }
+      return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+}

@@ -1,0 +1,130 @@
+package dev.anemometer.harness.report;
+
+import dev.anemometer.harness.config.ConfigException;
+import dev.anemometer.harness.results.Json;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.stream.Stream;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.node.ArrayNode;
+import tools.jackson.databind.node.ObjectNode;
+
+/**
+ * What a report shows of one results folder, as JSON for the page: summary.json, the driver's
+ * interval lines (slimmed to what the charts plot, so that long runs stay a few MB), events.jsonl,
+ * config.yaml and the rendered tuning files.
+ */
+final class RunData {
+
+  private static final List<String> OPERATION_FIELDS =
+      List.of("operation", "count", "failures", "throughputPerSecond", "p50Millis", "p95Millis");
+
+  private RunData() {}
+
+  static JsonNode summary(Path resultsDir) {
+    Path summary = resultsDir.resolve("summary.json");
+    if (!Files.isRegularFile(summary)) {
+      throw new ConfigException(resultsDir + ": not a results folder (no summary.json)");
+    }
+    return readJson(summary);
+  }
+
+  static ObjectNode of(Path resultsDir) {
+    ObjectNode data = Json.pretty().createObjectNode();
+    data.put("kind", "run");
+    data.set("summary", summary(resultsDir));
+    data.set("intervals", intervals(resultsDir));
+    data.set("events", jsonLines(resultsDir.resolve("events.jsonl")));
+    data.put("config", text(resultsDir.resolve("config.yaml")));
+    ArrayNode tuning = data.putArray("tuning");
+    Path tuningDir = resultsDir.resolve("tuning");
+    if (Files.isDirectory(tuningDir)) {
+      try (Stream<Path> files = Files.walk(tuningDir)) {
+        files
+            .filter(Files::isRegularFile)
+            .sorted()
+            .forEach(
+                file ->
+                    tuning
+                        .addObject()
+                        .put("name", "tuning/" + tuningDir.relativize(file))
+                        .put("text", text(file)));
+      } catch (IOException e) {
+        throw new UncheckedIOException("cannot list " + tuningDir, e);
+      }
+    }
+    return data;
+  }
+
+  /** driver/intervals.jsonl with each operation cut to the plotted figures. */
+  static ArrayNode intervals(Path resultsDir) {
+    ArrayNode slim = Json.pretty().createArrayNode();
+    for (JsonNode line : jsonLines(resultsDir.resolve("driver").resolve("intervals.jsonl"))) {
+      ObjectNode out = slim.addObject();
+      for (String field :
+          List.of("target", "fromMillis", "toMillis", "users", "phase", "qosPassed")) {
+        out.set(field, line.path(field));
+      }
+      out.set("invalidReasons", line.path("invalidReasons"));
+      ArrayNode failedRules = out.putArray("failedRules");
+      ArrayNode operations = out.putArray("operations");
+      for (JsonNode operation : line.path("operations")) {
+        ObjectNode op = operations.addObject();
+        OPERATION_FIELDS.forEach(field -> op.set(field, operation.path(field)));
+        op.set("p99Millis", operation.path("p99Millis"));
+        for (JsonNode rule : operation.path("rules")) {
+          if (!rule.path("passed").asBoolean(true)) {
+            failedRules.add(rule.path("message").asString(""));
+          }
+        }
+      }
+    }
+    return slim;
+  }
+
+  static ArrayNode jsonLines(Path file) {
+    ArrayNode lines = Json.pretty().createArrayNode();
+    if (!Files.isRegularFile(file)) {
+      return lines;
+    }
+    try (Stream<String> text = Files.lines(file)) {
+      text.filter(line -> !line.isBlank()).forEach(line -> lines.add(parse(file, line)));
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot read " + file, e);
+    }
+    return lines;
+  }
+
+  private static JsonNode parse(Path file, String line) {
+    try {
+      return Json.compact().readTree(line);
+    } catch (RuntimeException e) {
+      // A run killed mid-write leaves a torn last line; the report shows what is whole.
+      return Json.compact().createObjectNode().put("unreadable", file.getFileName().toString());
+    }
+  }
+
+  private static JsonNode readJson(Path file) {
+    try {
+      return Json.pretty().readTree(Files.readString(file));
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot read " + file, e);
+    } catch (RuntimeException e) {
+      throw new ConfigException(file + ": not valid JSON (" + e.getMessage() + ")");
+    }
+  }
+
+  private static String text(Path file) {
+    if (!Files.isRegularFile(file)) {
+      return null;
+    }
+    try {
+      return Files.readString(file);
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot read " + file, e);
+    }
+  }
+}

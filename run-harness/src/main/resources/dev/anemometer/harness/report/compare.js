@@ -1,0 +1,52 @@
+/* The compare page: the side-by-side table computed by the harness, then overlaid charts. */
+(function () {
+  'use strict';
+  var A = window.AnemometerReport, D = A.DATA, el = A.el;
+  var runs = D.runs || [];
+  var v = document.getElementById('verdict');
+  v.textContent = runs.length + ' runs';
+  var facts = document.getElementById('facts');
+  runs.forEach(function (r, i) {
+    var d = facts.appendChild(el('div', { 'class': 'fact' }));
+    d.appendChild(el('span', { 'class': 'k' }, i === 0 ? 'Baseline' : 'Run ' + (i + 1)));
+    d.appendChild(el('span', { 'class': 'v', style: 'color:' + A.COLORS[i % A.COLORS.length] }, r.label));
+  });
+
+  var box = A.section('Side by side (deltas relative to the baseline; worse than ' + D.thresholdPercent + ' % in red, better in green)', 'table');
+  var header = ['Metric'];
+  runs.forEach(function (r, i) { header.push(r.label); if (i > 0) header.push('Δ'); });
+  A.table(box, header, (D.rows || []).map(function (row) {
+    var cells = [{ text: row.metric, cls: row.metric.indexOf('p99') === 0 ? '' : 'strong' }];
+    row.values.forEach(function (value, i) {
+      cells.push({ text: value, cls: 'num' });
+      if (i > 0) {
+        var delta = row.deltas[i - 1];
+        cells.push({ text: delta.text, cls: 'num ' + delta.verdict });
+      }
+    });
+    return cells;
+  }), 'data compare');
+
+  var charts = A.section('Overlaid over time (seconds since the load started)', 'charts');
+  function series(field) {
+    return runs.map(function (r, i) {
+      return { name: r.label, color: A.COLORS[i % A.COLORS.length], points: (r.intervals || []).map(function (l) {
+        return [l.toMillis / 1000, field(l)]; }) };
+    });
+  }
+  A.lineChart(charts, { id: 'users', title: 'Users', yLabel: 'users', series: series(function (l) { return l.users; }) });
+  A.lineChart(charts, { id: 'throughput', title: 'Throughput', yLabel: 'operations / s', series: series(A.totalThroughput) });
+  var ops = [];
+  runs.forEach(function (r) { A.operationNames(r.intervals || []).forEach(function (o) { if (ops.indexOf(o) < 0) ops.push(o); }); });
+  var controls = charts.appendChild(el('div', { 'class': 'controls' }));
+  var holder = charts.appendChild(el('div'));
+  function drawLatency(op) {
+    holder.textContent = '';
+    A.lineChart(holder, { id: 'latency', title: 'p99 of ' + op, yLabel: 'ms', yUnit: ' ms',
+      series: runs.map(function (r, i) { return { name: r.label, color: A.COLORS[i % A.COLORS.length],
+        points: A.opPoints(r.intervals || [], op, 'p99Millis') }; }) });
+  }
+  var preferred = ops.indexOf('PlaceBid') >= 0 ? 'PlaceBid' : ops[0];
+  A.selector(controls, 'Operation', ops, drawLatency).value = preferred;
+  if (preferred) drawLatency(preferred);
+})();

@@ -1,0 +1,181 @@
+/* Anemometer report renderer: plain SVG charts and DOM tables, no network, no libraries.
+   Every value from the data goes through textContent or setAttribute, never innerHTML. */
+(function () {
+  'use strict';
+  var SVG = 'http://www.w3.org/2000/svg';
+  var COLORS = ['#2563eb', '#ea580c', '#16a34a', '#9333ea', '#dc2626', '#0891b2', '#ca8a04', '#db2777'];
+  var DATA = JSON.parse(document.getElementById('report-data').textContent);
+
+  function el(tag, attrs, text) {
+    var node = document.createElement(tag);
+    Object.keys(attrs || {}).forEach(function (k) { node.setAttribute(k, attrs[k]); });
+    if (text !== undefined && text !== null) node.textContent = String(text);
+    return node;
+  }
+  function svg(tag, attrs, text) {
+    var node = document.createElementNS(SVG, tag);
+    Object.keys(attrs || {}).forEach(function (k) { node.setAttribute(k, attrs[k]); });
+    if (text !== undefined) node.textContent = String(text);
+    return node;
+  }
+  function section(title, id) {
+    var s = el('section', { id: id, 'class': 'card' });
+    s.appendChild(el('h2', {}, title));
+    document.getElementById('content').appendChild(s);
+    return s;
+  }
+  function fmt(v, digits) {
+    if (v === null || v === undefined || v === '') return '–';
+    if (typeof v !== 'number') return String(v);
+    var d = digits === undefined ? (Math.abs(v) >= 100 ? 0 : Math.abs(v) >= 10 ? 1 : 2) : digits;
+    return v.toLocaleString('en-US', { minimumFractionDigits: d, maximumFractionDigits: d });
+  }
+  function table(parent, header, rows, cls) {
+    var t = el('table', { 'class': cls || 'data' });
+    var tr = el('tr');
+    header.forEach(function (h) { tr.appendChild(el('th', {}, h)); });
+    t.appendChild(el('thead')).appendChild(tr);
+    var body = t.appendChild(el('tbody'));
+    rows.forEach(function (row) {
+      var r = body.appendChild(el('tr'));
+      row.forEach(function (cell) {
+        var td = r.appendChild(el('td'));
+        if (cell && typeof cell === 'object' && !Array.isArray(cell)) {
+          td.textContent = cell.text === undefined ? '' : String(cell.text);
+          if (cell.cls) td.className = cell.cls;
+          if (cell.title) td.title = cell.title;
+        } else {
+          td.textContent = cell === null || cell === undefined ? '–' : String(cell);
+          if (typeof cell === 'number') td.className = 'num';
+        }
+      });
+    });
+    parent.appendChild(t);
+    return t;
+  }
+  function niceTicks(max, count) {
+    if (!(max > 0)) max = 1;
+    var raw = max / count, mag = Math.pow(10, Math.floor(Math.log10(raw)));
+    var step = [1, 2, 2.5, 5, 10].map(function (m) { return m * mag; }).find(function (s) { return s >= raw; });
+    var ticks = [];
+    for (var v = 0; v <= max * 1.0001 + step; v += step) { ticks.push(v); if (v >= max) break; }
+    return ticks;
+  }
+  function timeLabel(seconds) {
+    var m = Math.floor(seconds / 60), s = Math.round(seconds % 60);
+    return m > 0 ? m + ':' + (s < 10 ? '0' : '') + s : s + 's';
+  }
+
+  /* A line chart: series [{name, color, points: [[x, y]], dashed, step}], bands
+     [{x0, x1, color, title}], annotations [{x, label, color}]; x in seconds. */
+  function lineChart(parent, opts) {
+    var W = 1240, H = opts.height || 260, L = 64, R = 16, T = 18, B = 36;
+    var box = parent.appendChild(el('div', { 'class': 'chart', 'data-chart': opts.id }));
+    if (opts.title) box.appendChild(el('h3', {}, opts.title));
+    var xs = [], ys = [];
+    opts.series.forEach(function (s) { s.points.forEach(function (p) { xs.push(p[0]); ys.push(p[1]); }); });
+    (opts.annotations || []).forEach(function (a) { xs.push(a.x); });
+    var xMin = opts.xMin !== undefined ? opts.xMin : Math.min.apply(null, xs.concat([0]));
+    var xMax = Math.max.apply(null, xs.concat([xMin + 1]));
+    var yTicks = niceTicks(Math.max.apply(null, ys.concat([opts.yMin || 0])) * 1.08, 5);
+    var yMax = yTicks[yTicks.length - 1];
+    var sx = function (x) { return L + (x - xMin) / (xMax - xMin) * (W - L - R); };
+    var sy = function (y) { return T + (1 - y / yMax) * (H - T - B); };
+    var root = svg('svg', { viewBox: '0 0 ' + W + ' ' + H, 'class': 'plot', role: 'img' });
+    root.appendChild(svg('title', {}, opts.title || ''));
+    (opts.bands || []).forEach(function (b) {
+      var r = svg('rect', { x: sx(b.x0), y: T, width: Math.max(1, sx(b.x1) - sx(b.x0)), height: H - T - B,
+        fill: b.color, 'class': 'band' });
+      if (b.title) r.appendChild(svg('title', {}, b.title));
+      root.appendChild(r);
+    });
+    yTicks.forEach(function (t) {
+      root.appendChild(svg('line', { x1: L, x2: W - R, y1: sy(t), y2: sy(t), 'class': 'grid' }));
+      root.appendChild(svg('text', { x: L - 8, y: sy(t) + 4, 'text-anchor': 'end', 'class': 'tick' }, fmt(t, t % 1 ? 1 : 0)));
+    });
+    if (opts.xCategory) { xMin = 0.5; xMax = Math.max(xMax, 1) + 0.5; }
+    var xTicks = opts.xCategory ? opts.series[0].points.map(function (p) { return p[0] - xMin; }) : niceTicks(xMax - xMin, 8);
+    xTicks.forEach(function (t) {
+      var x = sx(xMin + t);
+      if (x > W - R + 1) return;
+      root.appendChild(svg('line', { x1: x, x2: x, y1: H - B, y2: H - B + 5, 'class': 'axis' }));
+      root.appendChild(svg('text', { x: x, y: H - B + 18, 'text-anchor': 'middle', 'class': 'tick' },
+        opts.xCategory ? fmt(xMin + t, 0) : timeLabel(xMin + t)));
+    });
+    root.appendChild(svg('line', { x1: L, x2: W - R, y1: H - B, y2: H - B, 'class': 'axis' }));
+    root.appendChild(svg('text', { x: 14, y: T + (H - T - B) / 2, transform: 'rotate(-90 14 ' + (T + (H - T - B) / 2) + ')',
+      'text-anchor': 'middle', 'class': 'label' }, opts.yLabel || ''));
+    (opts.annotations || []).forEach(function (a, i) {
+      var x = sx(a.x);
+      var g = root.appendChild(svg('g', { 'class': 'annotation' }));
+      g.appendChild(svg('line', { x1: x, x2: x, y1: T, y2: H - B, stroke: a.color || '#6b7280', 'stroke-dasharray': '4 3' }));
+      g.appendChild(svg('text', { x: x + 4, y: T + 12 + (i % 3) * 13, 'class': 'note', fill: a.color || '#374151' }, a.label));
+      g.appendChild(svg('title', {}, a.label + ' at ' + timeLabel(a.x)));
+    });
+    opts.series.forEach(function (s, i) {
+      if (!s.points.length) return;
+      var color = s.color || COLORS[i % COLORS.length], d = '';
+      s.points.forEach(function (p, j) {
+        if (s.step && j > 0) d += 'H' + sx(p[0]).toFixed(1);
+        d += (j ? 'L' : 'M') + sx(p[0]).toFixed(1) + ' ' + sy(p[1]).toFixed(1);
+      });
+      root.appendChild(svg('path', { d: d, stroke: color, 'class': 'series', fill: 'none',
+        'stroke-dasharray': s.dashed ? '6 4' : 'none', 'data-series': s.name, 'data-points': s.points.length }));
+      if (s.markers !== false && s.points.length <= 120) {
+        s.points.forEach(function (p) {
+          var c = svg('circle', { cx: sx(p[0]), cy: sy(p[1]), r: s.markerRadius || 2.5,
+            fill: p[2] || color, 'class': 'point' });
+          c.appendChild(svg('title', {}, s.name + ': ' + fmt(p[1]) + (opts.yUnit || '') + ' at ' +
+            (opts.xCategory ? fmt(p[0], 0) : timeLabel(p[0]))));
+          root.appendChild(c);
+        });
+      }
+    });
+    box.appendChild(root);
+    var legend = box.appendChild(el('div', { 'class': 'legend' }));
+    opts.series.forEach(function (s, i) {
+      var item = legend.appendChild(el('span', { 'class': 'key' }));
+      item.appendChild(el('i', { style: 'background:' + (s.color || COLORS[i % COLORS.length]) }));
+      item.appendChild(document.createTextNode(s.name));
+    });
+    (opts.legendExtra || []).forEach(function (x) {
+      var item = legend.appendChild(el('span', { 'class': 'key' }));
+      item.appendChild(el('i', { style: 'background:' + x.color }));
+      item.appendChild(document.createTextNode(x.name));
+    });
+    return box;
+  }
+
+  /* ---------- shared helpers over the driver's interval lines ---------- */
+  function seconds(ms) { return ms / 1000; }
+  function totalThroughput(line) {
+    return line.operations.reduce(function (a, o) { return a + (o.throughputPerSecond || 0); }, 0);
+  }
+  function failureRate(line) {
+    var secs = Math.max(0.001, (line.toMillis - line.fromMillis) / 1000);
+    return line.operations.reduce(function (a, o) { return a + (o.failures || 0); }, 0) / secs;
+  }
+  function operationNames(lines) {
+    var names = [];
+    lines.forEach(function (l) { l.operations.forEach(function (o) {
+      if (names.indexOf(o.operation) < 0) names.push(o.operation); }); });
+    return names;
+  }
+  function opPoints(lines, op, field) {
+    var pts = [];
+    lines.forEach(function (l) { l.operations.forEach(function (o) {
+      if (o.operation === op && o.count > 0) pts.push([seconds(l.toMillis), o[field]]); }); });
+    return pts;
+  }
+  function selector(parent, label, options, onChange) {
+    var wrap = parent.appendChild(el('label', { 'class': 'select' }, label + ' '));
+    var sel = wrap.appendChild(el('select'));
+    options.forEach(function (o) { sel.appendChild(el('option', { value: o }, o)); });
+    sel.addEventListener('change', function () { onChange(sel.value); });
+    return sel;
+  }
+
+  window.AnemometerReport = { el: el, section: section, table: table, fmt: fmt, lineChart: lineChart,
+    totalThroughput: totalThroughput, failureRate: failureRate, operationNames: operationNames,
+    opPoints: opPoints, selector: selector, timeLabel: timeLabel, COLORS: COLORS, DATA: DATA };
+})();

@@ -1,0 +1,176 @@
+/* The page of one run: what happened over time, then the tables a reviewer checks. */
+(function () {
+  'use strict';
+  var A = window.AnemometerReport, D = A.DATA, el = A.el, fmt = A.fmt;
+  var S = D.summary || {}, load = S.load || {}, targets = load.targets || [];
+  var PASS = 'rgba(22,163,74,0.10)', FAIL = 'rgba(220,38,38,0.20)', INVALID = 'rgba(202,138,4,0.25)';
+
+  // Harness events are offset from the run's start; driver intervals from the load's start.
+  var loadStart = (D.events || []).find(function (e) { return e.type === 'phase' && e.name === 'load' && e.state === 'start'; });
+  var loadOffsetMs = loadStart ? loadStart.offsetMillis : 0;
+  var annotations = (D.events || []).filter(function (e) {
+    return ['elasticity', 'fault', 'error', 'interrupted'].indexOf(e.type) >= 0;
+  }).map(function (e) {
+    return { x: (e.offsetMillis - loadOffsetMs) / 1000, label: e.type + ': ' + e.name,
+      color: e.type === 'fault' || e.type === 'error' ? '#b91c1c' : e.type === 'elasticity' ? '#7c3aed' : '#6b7280' };
+  });
+
+  function header() {
+    var h = document.getElementById('verdict');
+    h.textContent = S.outcome || 'UNKNOWN';
+    h.className = 'verdict ' + (S.outcome || '');
+    var facts = [['Preset', S.preset], ['Strategy', S.strategy], ['Target', S.target], ['Started', S.startedAt],
+      ['Duration', S.durationSeconds !== undefined ? A.timeLabel(S.durationSeconds) : null],
+      ['Peak users', S.peakUsers], ['Verdict', S.message]];
+    var dl = document.getElementById('facts');
+    facts.forEach(function (f) {
+      var d = dl.appendChild(el('div', { 'class': 'fact' }));
+      d.appendChild(el('span', { 'class': 'k' }, f[0]));
+      d.appendChild(el('span', { 'class': 'v' }, f[1] === undefined || f[1] === null ? '–' : f[1]));
+    });
+  }
+
+  function timeline(lines, box) {
+    var bands = lines.map(function (l) {
+      var invalid = (l.invalidReasons || []).length > 0;
+      return { x0: l.fromMillis / 1000, x1: l.toMillis / 1000,
+        color: invalid ? INVALID : l.phase !== 'QOS' ? 'rgba(0,0,0,0)' : l.qosPassed ? PASS : FAIL,
+        title: l.phase + (l.phase === 'QOS' ? (l.qosPassed ? ': QoS pass' : ': QoS FAIL ' + (l.failedRules || []).join('; ')) : '') +
+          (invalid ? ' · INVALID ' + l.invalidReasons.join('; ') : '') };
+    });
+    A.lineChart(box, { id: 'users', title: 'Users over time (bands: QoS verdict per interval)', yLabel: 'users',
+      series: [{ name: 'users', points: lines.map(function (l) { return [l.toMillis / 1000, l.users]; }), step: true, color: '#2563eb' }],
+      bands: bands, annotations: annotations,
+      legendExtra: [{ name: 'QoS pass', color: 'rgba(22,163,74,0.35)' }, { name: 'QoS fail', color: 'rgba(220,38,38,0.5)' },
+        { name: 'invalid (driver bottleneck)', color: 'rgba(202,138,4,0.6)' }] });
+    A.lineChart(box, { id: 'throughput', title: 'Throughput', yLabel: 'operations / s', yUnit: ' ops/s',
+      series: [{ name: 'all operations', points: lines.map(function (l) { return [l.toMillis / 1000, A.totalThroughput(l)]; }), color: '#16a34a' },
+        { name: 'failures', points: lines.map(function (l) { return [l.toMillis / 1000, A.failureRate(l)]; }), color: '#dc2626' }],
+      annotations: annotations });
+    var ops = A.operationNames(lines);
+    var latencyBox = box.appendChild(el('div', { 'class': 'latency' }));
+    var controls = latencyBox.appendChild(el('div', { 'class': 'controls' }));
+    var holder = latencyBox.appendChild(el('div'));
+    function drawLatency(op) {
+      holder.textContent = '';
+      A.lineChart(holder, { id: 'latency', title: 'Response time of ' + op + ' (from intended start)', yLabel: 'ms', yUnit: ' ms',
+        series: [{ name: 'p50', points: A.opPoints(lines, op, 'p50Millis'), color: '#16a34a' },
+          { name: 'p95', points: A.opPoints(lines, op, 'p95Millis'), color: '#ca8a04' },
+          { name: 'p99', points: A.opPoints(lines, op, 'p99Millis'), color: '#dc2626' }],
+        annotations: annotations });
+    }
+    var preferred = ops.indexOf('PlaceBid') >= 0 ? 'PlaceBid' : ops[0];
+    var sel = A.selector(controls, 'Operation', ops, drawLatency);
+    sel.value = preferred;
+    if (preferred) drawLatency(preferred);
+  }
+
+  function qosTable(lines, box) {
+    var failed = lines.filter(function (l) { return l.phase === 'QOS' && !l.qosPassed; });
+    box.appendChild(el('p', { 'class': 'muted' }, failed.length + ' of ' +
+      lines.filter(function (l) { return l.phase === 'QOS'; }).length + ' QoS intervals failed.'));
+    if (failed.length) {
+      A.table(box, ['Interval', 'Users', 'Failed rules'], failed.map(function (l) {
+        return [A.timeLabel(l.fromMillis / 1000) + '–' + A.timeLabel(l.toMillis / 1000), l.users,
+          { text: (l.failedRules || []).join('; '), cls: 'bad' }];
+      }));
+    }
+  }
+
+  function windows(target, box) {
+    var ws = target.windows || [];
+    if (!ws.length) { box.appendChild(el('p', { 'class': 'muted' }, 'No judged window.')); return; }
+    A.lineChart(box, { id: 'probes', title: S.strategy === 'findMax' ? 'findMax probe sequence' : 'Judged windows',
+      yLabel: 'users', xCategory: true, xMin: 0,
+      series: [{ name: 'users per window (green pass, red fail)', color: '#6b7280', markerRadius: 6,
+        points: ws.map(function (w) { return [w.index + 1, w.users, w.passed && w.valid ? '#16a34a' : '#dc2626']; }) }] });
+    A.table(box, ['#', 'From', 'To', 'Users', 'Verdict', 'Why'], ws.map(function (w) {
+      return [w.index + 1, A.timeLabel(w.startMillis / 1000), A.timeLabel(w.endMillis / 1000), w.users,
+        { text: !w.valid ? 'INVALID' : w.passed ? 'pass' : 'fail', cls: w.passed && w.valid ? 'good' : 'bad' },
+        (w.failures || []).concat(w.invalidReasons || []).join('; ')];
+    }));
+  }
+
+  function operations(target, box) {
+    var rows = (target.operations || []).map(function (o) {
+      var rules = o.rules || [];
+      var failedRules = rules.filter(function (r) { return !r.passed; });
+      var reasons = Object.keys(o.failuresByReason || {}).map(function (k) { return k + ' ' + o.failuresByReason[k]; }).join(', ');
+      var mixRule = rules.find(function (r) { return r.rule === 'MIX'; });
+      return [o.operation, o.count, o.throughputPerSecond, o.meanMillis, o.p50Millis, o.p90Millis, o.p95Millis,
+        o.p99Millis, o.p999Millis, o.maxMillis, { text: o.failures ? o.failures + ' (' + reasons + ')' : '0', cls: o.failures ? 'warn' : '' },
+        { text: fmt(o.mixPercent, 1) + ' %', title: mixRule ? mixRule.message : 'not judged' },
+        { text: !rules.length ? '–' : failedRules.length ? 'FAIL' : 'pass', cls: !rules.length ? '' : failedRules.length ? 'bad' : 'good',
+          title: rules.map(function (r) { return r.message; }).join('\n') }];
+    });
+    A.table(box, ['Operation', 'Count', 'ops/s', 'Mean ms', 'p50', 'p90', 'p95', 'p99', 'p99.9', 'Max',
+      'Failures (by reason)', 'Mix (vs expected)', 'QoS'], rows.map(function (r) {
+      return r.map(function (c, i) { return i >= 2 && i <= 9 && typeof c === 'number' ? { text: fmt(c), cls: 'num' } : c; });
+    }));
+  }
+
+  function validity(lines, target, box) {
+    var invalid = lines.filter(function (l) { return (l.invalidReasons || []).length; });
+    box.appendChild(el('p', { 'class': target.valid === false ? 'bad' : 'muted' },
+      target.valid === false ? 'INVALID: the driver was the bottleneck in a judged interval.' :
+        'The driver kept up in every judged interval' + (invalid.length ? ' (' + invalid.length + ' unjudged interval(s) flagged below).' : '.')));
+    if (invalid.length) {
+      A.table(box, ['Interval', 'Phase', 'Reasons'], invalid.map(function (l) {
+        return [A.timeLabel(l.fromMillis / 1000) + '–' + A.timeLabel(l.toMillis / 1000), l.phase, { text: l.invalidReasons.join('; '), cls: 'warn' }];
+      }));
+    }
+  }
+
+  function extras() {
+    var inst = S.instances || [];
+    if (inst.length) {
+      var box = A.section('Instances', 'instances');
+      A.table(box, ['Instance', 'Users', 'Max users', 'QoS', 'Entry'], inst.map(function (i) {
+        return [i.index, i.users, i.maxUsers, { text: i.passed === undefined ? '–' : i.passed ? 'pass' : 'fail', cls: i.passed ? 'good' : 'bad' },
+          (i.entryUrls || []).join(' ')];
+      }));
+    }
+    if (S.audit) {
+      var audit = A.section('Bid audit', 'audit');
+      audit.appendChild(el('pre', {}, JSON.stringify(S.audit, null, 2)));
+    }
+    var events = A.section('Events', 'events');
+    A.table(events, ['Time', 'Offset', 'Type', 'Name', 'Details'], (D.events || []).map(function (e) {
+      var details = Object.keys(e).filter(function (k) { return ['time', 'offsetMillis', 'type', 'name'].indexOf(k) < 0; })
+        .map(function (k) { return k + '=' + (typeof e[k] === 'object' ? JSON.stringify(e[k]) : e[k]); }).join(' ');
+      return [e.time, A.timeLabel(e.offsetMillis / 1000), { text: e.type, cls: 'tag ' + e.type }, e.name, details];
+    }));
+    var cfg = A.section('Configuration and tuning', 'config');
+    [{ name: 'config.yaml (resolved)', text: D.config }].concat(D.tuning || []).forEach(function (f) {
+      if (f.text === undefined || f.text === null) return;
+      var d = cfg.appendChild(el('details'));
+      d.appendChild(el('summary', {}, f.name));
+      d.appendChild(el('pre', {}, f.text));
+    });
+  }
+
+  function render() {
+    header();
+    var ids = targets.map(function (t) { return t.id; });
+    var box = A.section('Over time', 'timeline');
+    var qos = A.section('QoS verdict per interval', 'qos');
+    var probes = A.section(S.strategy === 'findMax' ? 'findMax probes' : 'Judged windows', 'windows');
+    var ops = A.section('Per operation (judged period)', 'operations');
+    var valid = A.section('Driver validity checks', 'validity');
+    function draw(id) {
+      var lines = (D.intervals || []).filter(function (l) { return !id || l.target === id; });
+      var target = targets.find(function (t) { return t.id === id; }) || {};
+      [box, qos, probes, ops, valid].forEach(function (s) { while (s.childNodes.length > 1) s.removeChild(s.lastChild); });
+      if (ids.length > 1) A.selector(box, 'Target', ids, draw).value = id;
+      if (!lines.length) box.appendChild(el('p', { 'class': 'muted' }, 'The driver wrote no interval.'));
+      else timeline(lines, box);
+      qosTable(lines, qos);
+      windows(target, probes);
+      operations(target, ops);
+      validity(lines, target, valid);
+    }
+    draw(ids[0]);
+    extras();
+  }
+  render();
+})();

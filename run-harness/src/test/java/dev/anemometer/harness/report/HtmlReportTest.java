@@ -1,0 +1,46 @@
+package dev.anemometer.harness.report;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.anemometer.harness.config.ConfigException;
+import dev.anemometer.harness.results.Json;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class HtmlReportTest {
+
+  @TempDir Path temp;
+
+  @Test
+  void dataCannotCloseTheScriptElementThatHoldsIt() {
+    var data = Json.pretty().createObjectNode().put("name", "</script><script>alert(1)</script>");
+
+    String json = HtmlPage.scriptSafeJson(data);
+
+    assertThat(json).doesNotContain("<").contains("\\u003c/script>");
+    assertThat(Json.pretty().readTree(json).path("name").asString())
+        .isEqualTo("</script><script>alert(1)</script>");
+  }
+
+  @Test
+  void reportOfARecordedRunIsOneFileWithItsDataInline() throws Exception {
+    Path run = RecordedRuns.copy(RecordedRuns.FIXED, temp);
+
+    String html = Files.readString(HtmlReport.write(run));
+
+    assertThat(html).startsWith("<!DOCTYPE html>");
+    assertThat(html).doesNotContain("src=\"http").doesNotContain("<link");
+    assertThat(html).contains("\"fromMillis\":290000").contains("shared_buffers = 256MB");
+    assertThat(html).doesNotContain("<script>alert('x')");
+  }
+
+  @Test
+  void aFolderWithoutSummaryIsOneClearError() {
+    assertThatThrownBy(() -> HtmlReport.write(temp))
+        .isInstanceOf(ConfigException.class)
+        .hasMessageContaining("not a results folder");
+  }
+}
