@@ -26,13 +26,17 @@ final class RepoFiles {
     return dir;
   }
 
-  /** Files under {@code dir}, relative to the root, skipping what a Compose run writes there. */
+  /**
+   * Files under {@code dir}, relative to the root, skipping what a Compose run writes there and the
+   * hand-written Grafana dashboards, which the generator does not produce.
+   */
   static List<String> listed(Path root, String dir) {
     try (Stream<Path> files = Files.walk(root.resolve(dir))) {
       return files
           .filter(Files::isRegularFile)
           .map(f -> root.relativize(f).toString())
           .filter(f -> !f.startsWith("docker/results/"))
+          .filter(f -> !f.startsWith("docker/grafana/") && !f.startsWith("k8s/grafana/"))
           .sorted()
           .toList();
     } catch (IOException e) {
