@@ -42,7 +42,8 @@ final class ConfigValidator {
     if (config.strategy() == Strategy.FIXED) {
       atLeast(instance.users(), 1, path + ".users");
     }
-    if (instance.users() > instance.maxUsers()) {
+    // Only the fixed strategy drives `users`; interval and findMax have their own bounds.
+    if (config.strategy() == Strategy.FIXED && instance.users() > instance.maxUsers()) {
       error(
           path + ".users",
           "must be ≤ maxUsers (" + instance.maxUsers() + "): the data is sized for maxUsers users");
