@@ -58,7 +58,7 @@ class OutputDirectoryTest {
     var generator =
         new LocalLoadGenerator(
             FakeHttpClient::new,
-            (config, client, recorder, time) -> {
+            (config, client, recorder, bids, time) -> {
               var population = new RecordingPopulation(config, recorder);
               populations.add(population);
               return population;
