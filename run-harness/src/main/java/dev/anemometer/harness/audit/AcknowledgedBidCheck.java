@@ -126,46 +126,29 @@ final class AcknowledgedBidCheck {
         String outcome = rows.getString(4);
         BigDecimal high = rows.getBigDecimal(6);
         boolean sold = "SOLD".equals(rows.getString(8));
-        String highName = sold ? "winning bid" : "high bid";
+        String told = "item " + item + ": bid " + bid + " was acknowledged as " + outcome;
         if (high == null) {
-          violations.add(
-              "item "
-                  + item
-                  + ": bid "
-                  + bid
-                  + " was acknowledged as "
-                  + outcome
-                  + " at "
-                  + amount
-                  + " but the item has no high bid");
+          violations.add(told + " at " + amount + " but the item has no high bid");
         } else if (amount.compareTo(high) > 0) {
           violations.add(
-              "item "
-                  + item
-                  + ": bid "
-                  + bid
-                  + " was acknowledged as "
-                  + outcome
+              told
                   + " at "
                   + amount
                   + ", above the item's "
-                  + highName
-                  + " "
+                  + (sold ? "winning" : "high")
+                  + " bid "
                   + high);
         } else {
           violations.add(
-              "item "
-                  + item
-                  + ": bid "
-                  + bid
-                  + " of user "
-                  + rows.getLong(5)
-                  + " was acknowledged as the high bid at "
+              told
+                  + " at the high bid "
                   + amount
                   + " but the "
                   + (sold ? "winner" : "high bidder")
                   + " is user "
-                  + rows.getLong(7));
+                  + rows.getLong(7)
+                  + ", not user "
+                  + rows.getLong(5));
         }
       }
     }

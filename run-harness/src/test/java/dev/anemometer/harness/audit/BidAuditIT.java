@@ -148,8 +148,8 @@ class BidAuditIT {
 
     assertThat(result.violations())
         .contains(
-            "item 10: bid 7 of user 1 was acknowledged as the high bid at 12.00 but the winner is"
-                + " user 3");
+            "item 10: bid 7 was acknowledged as ACCEPTED_HIGH at the high bid 12.00 but the winner"
+                + " is user 3, not user 1");
   }
 
   @Test

@@ -14,7 +14,6 @@ import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;
-import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Supplier;
 import org.junit.jupiter.api.Test;
 
@@ -37,11 +36,7 @@ class AcknowledgedBidRecordingTest {
   private final List<Long> itemsBidOn = new ArrayList<>();
 
   private OperationOutcome run(OperationType type) {
-    AtomicReference<OperationOutcome> outcome = new AtomicReference<>();
-    operations.run(type, user).thenAccept(outcome::set);
-    fixture.runForSeconds(60);
-    assertThat(outcome.get()).as("completed").isNotNull();
-    return outcome.get();
+    return fixture.run(operations, type, user);
   }
 
   /** Logs in (user 7), joins an auction and bids once on its current item. */
