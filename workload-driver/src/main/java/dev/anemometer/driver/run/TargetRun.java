@@ -4,6 +4,7 @@ import dev.anemometer.driver.loadpath.LoadPathInstance;
 import dev.anemometer.driver.loadpath.LoadPhase;
 import dev.anemometer.driver.loadpath.LoadPoint;
 import dev.anemometer.driver.loadpath.ManualOverride;
+import dev.anemometer.driver.operation.AcknowledgedBids;
 import dev.anemometer.driver.qos.QosJudge;
 import dev.anemometer.driver.qos.QosVerdict;
 import dev.anemometer.driver.stats.IntervalAccumulator;
@@ -126,7 +127,7 @@ final class TargetRun {
     return report;
   }
 
-  TargetResult result() {
+  TargetResult result(AcknowledgedBids acknowledgedBids) {
     IntervalStats wholeStats = whole.snapshot();
     IntervalStats judgedOrWhole = judged != null ? judged.snapshot() : wholeStats;
     boolean valid = windows.stream().allMatch(w -> w.verdict().valid());
@@ -143,6 +144,7 @@ final class TargetRun {
         judge.judge(judgedOrWhole),
         peak,
         passed,
-        valid);
+        valid,
+        acknowledgedBids);
   }
 }

@@ -15,7 +15,6 @@ import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;
-import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.Test;
 
 /** Single operations against the canned app: requests sent, checks made, reasons given. */
@@ -31,11 +30,7 @@ class OperationsTest {
           7);
 
   private OperationOutcome run(OperationType type) {
-    AtomicReference<OperationOutcome> outcome = new AtomicReference<>();
-    operations.run(type, user).thenAccept(outcome::set);
-    fixture.runForSeconds(60);
-    assertThat(outcome.get()).as("completed").isNotNull();
-    return outcome.get();
+    return fixture.run(operations, type, user);
   }
 
   private List<String> sent() {

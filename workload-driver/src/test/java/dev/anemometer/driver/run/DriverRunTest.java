@@ -43,7 +43,7 @@ class DriverRunTest {
     var generator =
         new LocalLoadGenerator(
             FakeHttpClient::new,
-            (config, client, recorder, time) -> {
+            (config, client, recorder, bids, time) -> {
               var population = new RecordingPopulation(config, recorder);
               populations.add(population);
               return population;
@@ -182,7 +182,7 @@ class DriverRunTest {
     var generator =
         new LocalLoadGenerator(
             FakeHttpClient::new,
-            (config, client, recorder, time) -> {
+            (config, client, recorder, bids, time) -> {
               var population = new RecordingPopulation(config, recorder);
               populations.add(population);
               return population;
