@@ -13,11 +13,11 @@ import java.util.ArrayList;
 import java.util.List;
 
 /** The harness's strategy and load path of an instance, as the driver's load path spec. */
-final class LoadPaths {
+public final class LoadPaths {
 
   private LoadPaths() {}
 
-  static LoadPathSpec of(AnemometerConfig config, AppInstanceSpec instance) {
+  public static LoadPathSpec of(AnemometerConfig config, AppInstanceSpec instance) {
     QosSpec qos = config.qos();
     return switch (config.strategy()) {
       case FIXED ->
@@ -66,7 +66,7 @@ final class LoadPaths {
   }
 
   /** How long the load phase lasts, for the console; zero for findMax, whose length is open. */
-  static Duration length(AnemometerConfig config) {
+  public static Duration length(AnemometerConfig config) {
     QosSpec qos = config.qos();
     Duration longest = Duration.ZERO;
     for (AppInstanceSpec instance : config.appInstances()) {

@@ -11,8 +11,9 @@ import dev.anemometer.harness.elasticity.ElasticityResults;
 import dev.anemometer.harness.elasticity.ElasticityRunner;
 import dev.anemometer.harness.results.ResultsDirectory;
 import dev.anemometer.harness.results.RunSummary;
+import dev.anemometer.harness.target.DeployedStack;
+import dev.anemometer.harness.target.local.DatabaseEndpoint;
 import dev.anemometer.harness.target.local.DeployedInstance;
-import dev.anemometer.harness.target.local.LocalDeployment;
 import java.nio.file.Path;
 import java.sql.SQLException;
 import java.time.Duration;
@@ -21,6 +22,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * One run, in the order of SPEC §4.5: clean leftovers, deploy (database, data, app, LB, web), drive
@@ -35,11 +37,23 @@ public final class RunProcedure {
 
   private final Harness harness;
   private final LoadDriver driver;
+  private final StackLauncher launcher;
   private volatile ElasticityResults elasticity;
 
+  /** Every target with its default options (no kubeconfig, namespaces deleted at the end). */
   public RunProcedure(Harness harness, LoadDriver driver) {
+    this(harness, driver, new TargetStacks(harness, TargetOptions.defaults()));
+  }
+
+  /** The command line's run: kubeconfig, context, ready timeout and --keep from its options. */
+  public static RunProcedure forTargets(Harness harness, TargetOptions options, LoadDriver driver) {
+    return new RunProcedure(harness, driver, new TargetStacks(harness, options));
+  }
+
+  public RunProcedure(Harness harness, LoadDriver driver, StackLauncher launcher) {
     this.harness = harness;
     this.driver = driver;
+    this.launcher = launcher;
   }
 
   public static LoadDriver defaultDriver() {
@@ -48,7 +62,6 @@ public final class RunProcedure {
 
   public RunResult execute(AnemometerConfig config, Path resultsRoot) throws InterruptedException {
     elasticity = null;
-    Harness.requireLocal(config);
     new Teardown(harness).cleanLeftovers();
     ResultsDirectory results = ResultsDirectory.create(resultsRoot, config.name(), harness.clock());
     results.writeConfig(ConfigLoader.toYaml(config));
@@ -71,19 +84,23 @@ public final class RunProcedure {
             },
             "anemometer-interrupted-run");
     Runtime.getRuntime().addShutdownHook(interrupted);
-    try (LocalDeployment deployment = deploy(config, results)) {
-      outcome.instances = deployment.instances();
-      LoadOutcome load = drive(config, deployment, results);
-      outcome.load = load;
-      outcome.audit.putAll(audit(deployment.instances(), load.acknowledgedBids(), results));
-      boolean audited = outcome.audit.values().stream().allMatch(AuditResult::passed);
-      outcome.exitCode = load.passed() && audited ? PASSED : QOS_FAILED;
-      outcome.message =
-          !load.valid()
-              ? "invalid: the driver was the bottleneck"
-              : !audited ? "bid audit failed" : load.passed() ? "QoS met" : "QoS not met";
-      harness.console().phase("stop tiers");
-      results.events().phase("stop", "start");
+    try (DeployedStack stack = deploy(config, results)) {
+      outcome.instances = stack.instances();
+      try {
+        LoadOutcome load = drive(config, stack, results);
+        outcome.load = load;
+        outcome.audit.putAll(audit(stack, load.acknowledgedBids(), results));
+        boolean audited = outcome.audit.values().stream().allMatch(AuditResult::passed);
+        outcome.exitCode = load.passed() && audited ? PASSED : QOS_FAILED;
+        outcome.message =
+            !load.valid()
+                ? "invalid: the driver was the bottleneck"
+                : !audited ? "bid audit failed" : load.passed() ? "QoS met" : "QoS not met";
+      } finally {
+        collectLogs(stack);
+        harness.console().phase("stop tiers");
+        results.events().phase("stop", "start");
+      }
     } catch (ConfigException e) {
       throw e;
     } catch (RuntimeException | SQLException e) {
@@ -110,17 +127,15 @@ public final class RunProcedure {
     return new RunResult(results.dir(), summary, outcome.load);
   }
 
-  private LocalDeployment deploy(AnemometerConfig config, ResultsDirectory results) {
-    harness.console().phase("deploy: database, data, app servers, load balancer, web");
+  private DeployedStack deploy(AnemometerConfig config, ResultsDirectory results) {
+    harness
+        .console()
+        .phase(
+            "deploy ("
+                + config.target().configName()
+                + "): database, data, app servers, load balancer, web");
     results.events().phase("deploy", "start");
-    LocalDeployment deployment =
-        LocalDeployment.start(
-            config,
-            harness.paths(),
-            new LocalDeployment.Output(results.tuningDir(), results.logsDir()),
-            harness.tuning(),
-            harness.dataPreparer(),
-            harness.console());
+    DeployedStack deployment = launcher.start(config, results);
     results.events().phase("deploy", "done");
     for (DeployedInstance instance : deployment.instances()) {
       harness.console().info("instance-" + instance.index() + " entry: " + instance.entryUrls());
@@ -128,9 +143,19 @@ public final class RunProcedure {
     return deployment;
   }
 
+  /** Logs are collected even when the load broke off: they usually say why. */
+  private void collectLogs(DeployedStack stack) {
+    try {
+      stack.collectLogs();
+    } catch (RuntimeException e) {
+      harness.console().notice("logs not collected: " + e.getMessage());
+    }
+  }
+
   private LoadOutcome drive(
-      AnemometerConfig config, LocalDeployment deployment, ResultsDirectory results)
+      AnemometerConfig config, DeployedStack deployment, ResultsDirectory results)
       throws InterruptedException {
+    LoadDriver driver = deployment.loadDriver(this.driver);
     harness.console().phase("drive load (" + config.strategy().configName() + ")");
     results.events().phase("load", "start");
     LoadPlan plan =
@@ -165,20 +190,29 @@ public final class RunProcedure {
   }
 
   private Map<Integer, AuditResult> audit(
-      List<DeployedInstance> instances, List<List<AcknowledgedBid>> bids, ResultsDirectory results)
+      DeployedStack stack, List<List<AcknowledgedBid>> bids, ResultsDirectory results)
       throws SQLException {
     harness.console().phase("bid audit");
     results.events().phase("audit", "start");
     Map<Integer, AuditResult> audits = new LinkedHashMap<>();
-    for (DeployedInstance instance : instances) {
-      BidAudit audit =
-          new BidAudit(
-              instance.database().jdbcUrl(),
-              instance.database().user(),
-              instance.database().password());
+    for (DeployedInstance instance : stack.instances()) {
       List<AcknowledgedBid> acknowledged =
           instance.index() < bids.size() ? bids.get(instance.index()) : List.of();
-      AuditResult result = audit.audit(acknowledged);
+      Optional<DeployedStack.DatabaseAccess> access = stack.database(instance);
+      if (access.isEmpty()) {
+        harness
+            .console()
+            .notice("instance-" + instance.index() + ": database not reachable, bid audit skipped");
+        results.events().record("audit-skipped", "instance-" + instance.index(), Map.of());
+        continue;
+      }
+      AuditResult result;
+      try (DeployedStack.DatabaseAccess database = access.get()) {
+        DatabaseEndpoint endpoint = database.endpoint();
+        result =
+            new BidAudit(endpoint.jdbcUrl(), endpoint.user(), endpoint.password())
+                .audit(acknowledged);
+      }
       audits.put(instance.index(), result);
       harness
           .console()
