@@ -19,6 +19,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.Consumer;
 
 /**
  * A run on Docker Compose: the projects generated into the results, their server tiers up and
@@ -60,18 +61,21 @@ public final class ComposeStack implements DeployedStack {
     requireWebTier(config);
     ComposeDeployment deployment =
         ComposeDeployment.prepare(config, tuning, resultsDir, repositoryRoot, config.name());
-    return start(deployment, readyTimeout, console);
+    return start(deployment, uri -> ReadyCheck.awaitHttp(null, uri, readyTimeout), console);
   }
 
-  static ComposeStack start(ComposeDeployment deployment, Duration readyTimeout, Console console) {
+  /**
+   * @param awaitReady returns once the URL answers 200 through nginx, HAProxy and an app server
+   */
+  static ComposeStack start(
+      ComposeDeployment deployment, Consumer<URI> awaitReady, Console console) {
     ComposeStack stack = new ComposeStack(deployment);
     Runtime.getRuntime().addShutdownHook(stack.downOnExit);
     try {
       console.info("docker compose up: " + deployment.projects().size() + " project(s)");
       deployment.up();
       for (DeployedInstance instance : stack.instances) {
-        URI ready = URI.create(instance.entryUrls().get(0) + "/actuator/health/readiness");
-        ReadyCheck.awaitHttp(null, ready, readyTimeout);
+        awaitReady.accept(URI.create(instance.entryUrls().get(0) + "/actuator/health/readiness"));
       }
       return stack;
     } catch (RuntimeException e) {
