@@ -1,13 +1,17 @@
 package dev.anemometer.harness.run;
 
+import dev.anemometer.driver.behavior.UsersConfig;
 import dev.anemometer.driver.loadpath.FindMaxLoadPathSpec;
 import dev.anemometer.driver.loadpath.FixedLoadPathSpec;
 import dev.anemometer.driver.loadpath.IntervalLoadPathSpec;
 import dev.anemometer.driver.loadpath.LoadPathSpec;
 import dev.anemometer.driver.loadpath.SegmentSpec;
+import dev.anemometer.driver.run.RunSpec;
+import dev.anemometer.driver.run.TargetSpec;
 import dev.anemometer.harness.config.AnemometerConfig;
 import dev.anemometer.harness.config.AppInstanceSpec;
 import dev.anemometer.harness.config.QosSpec;
+import dev.anemometer.harness.target.local.DeployedInstance;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -86,5 +90,32 @@ public final class LoadPaths {
       longest = length.compareTo(longest) > 0 ? length : longest;
     }
     return longest;
+  }
+
+  /**
+   * The run as the driver library sees it, for a target whose driver runs elsewhere: what listeners
+   * (the elasticity runner) are told when the load starts.
+   */
+  public static RunSpec runSpec(AnemometerConfig config, List<DeployedInstance> instances) {
+    List<TargetSpec> targets = new ArrayList<>();
+    for (DeployedInstance instance : instances) {
+      var spec = config.appInstances().get(instance.index());
+      targets.add(
+          new TargetSpec(
+              "instance-" + instance.index(),
+              new UsersConfig(
+                  instance.entryUrls().get(0),
+                  "default",
+                  1,
+                  5 * spec.maxUsers(),
+                  4,
+                  42L + instance.index()),
+              LoadPaths.of(config, spec)));
+    }
+    return RunSpec.of(
+        config.name(),
+        targets,
+        dev.anemometer.driver.qos.QosSpec.weathervaneDefaults()
+            .withPercentile(config.qos().percentile()));
   }
 }

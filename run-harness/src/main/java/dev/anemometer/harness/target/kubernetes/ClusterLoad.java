@@ -1,9 +1,6 @@
 package dev.anemometer.harness.target.kubernetes;
 
-import dev.anemometer.driver.behavior.UsersConfig;
-import dev.anemometer.driver.qos.QosSpec;
 import dev.anemometer.driver.run.RunSpec;
-import dev.anemometer.driver.run.TargetSpec;
 import dev.anemometer.harness.config.AnemometerConfig;
 import dev.anemometer.harness.run.LoadDriver;
 import dev.anemometer.harness.run.LoadOutcome;
@@ -16,7 +13,6 @@ import io.fabric8.kubernetes.api.model.batch.v1.Job;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientTimeoutException;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Objects;
@@ -51,7 +47,7 @@ final class ClusterLoad implements LoadDriver {
     plan.console()
         .info("driver controller Jobs resumed; waiting up to " + limit.toMinutes() + " min");
     deployment.startDriver();
-    RunSpec spec = runSpec(config, plan.instances());
+    RunSpec spec = LoadPaths.runSpec(config, plan.instances());
     plan.listeners().forEach(listener -> listener.onStart(spec));
     DriverSummaries summaries = new DriverSummaries(config, plan.driverDir());
     for (DeployedInstance instance : plan.instances()) {
@@ -108,28 +104,5 @@ final class ClusterLoad implements LoadDriver {
     return job != null
         && job.getStatus() != null
         && Objects.requireNonNullElse(job.getStatus().getFailed(), 0) >= 1;
-  }
-
-  /** What the elasticity runner is told when the load starts: the instances and their paths. */
-  private static RunSpec runSpec(AnemometerConfig config, List<DeployedInstance> instances) {
-    List<TargetSpec> targets = new ArrayList<>();
-    for (DeployedInstance instance : instances) {
-      var spec = config.appInstances().get(instance.index());
-      targets.add(
-          new TargetSpec(
-              "instance-" + instance.index(),
-              new UsersConfig(
-                  instance.entryUrls().get(0),
-                  "default",
-                  1,
-                  5 * spec.maxUsers(),
-                  4,
-                  42L + instance.index()),
-              LoadPaths.of(config, spec)));
-    }
-    return RunSpec.of(
-        config.name(),
-        targets,
-        QosSpec.weathervaneDefaults().withPercentile(config.qos().percentile()));
   }
 }
