@@ -37,6 +37,7 @@ public final class KubernetesStack implements DeployedStack {
   public record Options(Path kubeconfig, String context, Duration readyTimeout, boolean keep) {}
 
   private final KubernetesClient client;
+  private final boolean ownsClient;
   private final KubernetesDeployment deployment;
   private final Readiness readiness;
   private final Path logsDir;
@@ -46,8 +47,14 @@ public final class KubernetesStack implements DeployedStack {
   private final Thread removeOnExit = new Thread(this::remove, "anemometer-delete-namespaces");
 
   private KubernetesStack(
-      KubernetesClient client, String runName, Path logsDir, Options options, Console console) {
+      KubernetesClient client,
+      boolean ownsClient,
+      String runName,
+      Path logsDir,
+      Options options,
+      Console console) {
     this.client = client;
+    this.ownsClient = ownsClient;
     this.deployment = new KubernetesDeployment(client, runName);
     this.readiness = new Readiness(client);
     this.logsDir = logsDir;
@@ -63,12 +70,17 @@ public final class KubernetesStack implements DeployedStack {
       Console console) {
     ControllerJob.requireSupported(config);
     KubernetesClient client = ClusterConnection.connect(options.kubeconfig(), options.context());
-    return start(client, config, tuning, resultsDir, options, console);
+    return start(client, true, config, tuning, resultsDir, options, console);
   }
 
-  /** The run's namespaces are named after its results folder, which is unique per run. */
+  /**
+   * The run's namespaces are named after its results folder, which is unique per run.
+   *
+   * @param ownsClient close the client with the stack (not when a test lends its own)
+   */
   static KubernetesStack start(
       KubernetesClient client,
+      boolean ownsClient,
       AnemometerConfig config,
       TuningCalculator tuning,
       Path resultsDir,
@@ -77,6 +89,7 @@ public final class KubernetesStack implements DeployedStack {
     KubernetesStack stack =
         new KubernetesStack(
             client,
+            ownsClient,
             resultsDir.getFileName().toString(),
             resultsDir.resolve("logs"),
             options,
@@ -85,7 +98,9 @@ public final class KubernetesStack implements DeployedStack {
       // A cheap read first: an unreachable cluster is one clear line, with nothing to clean up.
       client.namespaces().withName(stack.deployment.namespaceName(0)).get();
     } catch (KubernetesClientException e) {
-      client.close();
+      if (ownsClient) {
+        client.close();
+      }
       throw unreachable(client, e);
     }
     Runtime.getRuntime().addShutdownHook(stack.removeOnExit);
@@ -212,7 +227,9 @@ public final class KubernetesStack implements DeployedStack {
         deployment.close();
       }
     } finally {
-      client.close();
+      if (ownsClient) {
+        client.close();
+      }
     }
   }
 }
