@@ -1,8 +1,6 @@
 package dev.anemometer.harness.run;
 
-import dev.anemometer.harness.audit.AcknowledgedBid;
 import dev.anemometer.harness.audit.AuditResult;
-import dev.anemometer.harness.audit.BidAudit;
 import dev.anemometer.harness.config.AnemometerConfig;
 import dev.anemometer.harness.config.AppInstanceSpec;
 import dev.anemometer.harness.config.ConfigException;
@@ -12,17 +10,14 @@ import dev.anemometer.harness.elasticity.ElasticityRunner;
 import dev.anemometer.harness.results.ResultsDirectory;
 import dev.anemometer.harness.results.RunSummary;
 import dev.anemometer.harness.target.DeployedStack;
-import dev.anemometer.harness.target.local.DatabaseEndpoint;
 import dev.anemometer.harness.target.local.DeployedInstance;
 import java.nio.file.Path;
 import java.sql.SQLException;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 
 /**
  * One run, in the order of SPEC §4.5: clean leftovers, deploy (database, data, app, LB, web), drive
@@ -62,6 +57,7 @@ public final class RunProcedure {
 
   public RunResult execute(AnemometerConfig config, Path resultsRoot) throws InterruptedException {
     elasticity = null;
+    launcher.check(config);
     new Teardown(harness).cleanLeftovers();
     ResultsDirectory results = ResultsDirectory.create(resultsRoot, config.name(), harness.clock());
     results.writeConfig(ConfigLoader.toYaml(config));
@@ -89,7 +85,8 @@ public final class RunProcedure {
       try {
         LoadOutcome load = drive(config, stack, results);
         outcome.load = load;
-        outcome.audit.putAll(audit(stack, load.acknowledgedBids(), results));
+        outcome.audit.putAll(
+            new RunAudit(harness.console()).audit(stack, load.acknowledgedBids(), results));
         boolean audited = outcome.audit.values().stream().allMatch(AuditResult::passed);
         outcome.exitCode = load.passed() && audited ? PASSED : QOS_FAILED;
         outcome.message =
@@ -102,6 +99,8 @@ public final class RunProcedure {
         results.events().phase("stop", "start");
       }
     } catch (ConfigException e) {
+      // A target's own check (--kubeconfig): exit 2, with no interrupted-run hook left behind.
+      removeHook(interrupted);
       throw e;
     } catch (RuntimeException | SQLException e) {
       outcome.exitCode = INFRASTRUCTURE;
@@ -189,51 +188,6 @@ public final class RunProcedure {
     return load;
   }
 
-  private Map<Integer, AuditResult> audit(
-      DeployedStack stack, List<List<AcknowledgedBid>> bids, ResultsDirectory results)
-      throws SQLException {
-    harness.console().phase("bid audit");
-    results.events().phase("audit", "start");
-    Map<Integer, AuditResult> audits = new LinkedHashMap<>();
-    for (DeployedInstance instance : stack.instances()) {
-      List<AcknowledgedBid> acknowledged =
-          instance.index() < bids.size() ? bids.get(instance.index()) : List.of();
-      Optional<DeployedStack.DatabaseAccess> access = stack.database(instance);
-      if (access.isEmpty()) {
-        harness
-            .console()
-            .notice("instance-" + instance.index() + ": database not reachable, bid audit skipped");
-        results.events().record("audit-skipped", "instance-" + instance.index(), Map.of());
-        continue;
-      }
-      AuditResult result;
-      try (DeployedStack.DatabaseAccess database = access.get()) {
-        DatabaseEndpoint endpoint = database.endpoint();
-        result =
-            new BidAudit(endpoint.jdbcUrl(), endpoint.user(), endpoint.password())
-                .audit(acknowledged);
-      }
-      audits.put(instance.index(), result);
-      harness
-          .console()
-          .info(
-              "instance-"
-                  + instance.index()
-                  + ": "
-                  + (result.passed() ? "passed" : result.violationCount() + " violations")
-                  + " ("
-                  + result.acknowledgedBidsChecked()
-                  + " acknowledged bids, "
-                  + result.itemsChecked()
-                  + " items, "
-                  + result.soldItemsChecked()
-                  + " sold)");
-      result.violations().stream().limit(5).forEach(v -> harness.console().notice(v));
-    }
-    results.events().phase("audit", "done");
-    return audits;
-  }
-
   private RunSummary summarize(AnemometerConfig config, Instant started, Outcome outcome) {
     List<RunSummary.InstanceSummary> instances = new ArrayList<>();
     for (int i = 0; i < config.appInstances().size(); i++) {
@@ -277,6 +231,14 @@ public final class RunProcedure {
     return changes == null
         ? summary
         : summary.withElasticity(changes.elasticity(), changes.faults());
+  }
+
+  private static void removeHook(Thread hook) {
+    try {
+      Runtime.getRuntime().removeShutdownHook(hook);
+    } catch (IllegalStateException shuttingDown) {
+      // the hook runs already
+    }
   }
 
   /** What a run produced; the summary is also in summary.json. */

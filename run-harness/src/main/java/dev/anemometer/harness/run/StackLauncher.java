@@ -9,4 +9,7 @@ import dev.anemometer.harness.target.DeployedStack;
 public interface StackLauncher {
 
   DeployedStack start(AnemometerConfig config, ResultsDirectory results);
+
+  /** What the target cannot do with this config, as a bad configuration, before anything starts. */
+  default void check(AnemometerConfig config) {}
 }

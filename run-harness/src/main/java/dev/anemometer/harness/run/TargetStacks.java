@@ -21,6 +21,15 @@ final class TargetStacks implements StackLauncher {
   }
 
   @Override
+  public void check(AnemometerConfig config) {
+    switch (config.target()) {
+      case COMPOSE -> ComposeStack.requireWebTier(config);
+      case KUBERNETES -> KubernetesStack.requireSupported(config);
+      case LOCAL -> {}
+    }
+  }
+
+  @Override
   public DeployedStack start(AnemometerConfig config, ResultsDirectory results) {
     return switch (config.target()) {
       case LOCAL ->

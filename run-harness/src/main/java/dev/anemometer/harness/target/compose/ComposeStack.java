@@ -87,7 +87,7 @@ public final class ComposeStack implements DeployedStack {
   }
 
   /** The harness enters through nginx's published port: an app service has no fixed host port. */
-  static void requireWebTier(AnemometerConfig config) {
+  public static void requireWebTier(AnemometerConfig config) {
     for (int i = 0; i < config.appInstances().size(); i++) {
       if (config.appInstances().get(i).tiers().web().impl() == WebImpl.NONE) {
         throw new ConfigException(

@@ -62,6 +62,11 @@ public final class KubernetesStack implements DeployedStack {
     this.console = console;
   }
 
+  /** Only fixed loads and findMax reach the driver controller; see {@link ControllerJob}. */
+  public static void requireSupported(AnemometerConfig config) {
+    ControllerJob.requireSupported(config);
+  }
+
   public static KubernetesStack start(
       AnemometerConfig config,
       TuningCalculator tuning,
