@@ -14,6 +14,7 @@ public record AnemometerConfig(
     int repeat,
     List<AppInstanceSpec> appInstances,
     QosSpec qos,
+    FindMaxSpec findMax,
     ElasticitySpec elasticity,
     List<FaultSpec> faults) {
 
@@ -21,5 +22,6 @@ public record AnemometerConfig(
     appInstances = appInstances == null ? List.of() : List.copyOf(appInstances);
     faults = faults == null ? List.of() : List.copyOf(faults);
     elasticity = elasticity == null ? new ElasticitySpec(List.of()) : elasticity;
+    findMax = findMax == null ? new FindMaxSpec(null, null, 1.0, 0) : findMax;
   }
 }

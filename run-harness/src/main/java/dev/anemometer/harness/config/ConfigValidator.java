@@ -29,6 +29,9 @@ final class ConfigValidator {
       validateInstance(config, config.appInstances().get(i), "appInstances[" + i + "]");
     }
     validateQos(config.qos());
+    if (config.strategy() == Strategy.FIND_MAX) {
+      validateFindMax(config);
+    }
     new ScheduleValidator(errors).validate(config);
     new TuningValidator(errors).validate(config);
     return errors;
@@ -88,6 +91,34 @@ final class ConfigValidator {
     notNegative(qos.warmUp(), "qos.warmUp");
     notNegative(qos.rampDown(), "qos.rampDown");
     atLeast(qos.qosPeriods(), 1, "qos.qosPeriods");
+  }
+
+  private void validateFindMax(AnemometerConfig config) {
+    FindMaxSpec findMax = config.findMax();
+    if (findMax.initialStep() != null) {
+      atLeast(findMax.initialStep(), 1, "findMax.initialStep");
+    }
+    if (findMax.ceiling() != null) {
+      atLeast(findMax.ceiling(), 1, "findMax.ceiling");
+      for (int i = 0; i < config.appInstances().size(); i++) {
+        int maxUsers = config.appInstances().get(i).maxUsers();
+        if (findMax.ceiling() > maxUsers) {
+          error(
+              "findMax.ceiling",
+              "must be ≤ appInstances[" + i + "].maxUsers (" + maxUsers + "): the data size");
+        }
+      }
+    }
+    if (!(findMax.precision() > 0 && findMax.precision() <= 50)) {
+      error(
+          "findMax.precision",
+          "must be a percentage > 0 and ≤ 50 (got " + findMax.precision() + ")");
+    }
+    if (findMax.verifications() < 0 || findMax.verifications() > 10) {
+      error(
+          "findMax.verifications",
+          "must be between 0 and 10 (got " + findMax.verifications() + ")");
+    }
   }
 
   private static String dbImpls() {

@@ -10,6 +10,7 @@ import dev.anemometer.driver.run.RunSpec;
 import dev.anemometer.driver.run.TargetSpec;
 import dev.anemometer.harness.config.AnemometerConfig;
 import dev.anemometer.harness.config.AppInstanceSpec;
+import dev.anemometer.harness.config.FindMaxSpec;
 import dev.anemometer.harness.config.QosSpec;
 import dev.anemometer.harness.target.local.DeployedInstance;
 import java.time.Duration;
@@ -33,25 +34,24 @@ public final class LoadPaths {
               qos.interval(),
               qos.rampDown());
       case INTERVAL -> new IntervalLoadPathSpec(segments(instance), 1);
-      case FIND_MAX -> findMax(qos, instance);
+      case FIND_MAX -> findMax(qos, config.findMax(), instance);
     };
   }
 
   /**
-   * Weathervane's search, scaled to the phases of the config: initial steps of a tenth of maxUsers
-   * lasting a QoS interval, probes with the config's ramp-up, warm-up and interval.
+   * Weathervane's search, scaled to the phases of the config: initial steps lasting a QoS interval,
+   * probes with the config's ramp-up, warm-up and interval, up to the ceiling.
    */
-  static FindMaxLoadPathSpec findMax(QosSpec qos, AppInstanceSpec instance) {
-    int step = Math.max(1, instance.maxUsers() / 10);
+  static FindMaxLoadPathSpec findMax(QosSpec qos, FindMaxSpec search, AppInstanceSpec instance) {
     return new FindMaxLoadPathSpec(
-        step,
+        search.initialStepFor(instance.maxUsers()),
         qos.interval(),
         qos.rampUp(),
         qos.warmUp(),
         qos.interval(),
-        1.0,
-        0,
-        instance.maxUsers());
+        search.precision(),
+        search.verifications(),
+        search.ceilingFor(instance.maxUsers()));
   }
 
   static List<SegmentSpec> segments(AppInstanceSpec instance) {

@@ -24,6 +24,9 @@ final class WindowEvents implements RunListener {
             "startMillis", window.startMillis(),
             "endMillis", window.endMillis(),
             "users", window.users(),
-            "passed", window.verdict().passed()));
+            "passed", window.verdict().passed(),
+            "valid", window.verdict().valid(),
+            "failures", window.verdict().failureMessages(),
+            "invalidReasons", window.verdict().invalidReasons()));
   }
 }

@@ -106,6 +106,27 @@ class ConfigValidationTest {
     assertThat(error.errors()).anySatisfy(message -> assertThat(message).startsWith(expected));
   }
 
+  static Stream<Arguments> brokenFindMax() {
+    return Stream.of(
+        Arguments.of("findMax.ceiling=301", "findMax.ceiling: must be ≤ appInstances[0].maxUsers"),
+        Arguments.of("findMax.initialStep=0", "findMax.initialStep: must be ≥ 1"),
+        Arguments.of("findMax.precision=0", "findMax.precision: must be a percentage > 0"),
+        Arguments.of("findMax.verifications=-1", "findMax.verifications: must be between 0"),
+        Arguments.of("findMax.precision=lots", "findMax.precision"));
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("brokenFindMax")
+  void findMaxErrorsNameTheirKey(String assignment, String expected) {
+    ConfigException error =
+        catchThrowableOfType(
+            ConfigException.class,
+            () -> new ConfigLoader().load(null, null, List.of("strategy=findMax", assignment)));
+
+    assertThat(error).as("an error for " + assignment).isNotNull();
+    assertThat(error.errors()).anySatisfy(message -> assertThat(message).startsWith(expected));
+  }
+
   static Stream<Arguments> brokenLoadPaths() {
     return Stream.of(
         Arguments.of(

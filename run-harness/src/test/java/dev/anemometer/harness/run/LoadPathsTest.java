@@ -61,15 +61,34 @@ class LoadPathsTest {
   }
 
   @Test
-  void findMaxSearchesUpToMaxUsersInTenthsWithTheQosPhases() {
+  void findMaxSearchesUpToAThirdOfMaxUsersInTenthsWithTheQosPhases() {
     AnemometerConfig config = loader.load(null, "local", List.of("strategy=findMax"));
 
     FindMaxLoadPathSpec path =
         (FindMaxLoadPathSpec) LoadPaths.of(config, config.appInstances().get(0));
 
-    assertThat(path.initialStepUsers()).isEqualTo(300);
-    assertThat(path.maxUsers()).isEqualTo(3000);
+    assertThat(path.initialStepUsers()).isEqualTo(100);
+    assertThat(path.maxUsers()).isEqualTo(1000);
     assertThat(path.probeQosPeriod()).isEqualTo(Duration.ofMinutes(5));
     assertThat(path.precisionPercent()).isEqualTo(1.0);
+  }
+
+  @Test
+  void theFindMaxBlockSetsTheSearch() {
+    AnemometerConfig config =
+        loader.load(
+            null,
+            "local",
+            List.of(
+                "strategy=findMax",
+                "findMax={initialStep: 50, ceiling: 400, precision: 5, verifications: 1}"));
+
+    FindMaxLoadPathSpec path =
+        (FindMaxLoadPathSpec) LoadPaths.of(config, config.appInstances().get(0));
+
+    assertThat(path.initialStepUsers()).isEqualTo(50);
+    assertThat(path.maxUsers()).isEqualTo(400);
+    assertThat(path.precisionPercent()).isEqualTo(5.0);
+    assertThat(path.verificationRepeats()).isEqualTo(1);
   }
 }

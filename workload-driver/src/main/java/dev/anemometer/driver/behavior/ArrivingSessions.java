@@ -180,6 +180,7 @@ public final class ArrivingSessions implements UserPopulation {
 
   private void publish() {
     inProgressSnapshot = inProgress;
+    factory.auctionsInPlay().activeUsers(inProgress);
     droppedSnapshot = dropped;
   }
 }

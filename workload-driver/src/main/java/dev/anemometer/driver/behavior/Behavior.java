@@ -18,6 +18,7 @@ public final class Behavior {
   private final int pageSize;
   private final CycleTime cycleTime;
   private final int maxFollowedAuctions;
+  private final double usersPerAuction;
   private final BidStrategy bidStrategy;
   private final Map<OperationType, Transitions> states;
 
@@ -27,6 +28,7 @@ public final class Behavior {
       int pageSize,
       CycleTime cycleTime,
       int maxFollowedAuctions,
+      double usersPerAuction,
       BidStrategy bidStrategy,
       Map<OperationType, Transitions> states) {
     this.name = name;
@@ -34,6 +36,7 @@ public final class Behavior {
     this.pageSize = pageSize;
     this.cycleTime = cycleTime;
     this.maxFollowedAuctions = maxFollowedAuctions;
+    this.usersPerAuction = usersPerAuction;
     this.bidStrategy = bidStrategy;
     this.states = new EnumMap<>(states);
   }
@@ -61,6 +64,11 @@ public final class Behavior {
 
   public int maxFollowedAuctions() {
     return maxFollowedAuctions;
+  }
+
+  /** Active users per live auction in play; infinite when every live auction is in play. */
+  public double usersPerAuction() {
+    return usersPerAuction;
   }
 
   public BidStrategy bidStrategy() {

@@ -32,8 +32,11 @@ public record BehaviorSpec(
 
   /**
    * @param maxAuctions how many auctions a user follows at once
+   * @param usersPerAuction the live auctions in play follow the active users: the first {@code
+   *     ceil(active users / usersPerAuction)} of the live list; optional, all live auctions when
+   *     absent
    */
-  public record FollowerSpec(Integer maxAuctions) {}
+  public record FollowerSpec(Integer maxAuctions, Double usersPerAuction) {}
 
   /** Raise over the price to beat ~ N(raiseMean, raiseSd) clipped to [raiseMin, raiseMax]. */
   public record BidSpec(

@@ -35,13 +35,15 @@ final class BehaviorValidator {
     check(pageSize >= 1 && pageSize <= 100, "pageSize", "must be between 1 and 100");
     CycleTime cycleTime = cycleTime(spec.cycleTime());
     int maxFollowed = maxFollowed(spec.followers());
+    double usersPerAuction = usersPerAuction(spec.followers());
     BidStrategy bidStrategy = bidStrategy(spec.bidding());
     Map<OperationType, Transitions> states = states(spec);
     OperationType start = stateName(spec.start(), "start", spec.states());
     if (!problems.isEmpty()) {
       throw new BehaviorException(source, List.copyOf(problems));
     }
-    return new Behavior(name, start, pageSize, cycleTime, maxFollowed, bidStrategy, states);
+    return new Behavior(
+        name, start, pageSize, cycleTime, maxFollowed, usersPerAuction, bidStrategy, states);
   }
 
   private CycleTime cycleTime(CycleTimeSpec spec) {
@@ -67,6 +69,18 @@ final class BehaviorValidator {
     }
     check(spec.maxAuctions() >= 0, "followers.maxAuctions", "must be ≥ 0");
     return spec.maxAuctions();
+  }
+
+  private double usersPerAuction(BehaviorSpec.FollowerSpec spec) {
+    if (spec == null || spec.usersPerAuction() == null) {
+      return Double.POSITIVE_INFINITY;
+    }
+    double users = spec.usersPerAuction();
+    check(
+        users >= 1 && users <= 1_000_000,
+        "followers.usersPerAuction",
+        "must be between 1 and 1000000");
+    return users;
   }
 
   private BidStrategy bidStrategy(BidSpec spec) {

@@ -67,6 +67,7 @@ public final class SimulatedUsers implements UserPopulation {
       user.executor().execute(user::park);
     }
     active = count;
+    factory.auctionsInPlay().activeUsers(count);
   }
 
   @Override

@@ -3,6 +3,7 @@ package dev.anemometer.driver.behavior;
 import dev.anemometer.driver.TimeSource;
 import dev.anemometer.driver.http.HttpClient;
 import dev.anemometer.driver.http.HttpSession;
+import dev.anemometer.driver.operation.AuctionsInPlay;
 import dev.anemometer.driver.operation.Operations;
 import dev.anemometer.driver.operation.UserContext;
 import dev.anemometer.driver.stats.OperationRecorder;
@@ -20,6 +21,7 @@ final class UserFactory {
   private final UsersConfig config;
   private final Behavior behavior;
   private final Operations operations;
+  private final AuctionsInPlay auctionsInPlay;
   private final HttpClient client;
   private final OperationRecorder recorder;
   private final TimeSource time;
@@ -40,6 +42,11 @@ final class UserFactory {
     this.config = config;
     this.behavior = behavior;
     this.operations = new Operations(behavior.pageSize(), behavior.bidStrategy());
+    this.auctionsInPlay =
+        new AuctionsInPlay(
+            behavior.usersPerAuction(),
+            config.slices(),
+            Math.max(1, behavior.maxFollowedAuctions()));
     this.client = client;
     this.recorder = recorder;
     this.time = time;
@@ -47,6 +54,11 @@ final class UserFactory {
 
   Behavior behavior() {
     return behavior;
+  }
+
+  /** Told every change of the active user count, so the auctions in play follow it. */
+  AuctionsInPlay auctionsInPlay() {
+    return auctionsInPlay;
   }
 
   int accounts() {
@@ -59,7 +71,8 @@ final class UserFactory {
         client.newSession(config.target(), Math.max(1, config.maxConnectionsPerUser()));
     SplittableRandom random =
         new SplittableRandom(config.seed() + mix64(GOLDEN_GAMMA * (index + 1)));
-    UserContext context = new UserContext(session, random, config.firstAccount() + index);
+    UserContext context =
+        new UserContext(session, random, config.firstAccount() + index, auctionsInPlay);
     return new SimulatedUser(context, behavior, operations, recorder, time, listener);
   }
 

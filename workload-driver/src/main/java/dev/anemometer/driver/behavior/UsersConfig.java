@@ -12,6 +12,7 @@ import java.net.URI;
  * @param accounts how many accounts this slice may log in with (at least the peak user count)
  * @param maxConnectionsPerUser connection limit of each user's session, like a browser (4)
  * @param seed seed of every random choice, so that a run can be repeated
+ * @param slices how many driver nodes share this target's users evenly (1 when alone)
  */
 public record UsersConfig(
     URI target,
@@ -19,4 +20,23 @@ public record UsersConfig(
     int firstAccount,
     int accounts,
     int maxConnectionsPerUser,
-    long seed) {}
+    long seed,
+    int slices) {
+
+  public UsersConfig {
+    if (slices < 1) {
+      throw new IllegalArgumentException("slices must be ≥ 1, was " + slices);
+    }
+  }
+
+  /** The users of a target driven by one node alone. */
+  public UsersConfig(
+      URI target,
+      String behavior,
+      int firstAccount,
+      int accounts,
+      int maxConnectionsPerUser,
+      long seed) {
+    this(target, behavior, firstAccount, accounts, maxConnectionsPerUser, seed, 1);
+  }
+}

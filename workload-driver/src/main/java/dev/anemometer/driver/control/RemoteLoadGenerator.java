@@ -62,7 +62,8 @@ public final class RemoteLoadGenerator implements LoadGenerator {
         first,
         share[w],
         users.maxConnectionsPerUser(),
-        users.seed() * 31 + w);
+        users.seed() * 31 + w,
+        users.slices() * workers.size());
   }
 
   /** {@code total} split into {@code parts} that differ by at most one, larger ones first. */

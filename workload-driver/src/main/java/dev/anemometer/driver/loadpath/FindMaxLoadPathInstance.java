@@ -41,7 +41,8 @@ final class FindMaxLoadPathInstance implements LoadPathInstance {
       return LoadPoint.unjudged(probe.users(), LoadPhase.WARM_UP);
     }
     if (intoProbe < warmEndMillis + qosMillis(probe)) {
-      return new LoadPoint(probe.users(), LoadPhase.QOS, probeIndex, false);
+      LoadPhase phase = probe.kind() == Probe.Kind.INITIAL_STEP ? LoadPhase.STEP : LoadPhase.QOS;
+      return new LoadPoint(probe.users(), phase, probeIndex, false);
     }
     return LoadPoint.unjudged(probe.users(), LoadPhase.AWAITING_VERDICT);
   }

@@ -17,9 +17,11 @@ final class BrowseOperations {
 
   CompletionStage<OperationOutcome> activeAuctions(UserContext user) {
     Exchange exchange = new Exchange(user.session());
+    // Only the pages that hold auctions in play: the others could not be joined.
     long known = user.liveAuctionTotal();
+    long inPlay = user.liveAuctionsInPlay();
     int pages =
-        known > 0 ? (int) Math.min(Integer.MAX_VALUE, (known + pageSize - 1) / pageSize) : 1;
+        known > 0 ? (int) Math.min(Integer.MAX_VALUE, (inPlay + pageSize - 1) / pageSize) : 1;
     int page = user.random().nextInt(pages);
     Call call = Call.get(ApiPaths.liveAuctions(page, pageSize), ApiPaths.LIVE_AUCTIONS);
     return exchange.finish(
@@ -33,7 +35,7 @@ final class BrowseOperations {
                   for (int i = 0; i < ids.length; i++) {
                     ids[i] = auctions.get(i).itemId();
                   }
-                  user.liveAuctions(ids, total);
+                  user.liveAuctions(ids, total, (long) page * pageSize);
                 }));
   }
 

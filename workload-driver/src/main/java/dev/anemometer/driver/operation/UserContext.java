@@ -17,10 +17,12 @@ public final class UserContext {
   private final HttpSession session;
   private final SplittableRandom random;
   private final int account;
+  private final AuctionsInPlay auctionsInPlay;
   private final Map<Long, FollowedAuction> followed = new LinkedHashMap<>();
 
   private long userId = -1;
   private long[] liveAuctionIds = new long[0];
+  private long liveAuctionFirstRank;
   private long liveAuctionTotal = -1;
   private List<ItemRef> auctionItems = List.of();
   private ItemRef itemDetail;
@@ -32,9 +34,18 @@ public final class UserContext {
    * @param account number i of the account this user logs in with ({@code user{i}@auction.test})
    */
   public UserContext(HttpSession session, SplittableRandom random, int account) {
+    this(session, random, account, AuctionsInPlay.all());
+  }
+
+  /**
+   * @param auctionsInPlay the target's live auctions this user may join, shared by its users
+   */
+  public UserContext(
+      HttpSession session, SplittableRandom random, int account, AuctionsInPlay auctionsInPlay) {
     this.session = session;
     this.random = random;
     this.account = account;
+    this.auctionsInPlay = auctionsInPlay;
   }
 
   public HttpSession session() {
@@ -62,14 +73,19 @@ public final class UserContext {
     return liveAuctionTotal == 0;
   }
 
-  /** Whether the last page of live auctions lists one this user does not follow yet. */
+  /** Whether the last page of live auctions lists one in play this user does not follow yet. */
   public boolean joinableAuctionSeen() {
-    for (long id : liveAuctionIds) {
-      if (!followed.containsKey(id)) {
+    for (int i = 0; i < liveAuctionIds.length; i++) {
+      if (joinable(i)) {
         return true;
       }
     }
     return false;
+  }
+
+  private boolean joinable(int index) {
+    return !followed.containsKey(liveAuctionIds[index])
+        && auctionsInPlay.inPlay(liveAuctionFirstRank + index, liveAuctionTotal);
   }
 
   public Collection<FollowedAuction> followed() {
@@ -97,9 +113,18 @@ public final class UserContext {
     return liveAuctionTotal;
   }
 
-  void liveAuctions(long[] ids, long total) {
+  /** How many of the target's live auctions are in play now, given the last total seen. */
+  long liveAuctionsInPlay() {
+    return auctionsInPlay.count(liveAuctionTotal);
+  }
+
+  /**
+   * @param firstRank position of {@code ids[0]} in the whole live list
+   */
+  void liveAuctions(long[] ids, long total, long firstRank) {
     this.liveAuctionIds = ids;
     this.liveAuctionTotal = total;
+    this.liveAuctionFirstRank = firstRank;
   }
 
   long[] liveAuctionIds() {
@@ -108,9 +133,9 @@ public final class UserContext {
 
   long randomUnfollowedAuction() {
     List<Long> candidates = new ArrayList<>();
-    for (long id : liveAuctionIds) {
-      if (!followed.containsKey(id)) {
-        candidates.add(id);
+    for (int i = 0; i < liveAuctionIds.length; i++) {
+      if (joinable(i)) {
+        candidates.add(liveAuctionIds[i]);
       }
     }
     return candidates.isEmpty() ? -1 : candidates.get(random.nextInt(candidates.size()));

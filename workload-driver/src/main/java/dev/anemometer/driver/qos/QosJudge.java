@@ -19,6 +19,9 @@ public final class QosJudge {
   // Shares and fractions are compared with this slack so that exact boundaries pass.
   private static final double EPSILON = 1e-9;
 
+  /** How many standard deviations of counting noise a mix deviation may reach by chance. */
+  static final double NOISE_SIGMAS = 3;
+
   private final QosSpec spec;
   private final HealthThresholds thresholds;
 
@@ -32,6 +35,15 @@ public final class QosJudge {
   }
 
   public QosVerdict judge(IntervalStats stats) {
+    return judge(stats, true);
+  }
+
+  /** Response times and failures only: for windows too short or unwarmed for a steady mix. */
+  public QosVerdict judgeWithoutMix(IntervalStats stats) {
+    return judge(stats, false);
+  }
+
+  private QosVerdict judge(IntervalStats stats, boolean withMix) {
     List<RuleResult> results = new ArrayList<>();
     long total = stats.totalOperations();
     for (OperationType type : judgedOperations(stats)) {
@@ -40,7 +52,7 @@ public final class QosJudge {
         results.add(responseTime(type, operation));
       }
       Double expected = spec.expectedMixPercent().get(type);
-      if (expected != null) {
+      if (expected != null && withMix) {
         results.add(mix(type, operation.total(), total, expected));
       }
       results.add(failures(type, operation));
@@ -91,11 +103,22 @@ public final class QosJudge {
     return new RuleResult(type, QosRule.RESPONSE_TIME, passed, message);
   }
 
+  /**
+   * The share must be within the tolerance of the expected share, relative (SPEC §3.2), or within
+   * the counting noise of the window when that is wider: {@value #NOISE_SIGMAS} standard deviations
+   * of a Poisson count of the expected size. A window of a hundred users for a minute expects some
+   * 60 HomePage operations, where chance alone moves the count by ±8; judging that against ±20 %
+   * fails healthy systems at random. Windows of Weathervane's size (thousands of users, 300 s) are
+   * judged by the tolerance alone: the noise floor is below it once the expected count reaches 9 /
+   * tolerance² (225 at ±20 %, 900 at ±10 %).
+   */
   private RuleResult mix(OperationType type, long count, long total, double expectedPercent) {
     double sharePercent = total == 0 ? 0 : count * 100.0 / total;
     double tolerance = spec.tolerance(type);
-    boolean passed =
-        Math.abs(sharePercent - expectedPercent) <= tolerance * expectedPercent + EPSILON;
+    double expectedCount = expectedPercent / 100 * total;
+    double noise = NOISE_SIGMAS * Math.sqrt(expectedCount);
+    double allowed = Math.max(tolerance * expectedCount, noise);
+    boolean passed = total > 0 && Math.abs(count - expectedCount) <= allowed + EPSILON;
     String message =
         String.format(
             Locale.ROOT,
@@ -105,6 +128,14 @@ public final class QosJudge {
             passed ? "within" : "outside",
             number(expectedPercent),
             number(tolerance * 100));
+    if (noise > tolerance * expectedCount) {
+      message +=
+          String.format(
+              Locale.ROOT,
+              " (± %s %% counting noise: %s expected)",
+              number(noise * 100 / expectedCount),
+              number(expectedCount));
+    }
     return new RuleResult(type, QosRule.MIX, passed, message);
   }
 

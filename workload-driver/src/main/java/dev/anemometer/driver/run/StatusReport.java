@@ -4,7 +4,11 @@ import dev.anemometer.driver.loadpath.LoadPhase;
 import dev.anemometer.driver.qos.QosVerdict;
 import dev.anemometer.driver.stats.IntervalStats;
 
-/** Live status of one target over the last status interval. */
+/**
+ * Live status of one target over the last status interval.
+ *
+ * @param verdict response times and failures of the interval; the mix is judged per window only
+ */
 public record StatusReport(
     String targetId,
     long elapsedMillis,

@@ -26,6 +26,7 @@ final class TargetRun {
   private IntervalAccumulator window;
   private final IntervalAccumulator whole;
   private IntervalAccumulator judged;
+  private boolean windowJudgesMix = true;
   private int windowIndex = LoadPoint.NOT_JUDGED;
   private long windowStartMillis;
   private long statusStartMillis;
@@ -86,6 +87,7 @@ final class TargetRun {
       }
       windowIndex = point.windowIndex();
       window = point.judged() ? new IntervalAccumulator(nowNanos) : null;
+      windowJudgesMix = point.phase() != LoadPhase.STEP;
       windowStartMillis = elapsedMillis;
     }
     users = override.apply(point);
@@ -94,7 +96,7 @@ final class TargetRun {
 
   private WindowResult closeWindow(long elapsedMillis) {
     IntervalStats stats = window.snapshot();
-    QosVerdict verdict = judge.judge(stats);
+    QosVerdict verdict = windowJudgesMix ? judge.judge(stats) : judge.judgeWithoutMix(stats);
     if (judged == null) {
       judged = new IntervalAccumulator(stats.startNanos());
     }
@@ -115,9 +117,10 @@ final class TargetRun {
     }
     finalStatusSent = point.finished();
     IntervalStats stats = status.snapshot();
+    // A status covers seconds: too few operations for the mix, which windows judge as a whole.
     StatusReport report =
         new StatusReport(
-            spec.id(), elapsedMillis, users(), point.phase(), stats, judge.judge(stats));
+            spec.id(), elapsedMillis, users(), point.phase(), stats, judge.judgeWithoutMix(stats));
     status = new IntervalAccumulator(nowNanos);
     statusStartMillis = elapsedMillis;
     return report;

@@ -4,7 +4,8 @@ package dev.anemometer.driver.stats;
  * How the driver itself fared in an interval. Merged across nodes by taking the worst, because one
  * saturated node is enough to distort the measurement.
  *
- * @param maxEventLoopLagMicros the largest lateness of the lag probe's periodic task
+ * @param maxEventLoopLagMicros the worst lasting lateness of the lag probe's periodic task (see
+ *     {@link EventLoopLagProbe})
  * @param processCpuLoad CPU time of the driver process over wall time × processors, 0..1
  * @param maxConnectionWaitMicros the longest a request waited for a free connection
  */

@@ -58,7 +58,7 @@ public final class DriverMonitor implements HealthSource {
 
   @Override
   public DriverHealth takeInterval() {
-    return new DriverHealth(lagProbe.takeMaxLagMicros(), cpuProbe.takeLoad(), 0);
+    return new DriverHealth(lagProbe.takeSustainedLagMicros(), cpuProbe.takeLoad(), 0);
   }
 
   @Override

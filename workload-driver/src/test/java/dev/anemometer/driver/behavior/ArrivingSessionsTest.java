@@ -53,7 +53,8 @@ class ArrivingSessionsTest {
     sessions.setActiveUsers(5);
     fixture.runForSeconds(100);
 
-    assertThat(sessions.activeUsers()).isEqualTo(5);
+    // At the cap, or one below for the moment between a session's end and the next arrival.
+    assertThat(sessions.activeUsers()).isBetween(4, 5);
     assertThat(sessions.droppedArrivals()).isBetween(150L, 250L);
 
     sessions.close();

@@ -21,11 +21,12 @@ class FindMaxLoadPathInstanceTest {
             1000);
     LoadPathInstance path = spec.newInstance();
 
-    assertThat(path.at(0)).isEqualTo(new LoadPoint(100, LoadPhase.QOS, 0, false));
+    // Initial steps are judged without the mix (STEP); probes are judged on everything (QOS).
+    assertThat(path.at(0)).isEqualTo(new LoadPoint(100, LoadPhase.STEP, 0, false));
     assertThat(path.at(60_000))
         .isEqualTo(new LoadPoint(100, LoadPhase.AWAITING_VERDICT, -1, false));
     path.windowJudged(0, true);
-    assertThat(path.at(61_000)).isEqualTo(new LoadPoint(200, LoadPhase.QOS, 1, false));
+    assertThat(path.at(61_000)).isEqualTo(new LoadPoint(200, LoadPhase.STEP, 1, false));
     assertThat(path.at(125_000).phase()).isEqualTo(LoadPhase.AWAITING_VERDICT);
     path.windowJudged(1, false); // 200 failed: probe 100 with ramp, warm-up, QoS from t = 120 s
 

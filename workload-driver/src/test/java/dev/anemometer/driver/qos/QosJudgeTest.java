@@ -115,25 +115,61 @@ class QosJudgeTest {
             0.5);
     QosJudge judge = new QosJudge(spec, HealthThresholds.DEFAULTS);
 
-    assertThat(judge.judge(mix(18, 82)).passed()).isTrue();
-    assertThat(judge.judge(mix(22, 78)).passed()).isTrue();
-    QosVerdict low = judge.judge(mix(17, 83));
+    // 10,000 operations: counting noise (3 × √2000 ≈ 134) is below the tolerance (200).
+    assertThat(judge.judge(mix(1800, 8200)).passed()).isTrue();
+    assertThat(judge.judge(mix(2200, 7800)).passed()).isTrue();
+    QosVerdict low = judge.judge(mix(1700, 8300));
     assertThat(low.failureMessages())
         .containsExactly("GetActiveAuctions mix 17 % outside 20 % ± 10 %");
-    assertThat(judge.judge(mix(23, 77)).passed()).isFalse();
+    assertThat(judge.judge(mix(2300, 7700)).passed()).isFalse();
+  }
+
+  @Test
+  void aSmallWindowIsAllowedItsCountingNoiseButNoMore() {
+    QosSpec spec =
+        new QosSpec(
+            99,
+            defaults.defaultLimit(),
+            Map.of(),
+            Set.of(),
+            Map.of(GET_ACTIVE_AUCTIONS, 20.0, GET_AUCTION_DETAIL, 80.0),
+            Map.of(GET_ACTIVE_AUCTIONS, 0.10, GET_AUCTION_DETAIL, 0.10),
+            0.20,
+            0.5);
+    QosJudge judge = new QosJudge(spec, HealthThresholds.DEFAULTS);
+
+    // 100 operations: 20 GetActiveAuctions expected, chance moves that by 3 × √20 ≈ 13.4.
+    assertThat(judge.judge(mix(10, 90)).passed()).isTrue();
+    QosVerdict skewed = judge.judge(mix(6, 94));
+    assertThat(skewed.passed()).isFalse();
+    assertThat(skewed.failureMessages())
+        .containsExactly(
+            "GetActiveAuctions mix 6 % outside 20 % ± 10 % (± 67.08 % counting noise: 20 expected)");
+  }
+
+  @Test
+  void withoutTheMixOnlyResponseTimesAndFailuresAreJudged() {
+    QosJudge judge = new QosJudge(defaults, HealthThresholds.DEFAULTS);
+    IntervalStats onlyLogins = interval(Map.of(LOGIN, latencies(1000, 0, 0)));
+
+    assertThat(judge.judge(onlyLogins).passed()).isFalse();
+    QosVerdict verdict = judge.judgeWithoutMix(onlyLogins);
+    assertThat(verdict.passed()).isTrue();
+    assertThat(verdict.results()).extracting(RuleResult::rule).doesNotContain(QosRule.MIX);
   }
 
   @Test
   void everyFailedRuleIsListedAndAnIdleIntervalFails() {
     Map<OperationType, OperationStats> operations = new EnumMap<>(OperationType.class);
-    operations.put(GET_NEXT_BID, latencies(10, 0, 0));
+    operations.put(GET_NEXT_BID, latencies(1000, 0, 0));
     QosVerdict verdict =
         new QosJudge(defaults, HealthThresholds.DEFAULTS).judge(interval(operations));
 
     assertThat(verdict.passed()).isFalse();
     assertThat(verdict.failureMessages())
         .contains(
-            "GetNextBid mix 100 % outside 46.43 % ± 10 %", "Login mix 0 % outside 2.35 % ± 20 %");
+            "GetNextBid mix 100 % outside 46.43 % ± 10 % (± 13.92 % counting noise: 464.3 expected)",
+            "Login mix 0 % outside 2.35 % ± 20 % (± 61.89 % counting noise: 23.5 expected)");
     QosVerdict idle = new QosJudge(defaults, HealthThresholds.DEFAULTS).judge(interval(Map.of()));
     assertThat(idle.passed()).isFalse();
     assertThat(idle.invalidReasons()).containsExactly("no operation completed");

@@ -40,12 +40,41 @@ class SelfMonitoringTest {
     loopA.runNext(); // on time
     clock.set(350_000_000);
     loopB.runNext(); // 250 ms late: loop B was busy
-    assertThat(probe.takeMaxLagMicros()).isEqualTo(250_000);
+    assertThat(probe.takeSustainedLagMicros()).isEqualTo(250_000);
 
     clock.set(205_000_000 + 150_000_000); // loop A's next task was due at 200 ms; runs at 355 ms
     loopA.runNext();
-    assertThat(probe.takeMaxLagMicros()).isEqualTo(155_000);
-    assertThat(probe.takeMaxLagMicros()).isZero();
+    assertThat(probe.takeSustainedLagMicros()).isEqualTo(155_000);
+    assertThat(probe.takeSustainedLagMicros()).isZero();
+  }
+
+  @Test
+  void onePauseAmongOnTimeRunsIsNotTheDriverLagging() {
+    ManualScheduler loop = new ManualScheduler();
+    var probe = new EventLoopLagProbe(List.of(loop), clock::get, Duration.ofMillis(100));
+    probe.start();
+
+    clock.set(370_000_000);
+    loop.runNext(); // due at 100 ms: a 270 ms pause of the whole machine
+    clock.set(470_000_000);
+    loop.runNext(); // on time again
+    assertThat(probe.takeSustainedLagMicros()).isZero();
+  }
+
+  @Test
+  void aLoopLateOnEveryRunOrNotRunningAtAllIsLagging() {
+    ManualScheduler loop = new ManualScheduler();
+    var probe = new EventLoopLagProbe(List.of(loop), clock::get, Duration.ofMillis(100));
+    probe.start();
+
+    clock.set(400_000_000);
+    loop.runNext(); // due at 100 ms: 300 ms late
+    clock.set(750_000_000);
+    loop.runNext(); // due at 500 ms: 250 ms late
+    assertThat(probe.takeSustainedLagMicros()).isEqualTo(250_000);
+
+    clock.set(1_600_000_000); // due at 850 ms, still not run
+    assertThat(probe.takeSustainedLagMicros()).isEqualTo(750_000);
   }
 
   @Test
