@@ -3,6 +3,7 @@ package dev.anemometer.harness.target.kubernetes;
 import dev.anemometer.harness.config.AnemometerConfig;
 import dev.anemometer.harness.config.AppInstanceSpec;
 import dev.anemometer.harness.config.ConfigException;
+import dev.anemometer.harness.config.FindMaxSpec;
 import dev.anemometer.harness.config.QosSpec;
 import dev.anemometer.harness.config.Strategy;
 import dev.anemometer.harness.deploygen.StackModel;
@@ -75,8 +76,11 @@ final class ControllerJob {
     args.addAll(List.of("--ramp-up", seconds(qos.rampUp()), "--warm-up", seconds(qos.warmUp())));
     args.addAll(List.of("--duration", seconds(qos.interval())));
     if (config.strategy() == Strategy.FIND_MAX) {
-      args.addAll(List.of("--find-max", "--max-users", String.valueOf(instance.maxUsers())));
-      args.addAll(List.of("--users", String.valueOf(Math.max(1, instance.maxUsers() / 10))));
+      // The controller's own precision (1 %) and no verification runs: it has no options for them.
+      FindMaxSpec search = config.findMax();
+      args.addAll(List.of("--find-max", "--max-users"));
+      args.add(String.valueOf(search.ceilingFor(instance.maxUsers())));
+      args.addAll(List.of("--users", String.valueOf(search.initialStepFor(instance.maxUsers()))));
       args.addAll(List.of("--step-duration", seconds(qos.interval())));
     } else {
       args.addAll(List.of("--users", String.valueOf(instance.users())));

@@ -17,17 +17,18 @@ class ControllerJobTest {
       new TuningCalculator(StackModel.REFERENCE_NODE_MEMORY_BYTES);
 
   @Test
-  void findMaxSearchesFromATenthOfMaxUsersUpToMaxUsersWithTheConfigsPhases() {
-    AnemometerConfig config = config("strategy=findMax", "appInstances[0].maxUsers=3000");
+  void findMaxSearchesUpToTheConfigsCeilingInItsStepsWithTheConfigsPhases() {
+    AnemometerConfig config = config("strategy=findMax", "appInstances[0].maxUsers=9000");
 
     List<String> args = ControllerJob.arguments(config, 0, StackModel.of(config, 0, TUNING));
 
     assertThat(args)
         .startsWith("controller", "--workers", "$(DRIVER_WORKERS)")
+        .as("the default ceiling is maxUsers / 3, its first step a tenth of it")
         .containsSequence("--find-max", "--max-users", "3000")
         .containsSequence("--users", "300")
         .containsSequence("--step-duration", "60s")
-        .containsSequence("--accounts", "15000")
+        .containsSequence("--accounts", "45000")
         .doesNotContain("--qos-periods");
   }
 
