@@ -6,6 +6,8 @@ import dev.anemometer.harness.console.Console;
 import dev.anemometer.harness.report.HtmlReport;
 import dev.anemometer.harness.run.Harness;
 import dev.anemometer.harness.run.RunProcedure;
+import dev.anemometer.harness.run.TargetOptions;
+import dev.anemometer.harness.target.kubernetes.ClusterOptions;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -34,6 +36,15 @@ final class RunCommand implements Callable<Integer> {
       description = "Run N times (default: the config's repeat).")
   Integer repeat;
 
+  @Mixin ClusterOptions cluster;
+
+  @Option(
+      names = "--keep",
+      description =
+          "Target kubernetes: leave the run's namespaces for inspection"
+              + " (remove them later with teardown --kubernetes).")
+  boolean keep;
+
   @Option(
       names = "--results",
       paramLabel = "DIR",
@@ -61,7 +72,10 @@ final class RunCommand implements Callable<Integer> {
             + (runs == 1 ? "" : "s")
             + ")");
     RunProcedure procedure =
-        new RunProcedure(Harness.create(console), RunProcedure.defaultDriver());
+        RunProcedure.forTargets(
+            Harness.create(console),
+            new TargetOptions(cluster, keep),
+            RunProcedure.defaultDriver());
     List<RunProcedure.RunResult> results = new ArrayList<>();
     int exit = 0;
     for (int i = 0; i < runs; i++) {

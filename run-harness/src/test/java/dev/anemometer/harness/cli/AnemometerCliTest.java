@@ -100,11 +100,36 @@ class AnemometerCliTest {
   }
 
   @Test
-  void aTargetThisBuildCannotDeployIsRefusedBeforeAnythingStarts() {
+  void anUnreadableKubeconfigIsABadOptionNotAnInfrastructureError() {
     assertThat(
-            AnemometerCli.execute("run", "--set", "target=kubernetes", "--results", dir.toString()))
+            AnemometerCli.execute(
+                "run",
+                "--target",
+                "kubernetes",
+                "--kubeconfig",
+                dir.resolve("missing-kubeconfig").toString(),
+                "--results",
+                dir.toString()))
         .isEqualTo(2);
-    assertThat(stderr()).contains("target: kubernetes is not available in this build yet");
+    assertThat(stderr()).contains("--kubeconfig: cannot read");
+  }
+
+  @Test
+  void anIntervalLoadPathIsRefusedOnKubernetesBeforeTheClusterIsContacted() {
+    assertThat(
+            AnemometerCli.execute(
+                "run",
+                "--target",
+                "kubernetes",
+                "--set",
+                "strategy=interval",
+                "--set",
+                "appInstances[0].loadPath={type: interval, segments: [{type: uniform, users: 10,"
+                    + " duration: 60s}]}",
+                "--results",
+                dir.toString()))
+        .isEqualTo(2);
+    assertThat(stderr()).contains("strategy: interval is not available on target kubernetes");
   }
 
   private String stdout() {
