@@ -4,7 +4,13 @@ import dev.anemometer.driver.loadpath.LoadPhase;
 import dev.anemometer.driver.qos.QosVerdict;
 import dev.anemometer.driver.stats.IntervalStats;
 
-/** Live status of one target over the last status interval. */
+/**
+ * Live status of one target over the last status interval.
+ *
+ * @param users the users that ran during the interval (at its end when they changed within it)
+ * @param phase the load-path phase the interval's operations ran in, not the phase the path has
+ *     entered at {@code elapsedMillis}
+ */
 public record StatusReport(
     String targetId,
     long elapsedMillis,
