@@ -120,6 +120,18 @@ def run(folder, name, strategy, rng, segments, peak, outcome, message):
                "audit": {"instance-0": {"acknowledgedBidsChecked": 0, "itemsChecked": 412, "soldItemsChecked": 188,
                                         "violations": [], "violationCount": 0}},
                "message": "QoS met" if outcome == "PASSED" else "QoS not met"}
+    if strategy == "fixed":  # the elasticity and fault results of the two events above
+        summary["elasticity"] = {
+            "changes": [{"id": "change-1", "target": "instance-0", "tier": "app", "servers": 3,
+                         "steps": [{"state": "requested", "loadOffsetMillis": 120_000},
+                                   {"state": "done", "loadOffsetMillis": 132_500}],
+                         "timeToTakeEffectMillis": 12_500, "failedOperations": 0, "slowedOperations": 3,
+                         "p99MillisDuring": 412.7}],
+            "segments": {"instance-0": [{"fromMillis": 0, "toMillis": 120_000, "appServers": 2, "throughputPerSecond": 268.1},
+                                        {"fromMillis": 120_000, "toMillis": 300_000, "appServers": 3, "throughputPerSecond": 270.4}]}}
+        summary["faults"] = [{"id": "fault-1", "target": "instance-0", "tier": "app", "instance": "app-1",
+                              "steps": [{"state": "injected", "loadOffsetMillis": 180_000}],
+                              "recoveryMillis": 20_000, "recovered": True, "failedOperations": 7, "slowedOperations": 12}]
     with open(f"{folder}/summary.json", "w") as f:
         json.dump(summary, f, indent=2, ensure_ascii=False)
     with open(f"{folder}/config.yaml", "w") as f:

@@ -19,14 +19,21 @@
     var h = document.getElementById('verdict');
     h.textContent = S.outcome || 'UNKNOWN';
     h.className = 'verdict ' + (S.outcome || '');
-    var facts = [['Preset', S.preset], ['Strategy', S.strategy], ['Target', S.target], ['Started', S.startedAt],
+    var driven = (D.intervals || []).reduce(function (m, l) { return Math.max(m, l.users || 0); }, 0);
+    var judgedOps = [];
+    targets.forEach(function (t) { judgedOps = judgedOps.concat(t.operations || []); });
+    var judgedThroughput = judgedOps.reduce(function (a, o) { return a + (o.throughputPerSecond || 0); }, 0);
+    var facts = [['Preset', S.preset], ['Strategy', S.strategy], ['Target', S.target], ['Started', A.instant(S.startedAt)],
       ['Duration', S.durationSeconds !== undefined ? A.timeLabel(S.durationSeconds) : null],
-      ['Peak users', S.peakUsers], ['Verdict', S.message]];
+      ['Most users driven', (D.intervals || []).length ? fmt(driven, 0) : null],
+      ['Peak users (passing)', fmt(S.peakUsers, 0)],
+      ['Throughput (judged)', judgedOps.length ? fmt(judgedThroughput, 1) + ' ops/s' : null],
+      ['Verdict', S.message]];
     var dl = document.getElementById('facts');
     facts.forEach(function (f) {
       var d = dl.appendChild(el('div', { 'class': 'fact' }));
       d.appendChild(el('span', { 'class': 'k' }, f[0]));
-      d.appendChild(el('span', { 'class': 'v' }, f[1] === undefined || f[1] === null ? '–' : f[1]));
+      d.appendChild(el('span', { 'class': 'v' }, f[1] === undefined || f[1] === null || f[1] === '' ? '–' : f[1]));
     });
   }
 
@@ -38,14 +45,14 @@
         title: l.phase + (l.phase === 'QOS' ? (l.qosPassed ? ': QoS pass' : ': QoS FAIL ' + (l.failedRules || []).join('; ')) : '') +
           (invalid ? ' · INVALID ' + l.invalidReasons.join('; ') : '') };
     });
-    A.lineChart(box, { id: 'users', title: 'Users over time (bands: QoS verdict per interval)', yLabel: 'users',
-      series: [{ name: 'users', points: lines.map(function (l) { return [l.toMillis / 1000, l.users]; }), step: true, color: '#2563eb' }],
+    A.lineChart(box, { id: 'users', title: 'Users over time (bands: QoS verdict per judged interval; hover for the failed rule)', yLabel: 'users',
+      series: [{ name: 'users', points: lines.map(function (l) { return [l.toMillis / 1000, l.users, null, l.fromMillis / 1000]; }), step: true, color: '#2563eb' }],
       bands: bands, annotations: annotations,
       legendExtra: [{ name: 'QoS pass', color: 'rgba(22,163,74,0.35)' }, { name: 'QoS fail', color: 'rgba(220,38,38,0.5)' },
         { name: 'invalid (driver bottleneck)', color: 'rgba(202,138,4,0.6)' }] });
-    A.lineChart(box, { id: 'throughput', title: 'Throughput', yLabel: 'operations / s', yUnit: ' ops/s',
+    A.lineChart(box, { id: 'throughput', title: 'Throughput per status interval (failed operations in red)', yLabel: 'operations / s', yUnit: ' ops/s',
       series: [{ name: 'all operations', points: lines.map(function (l) { return [l.toMillis / 1000, A.totalThroughput(l)]; }), color: '#16a34a' },
-        { name: 'failures', points: lines.map(function (l) { return [l.toMillis / 1000, A.failureRate(l)]; }), color: '#dc2626' }],
+        { name: 'failures / s', points: lines.map(function (l) { return [l.toMillis / 1000, A.failureRate(l)]; }), color: '#dc2626' }],
       annotations: annotations });
     var ops = A.operationNames(lines);
     var latencyBox = box.appendChild(el('div', { 'class': 'latency' }));
@@ -53,7 +60,7 @@
     var holder = latencyBox.appendChild(el('div'));
     function drawLatency(op) {
       holder.textContent = '';
-      A.lineChart(holder, { id: 'latency', title: 'Response time of ' + op + ' (from intended start)', yLabel: 'ms', yUnit: ' ms',
+      A.lineChart(holder, { id: 'latency', title: 'Response time of ' + op + ' per status interval (from the intended start)', yLabel: 'ms', yUnit: ' ms',
         series: [{ name: 'p50', points: A.opPoints(lines, op, 'p50Millis'), color: '#16a34a' },
           { name: 'p95', points: A.opPoints(lines, op, 'p95Millis'), color: '#ca8a04' },
           { name: 'p99', points: A.opPoints(lines, op, 'p99Millis'), color: '#dc2626' }],
@@ -72,7 +79,7 @@
     if (failed.length) {
       A.table(box, ['Interval', 'Users', 'Failed rules'], failed.map(function (l) {
         return [A.timeLabel(l.fromMillis / 1000) + '–' + A.timeLabel(l.toMillis / 1000), l.users,
-          { text: (l.failedRules || []).join('; '), cls: 'bad' }];
+          { text: (l.failedRules || []).join('\n'), cls: 'bad lines' }];
       }));
     }
   }
@@ -80,14 +87,15 @@
   function windows(target, box) {
     var ws = target.windows || [];
     if (!ws.length) { box.appendChild(el('p', { 'class': 'muted' }, 'No judged window.')); return; }
-    A.lineChart(box, { id: 'probes', title: S.strategy === 'findMax' ? 'findMax probe sequence' : 'Judged windows',
+    if (ws.length > 1 || S.strategy === 'findMax') A.lineChart(box, { id: 'probes',
+      title: S.strategy === 'findMax' ? 'findMax probe sequence' : 'Judged windows', xLabel: S.strategy === 'findMax' ? 'probe' : 'window',
       yLabel: 'users', xCategory: true, xMin: 0,
       series: [{ name: 'users per window (green pass, red fail)', color: '#6b7280', markerRadius: 6,
         points: ws.map(function (w) { return [w.index + 1, w.users, w.passed && w.valid ? '#16a34a' : '#dc2626']; }) }] });
     A.table(box, ['#', 'From', 'To', 'Users', 'Verdict', 'Why'], ws.map(function (w) {
       return [w.index + 1, A.timeLabel(w.startMillis / 1000), A.timeLabel(w.endMillis / 1000), w.users,
         { text: !w.valid ? 'INVALID' : w.passed ? 'pass' : 'fail', cls: w.passed && w.valid ? 'good' : 'bad' },
-        (w.failures || []).concat(w.invalidReasons || []).join('; ')];
+        { text: (w.failures || []).concat(w.invalidReasons || []).join('\n'), cls: 'lines' }];
     }));
   }
 
@@ -98,15 +106,18 @@
       var reasons = Object.keys(o.failuresByReason || {}).map(function (k) { return k + ' ' + o.failuresByReason[k]; }).join(', ');
       var mixRule = rules.find(function (r) { return r.rule === 'MIX'; });
       return [o.operation, o.count, o.throughputPerSecond, o.meanMillis, o.p50Millis, o.p90Millis, o.p95Millis,
-        o.p99Millis, o.p999Millis, o.maxMillis, { text: o.failures ? o.failures + ' (' + reasons + ')' : '0', cls: o.failures ? 'warn' : '' },
-        { text: fmt(o.mixPercent, 1) + ' %', title: mixRule ? mixRule.message : 'not judged' },
+        o.p99Millis, o.p999Millis, o.maxMillis, { text: o.failures ? fmt(o.failures, 0) + ' (' + reasons + ')' : '0', cls: o.failures ? 'warn' : '' },
+        { text: fmt(o.mixPercent, 1) + ' %' + (mixRule && !mixRule.passed ? ' — ' + mixRule.message : ''),
+          cls: mixRule && !mixRule.passed ? 'bad' : '', title: mixRule ? mixRule.message : 'not judged' },
         { text: !rules.length ? '–' : failedRules.length ? 'FAIL' : 'pass', cls: !rules.length ? '' : failedRules.length ? 'bad' : 'good',
           title: rules.map(function (r) { return r.message; }).join('\n') }];
     });
-    A.table(box, ['Operation', 'Count', 'ops/s', 'Mean ms', 'p50', 'p90', 'p95', 'p99', 'p99.9', 'Max',
-      'Failures (by reason)', 'Mix (vs expected)', 'QoS'], rows.map(function (r) {
+    A.table(box, ['Operation', 'Count', 'ops/s', 'Mean ms', 'p50 ms', 'p90 ms', 'p95 ms', 'p99 ms', 'p99.9 ms', 'Max ms',
+      'Failures (by reason)', 'Mix', 'QoS'], rows.map(function (r) {
       return r.map(function (c, i) { return i >= 2 && i <= 9 && typeof c === 'number' ? { text: fmt(c), cls: 'num' } : c; });
     }));
+    box.appendChild(el('p', { 'class': 'muted' }, 'Response times from the intended start of each request (coordinated omission corrected); ' +
+      'hover a QoS or Mix cell for the rules applied.'));
   }
 
   function validity(lines, target, box) {
@@ -125,20 +136,19 @@
     var inst = S.instances || [];
     if (inst.length) {
       var box = A.section('Instances', 'instances');
-      A.table(box, ['Instance', 'Users', 'Max users', 'QoS', 'Entry'], inst.map(function (i) {
-        return [i.index, i.users, i.maxUsers, { text: i.passed === undefined ? '–' : i.passed ? 'pass' : 'fail', cls: i.passed ? 'good' : 'bad' },
-          (i.entryUrls || []).join(' ')];
+      A.table(box, ['Instance', 'Users', 'Max users', 'QoS', 'Entry', 'Database'], inst.map(function (i) {
+        return ['instance-' + i.index, i.users, i.maxUsers,
+          { text: i.passed === undefined || i.passed === null ? '–' : i.passed ? 'pass' : 'fail', cls: i.passed ? 'good' : i.passed === false ? 'bad' : '' },
+          (i.entryUrls || []).join(' '), i.jdbcUrl];
       }));
     }
-    if (S.audit) {
-      var audit = A.section('Bid audit', 'audit');
-      audit.appendChild(el('pre', {}, JSON.stringify(S.audit, null, 2)));
-    }
+    if (S.audit) auditSection(S.audit);
+    if (S.elasticity || (S.faults && S.faults.length)) elasticitySection(S.elasticity || {}, S.faults || []);
     var events = A.section('Events', 'events');
     A.table(events, ['Time', 'Offset', 'Type', 'Name', 'Details'], (D.events || []).map(function (e) {
       var details = Object.keys(e).filter(function (k) { return ['time', 'offsetMillis', 'type', 'name'].indexOf(k) < 0; })
         .map(function (k) { return k + '=' + (typeof e[k] === 'object' ? JSON.stringify(e[k]) : e[k]); }).join(' ');
-      return [e.time, A.timeLabel(e.offsetMillis / 1000), { text: e.type, cls: 'tag ' + e.type }, e.name, details];
+      return [A.instant(e.time), A.timeLabel(e.offsetMillis / 1000), { text: e.type, cls: 'tag ' + e.type }, e.name, details];
     }));
     var cfg = A.section('Configuration and tuning', 'config');
     [{ name: 'config.yaml (resolved)', text: D.config }].concat(D.tuning || []).forEach(function (f) {
@@ -146,6 +156,52 @@
       var d = cfg.appendChild(el('details'));
       d.appendChild(el('summary', {}, f.name));
       d.appendChild(el('pre', {}, f.text));
+    });
+  }
+
+  function auditSection(audit) {
+    var box = A.section('Bid audit', 'audit');
+    var keys = Object.keys(audit);
+    A.table(box, ['Instance', 'Acknowledged bids checked', 'Items checked', 'Sold items checked', 'Violations', 'First violations'],
+      keys.map(function (k) {
+        var a = audit[k] || {};
+        var count = a.violationCount !== undefined ? a.violationCount : (a.violations || []).length;
+        return [k, a.acknowledgedBidsChecked, a.itemsChecked, a.soldItemsChecked,
+          { text: fmt(count, 0), cls: count ? 'num bad' : 'num good' },
+          { text: (a.violations || []).slice(0, 5).join('\n'), cls: 'lines' }];
+      }));
+  }
+
+  /* Objects as a table: one column per key with a plain value, nested values as compact JSON. */
+  function objectTable(box, objects) {
+    var keys = [];
+    objects.forEach(function (o) { Object.keys(o).forEach(function (k) { if (keys.indexOf(k) < 0) keys.push(k); }); });
+    A.table(box, keys, objects.map(function (o) {
+      return keys.map(function (k) {
+        var v = o[k];
+        if (v === undefined || v === null) return null;
+        if (typeof v === 'object') return { text: JSON.stringify(v), cls: 'json' };
+        if (typeof v === 'number' && /Millis$/.test(k)) return { text: fmt(v / 1000, 1) + ' s', cls: 'num' };
+        return typeof v === 'boolean' ? String(v) : v;
+      });
+    }));
+  }
+
+  function elasticitySection(elasticity, faults) {
+    var box = A.section('Elasticity and faults', 'elasticity');
+    if ((elasticity.changes || []).length) {
+      box.appendChild(el('h3', {}, 'Tier changes'));
+      objectTable(box, elasticity.changes);
+    }
+    if (faults.length) {
+      box.appendChild(el('h3', {}, 'Faults and recovery'));
+      objectTable(box, faults);
+    }
+    ['segments', 'score'].forEach(function (k) {
+      if (!elasticity[k]) return;
+      var d = box.appendChild(el('details', k === 'score' ? { open: '' } : {}));
+      d.appendChild(el('summary', {}, k === 'score' ? 'Elasticity score' : 'Metrics per segment between changes'));
+      d.appendChild(el('pre', {}, JSON.stringify(elasticity[k], null, 2)));
     });
   }
 

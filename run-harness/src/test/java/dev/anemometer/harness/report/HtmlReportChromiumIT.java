@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Assumptions;
@@ -37,13 +38,25 @@ class HtmlReportChromiumIT {
     assertThat(seriesPoints(dom, "users", "users")).isEqualTo(30);
     assertThat(seriesPoints(dom, "throughput", "all operations")).isEqualTo(30);
     assertThat(seriesPoints(dom, "latency", "p99")).isEqualTo(30);
-    assertThat(seriesPoints(dom, "probes", "users per window (green pass, red fail)")).isEqualTo(1);
+    // one judged window: its table row says it all, a one-point chart would not
+    assertThat(dom).doesNotContain("data-chart=\"probes\"").contains("<td>1:40</td><td>5:00</td>");
     assertThat(count(dom, "class=\"band\"")).isEqualTo(30);
+    assertThat(dom).contains("Faults and recovery").contains("<td class=\"num\">20.0 s</td>");
     assertThat(dom).contains("elasticity: add app server").contains("fault: kill app-1");
     assertThat(dom).contains("PlaceBid: p99").contains("driver CPU 93 %");
     assertThat(dom).contains("shared_buffers = 256MB");
     // The audit note holds a script tag: shown as text, never run.
     assertThat(dom).contains("&lt;script&gt;alert('x')&lt;/script&gt;");
+    HtmlTables.assertHeadersAlignedWithTheirCells(dom);
+    assertThat(HtmlTables.rows(dom, "instances"))
+        .containsExactly(
+            Map.of(
+                "Instance", "instance-0",
+                "Users", "300",
+                "Max users", "1,000",
+                "QoS", "pass",
+                "Entry", "http://127.0.0.1:41801",
+                "Database", "jdbc:postgresql://127.0.0.1:5432/anemometer"));
     chromium.screenshot(report, temp.resolve("profile"), screenshot("report-screenshot.png"));
     assertThat(Files.size(screenshot("report-screenshot.png"))).isGreaterThan(20_000);
   }
@@ -57,6 +70,7 @@ class HtmlReportChromiumIT {
     assertThat(dom).contains("data-ready=\"ok\"").contains("findMax probe sequence");
     assertThat(seriesPoints(dom, "probes", "users per window (green pass, red fail)")).isEqualTo(5);
     assertThat(seriesPoints(dom, "users", "users")).isEqualTo(30);
+    HtmlTables.assertHeadersAlignedWithTheirCells(dom);
     chromium.screenshot(
         report, temp.resolve("profile"), screenshot("report-findmax-screenshot.png"));
   }
@@ -79,6 +93,7 @@ class HtmlReportChromiumIT {
       assertThat(seriesPoints(dom, chart, RecordedRuns.FIND_MAX)).isEqualTo(30);
     }
     assertThat(dom).contains("class=\"num worse\"").contains("class=\"num better\"");
+    HtmlTables.assertHeadersAlignedWithTheirCells(dom);
     chromium.screenshot(page, temp.resolve("profile"), screenshot("compare-screenshot.png"));
   }
 
