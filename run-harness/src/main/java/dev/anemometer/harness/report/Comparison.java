@@ -13,8 +13,9 @@ import tools.jackson.databind.JsonNode;
 
 /**
  * Several runs side by side, each figure with its change relative to the first run (the baseline):
- * outcome, peak users, throughput of the judged period and p99 per operation. A change beyond
- * {@link #THRESHOLD_PERCENT} in the bad direction is {@code worse}, in the good one {@code better}.
+ * outcome, peak users, throughput and failed operations of the judged period and p99 per operation.
+ * A change beyond {@link #THRESHOLD_PERCENT} in the bad direction is {@code worse}, in the good one
+ * {@code better}.
  *
  * <p>With several app instances a run's throughput is their sum and its p99 the worst instance's.
  */
@@ -42,6 +43,7 @@ public record Comparison(List<String> labels, List<Row> rows) {
         numberRow(
             runs, "peak users", true, run -> number(run.summary().path("peakUsers")), "%.0f"));
     rows.add(numberRow(runs, "throughput (ops/s)", true, Comparison::throughput, "%.1f"));
+    rows.add(numberRow(runs, "failed operations", false, Comparison::failures, "%.0f"));
     for (String operation : operations(runs)) {
       rows.add(
           numberRow(runs, "p99 " + operation + " (ms)", false, run -> p99(run, operation), "%.1f"));
@@ -87,7 +89,10 @@ public record Comparison(List<String> labels, List<Row> rows) {
       return new Delta("", "");
     }
     if (base == 0) {
-      return value == 0 ? new Delta("±0 %", "same") : new Delta("new", "");
+      // No percentage from zero, but failures appearing (or users passing) still matter.
+      return value == 0
+          ? new Delta("±0 %", "same")
+          : new Delta("from 0", (value > 0) == higherIsBetter ? "better" : "worse");
     }
     double percent = (value - base) / base * 100;
     double gain = higherIsBetter ? percent : -percent;
@@ -113,6 +118,13 @@ public record Comparison(List<String> labels, List<Row> rows) {
     return operations.isEmpty()
         ? null
         : operations.stream().mapToDouble(op -> op.path("throughputPerSecond").asDouble()).sum();
+  }
+
+  private static Double failures(Run run) {
+    List<JsonNode> operations = judgedOperations(run);
+    return operations.isEmpty()
+        ? null
+        : operations.stream().mapToDouble(op -> op.path("failures").asDouble()).sum();
   }
 
   private static Double p99(Run run, String operation) {

@@ -7,6 +7,7 @@ import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -26,12 +27,29 @@ final class HtmlPage {
             .replace("{{CSS}}", resource("report.css"))
             .replace("{{JS}}", resource("report.js") + "\n" + resource(pageScript))
             .replace("{{DATA}}", scriptSafeJson(data));
+    Path partial = null;
     try {
-      Files.writeString(file, html, StandardCharsets.UTF_8);
+      // Whole or not at all: the interrupt hook and the run's end may both write the report.
+      partial = Files.createTempFile(file.toAbsolutePath().getParent(), ".report", ".tmp");
+      Files.writeString(partial, html, StandardCharsets.UTF_8);
+      Files.move(
+          partial, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
     } catch (IOException e) {
       throw new UncheckedIOException("cannot write " + file, e);
+    } finally {
+      deleteQuietly(partial);
     }
     return file;
+  }
+
+  private static void deleteQuietly(Path partial) {
+    if (partial != null) {
+      try {
+        Files.deleteIfExists(partial);
+      } catch (IOException ignored) {
+        // a stray temp file beside the report; the report itself is what matters
+      }
+    }
   }
 
   /**

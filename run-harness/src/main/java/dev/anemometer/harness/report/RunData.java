@@ -25,6 +25,9 @@ final class RunData {
   private RunData() {}
 
   static JsonNode summary(Path resultsDir) {
+    if (!Files.isDirectory(resultsDir)) {
+      throw new ConfigException(resultsDir + ": no such folder");
+    }
     Path summary = resultsDir.resolve("summary.json");
     if (!Files.isRegularFile(summary)) {
       throw new ConfigException(resultsDir + ": not a results folder (no summary.json)");
@@ -113,7 +116,9 @@ final class RunData {
     } catch (IOException e) {
       throw new UncheckedIOException("cannot read " + file, e);
     } catch (RuntimeException e) {
-      throw new ConfigException(file + ": not valid JSON (" + e.getMessage() + ")");
+      // Jackson's message goes on with the source location over more lines: keep the first.
+      String reason = String.valueOf(e.getMessage()).lines().findFirst().orElse("");
+      throw new ConfigException(file + ": not valid JSON (" + reason + ")");
     }
   }
 

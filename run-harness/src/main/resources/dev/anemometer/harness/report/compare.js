@@ -27,22 +27,22 @@
     return cells;
   }), 'data compare');
 
-  var charts = A.section('Overlaid over time (seconds since the load started)', 'charts');
-  function series(field) {
+  var charts = A.section('Overlaid over time (per status interval, m:ss since the load started)', 'charts');
+  function series(field, step) {
     return runs.map(function (r, i) {
-      return { name: r.label, color: A.COLORS[i % A.COLORS.length], points: (r.intervals || []).map(function (l) {
-        return [l.toMillis / 1000, field(l)]; }) };
+      return { name: r.label, color: A.COLORS[i % A.COLORS.length], step: step, points: (r.intervals || []).map(function (l) {
+        return [l.toMillis / 1000, field(l), null, l.fromMillis / 1000]; }) };
     });
   }
-  A.lineChart(charts, { id: 'users', title: 'Users', yLabel: 'users', series: series(function (l) { return l.users; }) });
-  A.lineChart(charts, { id: 'throughput', title: 'Throughput', yLabel: 'operations / s', series: series(A.totalThroughput) });
+  A.lineChart(charts, { id: 'users', title: 'Users', yLabel: 'users', series: series(function (l) { return l.users; }, true) });
+  A.lineChart(charts, { id: 'throughput', title: 'Throughput (all operations)', yLabel: 'operations / s', yUnit: ' ops/s', series: series(A.totalThroughput, false) });
   var ops = [];
   runs.forEach(function (r) { A.operationNames(r.intervals || []).forEach(function (o) { if (ops.indexOf(o) < 0) ops.push(o); }); });
   var controls = charts.appendChild(el('div', { 'class': 'controls' }));
   var holder = charts.appendChild(el('div'));
   function drawLatency(op) {
     holder.textContent = '';
-    A.lineChart(holder, { id: 'latency', title: 'p99 of ' + op, yLabel: 'ms', yUnit: ' ms',
+    A.lineChart(holder, { id: 'latency', title: 'p99 response time of ' + op, yLabel: 'ms', yUnit: ' ms',
       series: runs.map(function (r, i) { return { name: r.label, color: A.COLORS[i % A.COLORS.length],
         points: A.opPoints(r.intervals || [], op, 'p99Millis') }; }) });
   }

@@ -176,10 +176,19 @@
   function objectTable(box, objects) {
     var keys = [];
     objects.forEach(function (o) { Object.keys(o).forEach(function (k) { if (keys.indexOf(k) < 0) keys.push(k); }); });
-    A.table(box, keys, objects.map(function (o) {
+    function label(k) {
+      var words = k.replace(/Millis$/, '').replace(/Millis/, 'Ms').replace(/([a-z0-9])([A-Z])/g, '$1 $2').toLowerCase();
+      return /Millis$/.test(k) ? words + ' (s)' : words.replace(/\bms\b/, '(ms)');
+    }
+    A.table(box, keys.map(label), objects.map(function (o) {
       return keys.map(function (k) {
         var v = o[k];
         if (v === undefined || v === null) return null;
+        if (k === 'steps' && Array.isArray(v)) {
+          return v.map(function (step) {
+            return step.state + (step.loadOffsetMillis !== undefined ? ' ' + A.timeLabel(step.loadOffsetMillis / 1000) : '');
+          }).join(' → ');
+        }
         if (typeof v === 'object') return { text: JSON.stringify(v), cls: 'json' };
         if (typeof v === 'number' && /Millis$/.test(k)) return { text: fmt(v / 1000, 1) + ' s', cls: 'num' };
         return typeof v === 'boolean' ? String(v) : v;
@@ -190,11 +199,11 @@
   function elasticitySection(elasticity, faults) {
     var box = A.section('Elasticity and faults', 'elasticity');
     if ((elasticity.changes || []).length) {
-      box.appendChild(el('h3', {}, 'Tier changes'));
+      box.appendChild(el('h3', {}, 'Tier changes (steps at m:ss since the load started)'));
       objectTable(box, elasticity.changes);
     }
     if (faults.length) {
-      box.appendChild(el('h3', {}, 'Faults and recovery'));
+      box.appendChild(el('h3', {}, 'Faults and recovery (steps at m:ss since the load started)'));
       objectTable(box, faults);
     }
     ['segments', 'score'].forEach(function (k) {
