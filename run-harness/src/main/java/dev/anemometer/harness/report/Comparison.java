@@ -41,12 +41,13 @@ public record Comparison(List<String> labels, List<Row> rows) {
     rows.add(outcomeRow(runs));
     rows.add(
         numberRow(
-            runs, "peak users", true, run -> number(run.summary().path("peakUsers")), "%.0f"));
-    rows.add(numberRow(runs, "throughput (ops/s)", true, Comparison::throughput, "%.1f"));
-    rows.add(numberRow(runs, "failed operations", false, Comparison::failures, "%.0f"));
+            runs, "peak users", true, run -> number(run.summary().path("peakUsers")), "%,.0f"));
+    rows.add(numberRow(runs, "throughput (ops/s)", true, Comparison::throughput, "%,.1f"));
+    rows.add(numberRow(runs, "failed operations", false, Comparison::failures, "%,.0f"));
     for (String operation : operations(runs)) {
       rows.add(
-          numberRow(runs, "p99 " + operation + " (ms)", false, run -> p99(run, operation), "%.1f"));
+          numberRow(
+              runs, "p99 " + operation + " (ms)", false, run -> p99(run, operation), "%,.1f"));
     }
     return new Comparison(runs.stream().map(Run::label).toList(), rows);
   }

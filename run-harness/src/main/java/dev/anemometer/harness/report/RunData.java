@@ -42,6 +42,7 @@ final class RunData {
     data.set("intervals", intervals(resultsDir));
     data.set("events", jsonLines(resultsDir.resolve("events.jsonl")));
     data.put("config", text(resultsDir.resolve("config.yaml")));
+    data.set("files", files(resultsDir));
     ArrayNode tuning = data.putArray("tuning");
     Path tuningDir = resultsDir.resolve("tuning");
     if (Files.isDirectory(tuningDir)) {
@@ -60,6 +61,22 @@ final class RunData {
       }
     }
     return data;
+  }
+
+  /** Every file of the folder but the report itself, by relative path, for links to the logs. */
+  private static ArrayNode files(Path resultsDir) {
+    ArrayNode files = Json.pretty().createArrayNode();
+    try (Stream<Path> all = Files.walk(resultsDir)) {
+      for (Path file : all.filter(Files::isRegularFile).sorted().toList()) {
+        String name = resultsDir.relativize(file).toString().replace('\\', '/');
+        if (!name.equals("report.html") && !name.endsWith(".tmp")) {
+          files.addObject().put("path", name).put("bytes", Files.size(file));
+        }
+      }
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot list " + resultsDir, e);
+    }
+    return files;
   }
 
   /** driver/intervals.jsonl with each operation cut to the plotted figures. */

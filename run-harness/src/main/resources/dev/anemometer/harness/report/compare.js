@@ -12,7 +12,7 @@
     d.appendChild(el('span', { 'class': 'v', style: 'color:' + A.COLORS[i % A.COLORS.length] }, r.label));
   });
 
-  var box = A.section('Side by side (deltas relative to the baseline; worse than ' + D.thresholdPercent + ' % in red, better in green)', 'table');
+  var box = A.section('Side by side (deltas relative to the baseline, later runs dashed in the charts; worse than ' + D.thresholdPercent + ' % in red, better in green)', 'table');
   var header = ['Metric'];
   runs.forEach(function (r, i) { header.push(r.label); if (i > 0) header.push('Δ'); });
   A.table(box, header, (D.rows || []).map(function (row) {
@@ -30,7 +30,7 @@
   var charts = A.section('Overlaid over time (per status interval, m:ss since the load started)', 'charts');
   function series(field, step) {
     return runs.map(function (r, i) {
-      return { name: r.label, color: A.COLORS[i % A.COLORS.length], step: step, points: (r.intervals || []).map(function (l) {
+      return { name: r.label, color: A.COLORS[i % A.COLORS.length], step: step, dashed: i > 0, points: (r.intervals || []).map(function (l) {
         return [l.toMillis / 1000, field(l), null, l.fromMillis / 1000]; }) };
     });
   }
@@ -43,7 +43,7 @@
   function drawLatency(op) {
     holder.textContent = '';
     A.lineChart(holder, { id: 'latency', title: 'p99 response time of ' + op, yLabel: 'ms', yUnit: ' ms',
-      series: runs.map(function (r, i) { return { name: r.label, color: A.COLORS[i % A.COLORS.length],
+      series: runs.map(function (r, i) { return { name: r.label, color: A.COLORS[i % A.COLORS.length], dashed: i > 0,
         points: A.opPoints(r.intervals || [], op, 'p99Millis') }; }) });
   }
   var preferred = ops.indexOf('PlaceBid') >= 0 ? 'PlaceBid' : ops[0];

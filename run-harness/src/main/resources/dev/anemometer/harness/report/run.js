@@ -8,12 +8,33 @@
   // Harness events are offset from the run's start; driver intervals from the load's start.
   var loadStart = (D.events || []).find(function (e) { return e.type === 'phase' && e.name === 'load' && e.state === 'start'; });
   var loadOffsetMs = loadStart ? loadStart.offsetMillis : 0;
-  var annotations = (D.events || []).filter(function (e) {
-    return ['elasticity', 'fault', 'error', 'interrupted'].indexOf(e.type) >= 0;
-  }).map(function (e) {
-    return { x: (e.offsetMillis - loadOffsetMs) / 1000, label: e.type + ': ' + e.name,
-      color: e.type === 'fault' || e.type === 'error' ? '#b91c1c' : e.type === 'elasticity' ? '#7c3aed' : '#6b7280' };
-  });
+  // Elasticity changes and faults write one event per step (requested, starting, in-lb, done…):
+  // one line per change, at its first step, says what changed and how long it took.
+  function annotationsOf(events) {
+    var changes = {}, out = [];
+    events.forEach(function (e) {
+      if (['elasticity', 'fault', 'error', 'interrupted'].indexOf(e.type) < 0) return;
+      var x = (e.loadOffsetMillis !== undefined ? e.loadOffsetMillis : e.offsetMillis - loadOffsetMs) / 1000;
+      var color = e.type === 'fault' || e.type === 'error' ? '#b91c1c' : e.type === 'elasticity' ? '#7c3aed' : '#6b7280';
+      if (!e.change) { out.push({ x: x, label: e.type + ': ' + e.name, color: color }); return; }
+      var c = changes[e.change];
+      if (!c) {
+        c = changes[e.change] = { x: x, color: color, last: x, state: e.state, what: e.type === 'fault'
+          ? e.action + ' ' + e.tier + (e.instance !== undefined ? ' #' + e.instance : '')
+          : e.tier + ' ' + e.from + '→' + e.to + (e.trigger ? ' (' + e.trigger + ')' : '') };
+        out.push(c);
+      }
+      c.last = x;
+      c.state = e.state;
+    });
+    out.forEach(function (a) {
+      if (a.what === undefined) return;
+      var ended = a.state === 'done' ? 'took ' + fmt(a.last - a.x, 1) + ' s' : a.state;
+      a.label = a.what + ': ' + ended;
+    });
+    return out;
+  }
+  var annotations = annotationsOf(D.events || []);
 
   function header() {
     var h = document.getElementById('verdict');
@@ -106,18 +127,19 @@
       var reasons = Object.keys(o.failuresByReason || {}).map(function (k) { return k + ' ' + o.failuresByReason[k]; }).join(', ');
       var mixRule = rules.find(function (r) { return r.rule === 'MIX'; });
       return [o.operation, o.count, o.throughputPerSecond, o.meanMillis, o.p50Millis, o.p90Millis, o.p95Millis,
-        o.p99Millis, o.p999Millis, o.maxMillis, { text: o.failures ? fmt(o.failures, 0) + ' (' + reasons + ')' : '0', cls: o.failures ? 'warn' : '' },
+        o.p99Millis, o.p999Millis, o.maxMillis, o.wireP99Millis, { text: o.failures ? fmt(o.failures, 0) + ' (' + reasons + ')' : '0', cls: o.failures ? 'warn' : '' },
         { text: fmt(o.mixPercent, 1) + ' %' + (mixRule && !mixRule.passed ? ' — ' + mixRule.message : ''),
           cls: mixRule && !mixRule.passed ? 'bad' : '', title: mixRule ? mixRule.message : 'not judged' },
         { text: !rules.length ? '–' : failedRules.length ? 'FAIL' : 'pass', cls: !rules.length ? '' : failedRules.length ? 'bad' : 'good',
           title: rules.map(function (r) { return r.message; }).join('\n') }];
     });
     A.table(box, ['Operation', 'Count', 'ops/s', 'Mean ms', 'p50 ms', 'p90 ms', 'p95 ms', 'p99 ms', 'p99.9 ms', 'Max ms',
-      'Failures (by reason)', 'Mix', 'QoS'], rows.map(function (r) {
-      return r.map(function (c, i) { return i >= 2 && i <= 9 && typeof c === 'number' ? { text: fmt(c), cls: 'num' } : c; });
+      'Wire p99 ms', 'Failures (by reason)', 'Mix', 'QoS'], rows.map(function (r) {
+      return r.map(function (c, i) { return i >= 2 && i <= 10 && typeof c === 'number' ? { text: fmt(c), cls: 'num' } : c; });
     }));
-    box.appendChild(el('p', { 'class': 'muted' }, 'Response times from the intended start of each request (coordinated omission corrected); ' +
-      'hover a QoS or Mix cell for the rules applied.'));
+    box.appendChild(el('p', { 'class': 'muted' }, 'Response times from the intended start of each request (coordinated omission ' +
+      'corrected); wire p99 is the time on the wire alone, so a large gap means queuing in the driver or its connection pool. ' +
+      'Hover a QoS or Mix cell for the rules applied.'));
   }
 
   function validity(lines, target, box) {
@@ -150,6 +172,16 @@
         .map(function (k) { return k + '=' + (typeof e[k] === 'object' ? JSON.stringify(e[k]) : e[k]); }).join(' ');
       return [A.instant(e.time), A.timeLabel(e.offsetMillis / 1000), { text: e.type, cls: 'tag ' + e.type }, e.name, details];
     }));
+    if ((D.files || []).length) {
+      var files = A.section('Files in this folder', 'files');
+      var list = files.appendChild(el('ul', { 'class': 'files' }));
+      D.files.forEach(function (f) {
+        var li = list.appendChild(el('li'));
+        // "./" keeps any file name a relative link, never a scheme.
+        li.appendChild(el('a', { href: './' + f.path.split('/').map(encodeURIComponent).join('/') }, f.path));
+        li.appendChild(el('span', { 'class': 'muted' }, ' ' + fmt(f.bytes / 1024, 1) + ' KiB'));
+      });
+    }
     var cfg = A.section('Configuration and tuning', 'config');
     [{ name: 'config.yaml (resolved)', text: D.config }].concat(D.tuning || []).forEach(function (f) {
       if (f.text === undefined || f.text === null) return;

@@ -42,7 +42,11 @@ class HtmlReportChromiumIT {
     assertThat(dom).doesNotContain("data-chart=\"probes\"").contains("<td>1:40</td><td>5:00</td>");
     assertThat(count(dom, "class=\"band\"")).isEqualTo(30);
     assertThat(dom).contains("Faults and recovery").contains("<td class=\"num\">20.0 s</td>");
-    assertThat(dom).contains("elasticity: add app server").contains("fault: kill app-1");
+    // one line per change at its first step, not one per step
+    assertThat(count(dom, "class=\"annotation\"")).isEqualTo(3 * 2);
+    assertThat(dom)
+        .contains(">app 2→3 (schedule): took 12.5 s<")
+        .contains(">kill app #1: took 0.1 s<");
     assertThat(dom).contains("PlaceBid: p99").contains("driver CPU 93 %");
     assertThat(dom).contains("shared_buffers = 256MB");
     // The audit note holds a script tag: shown as text, never run.
