@@ -143,8 +143,16 @@ def run(folder, name, strategy, rng, segments, peak, outcome, message):
                                    {"state": "done", "loadOffsetMillis": 132_500, "instances": 3}],
                          "timeToTakeEffectMillis": 12_500, "failedOperations": 0, "slowedOperations": 3,
                          "p99MillisDuring": 412.7}],
-            "segments": {"instance-0": [{"fromMillis": 0, "toMillis": 120_000, "appServers": 2, "throughputPerSecond": 268.1},
-                                        {"fromMillis": 120_000, "toMillis": 300_000, "appServers": 3, "throughputPerSecond": 270.4}]}}
+            "segments": {"instance-0": [
+                {"targetId": "instance-0", "startMillis": 0, "endMillis": 120_000, "meanInstances": 2.0,
+                 "throughputPerSecond": 268.1, "operations": 32_172, "failures": 0,
+                 "p99MillisByOperation": {"PlaceBid": 231.5, "Login": 160.2}, "qosPassed": True},
+                {"targetId": "instance-0", "startMillis": 120_000, "endMillis": 180_000, "meanInstances": 2.8,
+                 "throughputPerSecond": 270.4, "operations": 16_224, "failures": 0,
+                 "p99MillisByOperation": {"PlaceBid": 1443.0, "Login": 170.9}, "qosPassed": False},
+                {"targetId": "instance-0", "startMillis": 180_000, "endMillis": 300_000, "meanInstances": 2.0,
+                 "throughputPerSecond": 269.0, "operations": 32_280, "failures": 7,
+                 "p99MillisByOperation": {"PlaceBid": 240.8, "Login": 166.0}, "qosPassed": True}]}}
         summary["faults"] = [{"id": "fault-2", "target": "instance-0", "action": "kill", "tier": "app", "instance": 1,
                               "steps": [{"state": "injected", "loadOffsetMillis": 180_000},
                                         {"state": "killed", "loadOffsetMillis": 180_050, "server": "instance-0-app-1",

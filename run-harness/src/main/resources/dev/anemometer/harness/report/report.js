@@ -103,7 +103,9 @@
     (opts.annotations || []).forEach(function (a) { xs.push(a.x); });
     var xMin = opts.xMin !== undefined ? opts.xMin : Math.min.apply(null, xs.concat([0]));
     var xMax = Math.max.apply(null, xs.concat([xMin + 1]));
-    var yTicks = niceTicks(Math.max.apply(null, ys.concat([opts.yMin || 0])) * 1.08, 5);
+    // Head room above the data for the annotations' labels, so they never sit on a line.
+    var headroom = (opts.annotations || []).length ? 1.3 : 1.08;
+    var yTicks = niceTicks(Math.max.apply(null, ys.concat([opts.yMin || 0])) * headroom, 5);
     var yMax = yTicks[yTicks.length - 1];
     var sx = function (x) { return L + (x - xMin) / (xMax - xMin) * (W - L - R); };
     var sy = function (y) { return T + (1 - y / yMax) * (H - T - B); };

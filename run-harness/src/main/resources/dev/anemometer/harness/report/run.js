@@ -167,10 +167,10 @@
     if (S.audit) auditSection(S.audit);
     if (S.elasticity || (S.faults && S.faults.length)) elasticitySection(S.elasticity || {}, S.faults || []);
     var events = A.section('Events', 'events');
-    A.table(events, ['Time', 'Offset', 'Type', 'Name', 'Details'], (D.events || []).map(function (e) {
+    A.table(events, ['Time (UTC)', 'Since start', 'Type', 'Name', 'Details'], (D.events || []).map(function (e) {
       var details = Object.keys(e).filter(function (k) { return ['time', 'offsetMillis', 'type', 'name'].indexOf(k) < 0; })
         .map(function (k) { return k + '=' + (typeof e[k] === 'object' ? JSON.stringify(e[k]) : e[k]); }).join(' ');
-      return [A.instant(e.time), A.timeLabel(e.offsetMillis / 1000), { text: e.type, cls: 'tag ' + e.type }, e.name, details];
+      return [(A.instant(e.time) || '').replace(' UTC', ''), A.timeLabel(e.offsetMillis / 1000), { text: e.type, cls: 'tag ' + e.type }, e.name, details];
     }));
     if ((D.files || []).length) {
       var files = A.section('Files in this folder', 'files');
@@ -238,11 +238,13 @@
       box.appendChild(el('h3', {}, 'Faults and recovery (steps at m:ss since the load started)'));
       objectTable(box, faults);
     }
-    ['segments', 'score'].forEach(function (k) {
-      if (!elasticity[k]) return;
-      var d = box.appendChild(el('details', k === 'score' ? { open: '' } : {}));
-      d.appendChild(el('summary', {}, k === 'score' ? 'Elasticity score' : 'Metrics per segment between changes'));
-      d.appendChild(el('pre', {}, JSON.stringify(elasticity[k], null, 2)));
+    Object.keys(elasticity.score || {}).forEach(function (target) {
+      box.appendChild(el('h3', {}, 'Elasticity score of ' + target + ' (1 = capacity followed demand exactly)'));
+      objectTable(box, [elasticity.score[target]]);
+    });
+    Object.keys(elasticity.segments || {}).forEach(function (target) {
+      box.appendChild(el('h3', {}, 'Segments between changes, ' + target + ' (start and end: seconds since the load started)'));
+      objectTable(box, elasticity.segments[target] || []);
     });
   }
 
