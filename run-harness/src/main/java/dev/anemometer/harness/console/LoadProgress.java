@@ -25,6 +25,7 @@ import java.util.Map;
 public final class LoadProgress implements RunListener {
 
   private static final int BAR_WIDTH = 24;
+  private static final int WINDOW_FAILURES_SHOWN = 3;
 
   private final PrintStream out;
   private final Duration length;
@@ -71,11 +72,18 @@ public final class LoadProgress implements RunListener {
         window.users(),
         window.verdict().passed()
             ? "PASS"
-            : "FAIL: " + String.join("; ", window.verdict().failureMessages()),
+            : "FAIL: " + firstFailures(window.verdict().failureMessages()),
         window.verdict().valid()
             ? ""
             : "  INVALID: " + String.join("; ", window.verdict().invalidReasons()));
     out.flush();
+  }
+
+  /** A window can fail a rule per operation: the console names a few, report.html all. */
+  private static String firstFailures(List<String> failed) {
+    int shown = Math.min(failed.size(), WINDOW_FAILURES_SHOWN);
+    return String.join("; ", failed.subList(0, shown))
+        + (failed.size() > shown ? " (+" + (failed.size() - shown) + " more in report.html)" : "");
   }
 
   private void endLine() {

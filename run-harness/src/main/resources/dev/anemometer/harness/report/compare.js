@@ -34,15 +34,18 @@
         return [l.toMillis / 1000, field(l), null, l.fromMillis / 1000]; }) };
     });
   }
-  A.lineChart(charts, { id: 'users', title: 'Users', yLabel: 'users', series: series(function (l) { return l.users; }, true) });
-  A.lineChart(charts, { id: 'throughput', title: 'Throughput (all operations)', yLabel: 'operations / s', yUnit: ' ops/s', series: series(A.totalThroughput, false) });
+  var xMax = 0;
+  runs.forEach(function (r) { (r.intervals || []).forEach(function (l) { xMax = Math.max(xMax, l.toMillis / 1000); }); });
+  A.lineChart(charts, { id: 'users', title: 'Users', yLabel: 'users', xMin: 0, xMax: xMax, series: series(function (l) { return l.users; }, true) });
+  A.lineChart(charts, { id: 'throughput', title: 'Throughput (all operations)', yLabel: 'operations / s', yUnit: ' ops/s', xMin: 0, xMax: xMax,
+    series: series(A.totalThroughput, false) });
   var ops = [];
   runs.forEach(function (r) { A.operationNames(r.intervals || []).forEach(function (o) { if (ops.indexOf(o) < 0) ops.push(o); }); });
   var controls = charts.appendChild(el('div', { 'class': 'controls' }));
   var holder = charts.appendChild(el('div'));
   function drawLatency(op) {
     holder.textContent = '';
-    A.lineChart(holder, { id: 'latency', title: 'p99 response time of ' + op, yLabel: 'ms', yUnit: ' ms',
+    A.lineChart(holder, { id: 'latency', title: 'p99 response time of ' + op, yLabel: 'ms', yUnit: ' ms', xMin: 0, xMax: xMax,
       series: runs.map(function (r, i) { return { name: r.label, color: A.COLORS[i % A.COLORS.length], dashed: i > 0,
         points: A.opPoints(r.intervals || [], op, 'p99Millis') }; }) });
   }

@@ -102,7 +102,9 @@
     opts.series.forEach(function (s) { s.points.forEach(function (p) { xs.push(p[0]); ys.push(p[1]); }); });
     (opts.annotations || []).forEach(function (a) { xs.push(a.x); });
     var xMin = opts.xMin !== undefined ? opts.xMin : Math.min.apply(null, xs.concat([0]));
-    var xMax = Math.max.apply(null, xs.concat([xMin + 1]));
+    // Charts of one page share their time range (opts.xMax) so that a moment lines up across them;
+    // an annotation past it (a change that outlasted the load) is drawn at the edge.
+    var xMax = opts.xMax !== undefined ? Math.max(opts.xMax, xMin + 1) : Math.max.apply(null, xs.concat([xMin + 1]));
     // Head room above the data for the annotations' labels, so they never sit on a line.
     var headroom = (opts.annotations || []).length ? 1.3 : 1.08;
     var yTicks = niceTicks(Math.max.apply(null, ys.concat([opts.yMin || 0])) * headroom, 5);
@@ -136,10 +138,12 @@
     root.appendChild(svg('text', { x: 14, y: T + (H - T - B) / 2, transform: 'rotate(-90 14 ' + (T + (H - T - B) / 2) + ')',
       'text-anchor': 'middle', 'class': 'label' }, opts.yLabel || ''));
     (opts.annotations || []).forEach(function (a, i) {
-      var x = sx(a.x);
+      var x = sx(Math.min(a.x, xMax));
       var g = root.appendChild(svg('g', { 'class': 'annotation' }));
       g.appendChild(svg('line', { x1: x, x2: x, y1: T, y2: H - B, stroke: a.color || '#6b7280', 'stroke-dasharray': '4 3' }));
-      g.appendChild(svg('text', { x: x + 4, y: T + 12 + (i % 3) * 13, 'class': 'note', fill: a.color || '#374151' }, a.label));
+      var right = x > W * 0.7;
+      g.appendChild(svg('text', { x: right ? x - 4 : x + 4, y: T + 12 + (i % 3) * 13, 'text-anchor': right ? 'end' : 'start',
+        'class': 'note', fill: a.color || '#374151' }, a.label));
       g.appendChild(svg('title', {}, a.label + ' at ' + timeLabel(a.x)));
     });
     opts.series.forEach(function (s, i) {

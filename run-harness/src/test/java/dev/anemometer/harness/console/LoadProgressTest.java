@@ -125,6 +125,22 @@ class LoadProgressTest {
   }
 
   @Test
+  void aWindowFailingManyRulesNamesTheFirstThreeAndCountsTheRest() {
+    LoadProgress progress = new LoadProgress(out, Duration.ofMinutes(5), false);
+    List<RuleResult> failed = new java.util.ArrayList<>();
+    for (OperationType operation : List.of(OperationType.values()).subList(0, 5)) {
+      failed.add(
+          new RuleResult(operation, QosRule.MIX, false, operation.displayName() + " mix off"));
+    }
+
+    progress.onWindow(window(new QosVerdict(false, failed, List.of())));
+
+    assertThat(text().strip())
+        .endsWith(failed.get(2).message() + " (+2 more in report.html)")
+        .doesNotContain(failed.get(3).message());
+  }
+
+  @Test
   void aTerminalRewritesTheLineWithABarInPlaceAndStartsANewLinePerPhase() {
     LoadProgress progress = new LoadProgress(out, Duration.ofMinutes(5), true);
 
