@@ -60,7 +60,8 @@
         }
       });
     });
-    parent.appendChild(t);
+    // A wide table scrolls inside its card rather than spilling out of the page.
+    parent.appendChild(el('div', { 'class': 'table-scroll' })).appendChild(t);
     return t;
   }
   function niceTicks(max, count) {

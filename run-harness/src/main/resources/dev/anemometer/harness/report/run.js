@@ -135,26 +135,42 @@
     }));
   }
 
+  /* "GetActiveAuctions mix 9.69 % outside 10.95 % ± 10 %" → "10.95 % ± 10 %". */
+  function mixExpectation(message) {
+    var m = /(?:outside|within) (.*)$/.exec(message || '');
+    return m ? m[1] : message;
+  }
+
   function operations(target, box) {
-    var rows = (target.operations || []).map(function (o) {
+    var ops = target.operations || [];
+    var rows = ops.map(function (o) {
       var rules = o.rules || [];
       var failedRules = rules.filter(function (r) { return !r.passed; });
-      var reasons = Object.keys(o.failuresByReason || {}).map(function (k) { return k + ' ' + o.failuresByReason[k]; }).join(', ');
       var mixRule = rules.find(function (r) { return r.rule === 'MIX'; });
+      var mixFailed = mixRule && !mixRule.passed;
       return [o.operation, o.count, o.throughputPerSecond, o.meanMillis, o.p50Millis, o.p90Millis, o.p95Millis,
-        o.p99Millis, o.p999Millis, o.maxMillis, o.wireP99Millis, { text: o.failures ? fmt(o.failures, 0) + ' (' + reasons + ')' : '0', cls: o.failures ? 'warn' : '' },
-        { text: fmt(o.mixPercent, 1) + ' %' + (mixRule && !mixRule.passed ? ' — ' + mixRule.message : ''),
-          cls: mixRule && !mixRule.passed ? 'bad' : '', title: mixRule ? mixRule.message : 'not judged' },
+        o.p99Millis, o.p999Millis, o.maxMillis, o.wireP99Millis,
+        { text: fmt(o.failures || 0, 0), cls: o.failures ? 'num warn' : 'num' },
+        { text: fmt(o.mixPercent, 1) + ' %' + (mixFailed ? ' (want ' + mixExpectation(mixRule.message) + ')' : ''),
+          cls: mixFailed ? 'bad nowrap' : 'nowrap', title: mixRule ? mixRule.message : 'not judged' },
         { text: !rules.length ? '–' : failedRules.length ? 'FAIL' : 'pass', cls: !rules.length ? '' : failedRules.length ? 'bad' : 'good',
           title: rules.map(function (r) { return r.message; }).join('\n') }];
     });
     A.table(box, ['Operation', 'Count', 'ops/s', 'Mean ms', 'p50 ms', 'p90 ms', 'p95 ms', 'p99 ms', 'p99.9 ms', 'Max ms',
-      'Wire p99 ms', 'Failures (by reason)', 'Mix', 'QoS'], rows.map(function (r) {
+      'Wire p99 ms', 'Failures', 'Mix', 'QoS'], rows.map(function (r) {
       return r.map(function (c, i) { return i >= 2 && i <= 10 && typeof c === 'number' ? { text: fmt(c), cls: 'num' } : c; });
     }));
     box.appendChild(el('p', { 'class': 'muted' }, 'Response times from the intended start of each request (coordinated omission ' +
       'corrected); wire p99 is the time on the wire alone, so a large gap means queuing in the driver or its connection pool. ' +
       'Hover a QoS or Mix cell for the rules applied.'));
+    var reasons = [];
+    ops.forEach(function (o) {
+      Object.keys(o.failuresByReason || {}).forEach(function (k) { reasons.push([o.operation, k, o.failuresByReason[k]]); });
+    });
+    if (reasons.length) {
+      box.appendChild(el('h3', {}, 'Failures by reason'));
+      A.table(box, ['Operation', 'Reason', 'Count'], reasons);
+    }
   }
 
   function validity(lines, target, box) {
@@ -235,6 +251,9 @@
           return v.map(function (step) {
             return step.state + (step.loadOffsetMillis !== undefined ? ' ' + A.timeLabel(step.loadOffsetMillis / 1000) : '');
           }).join(' → ');
+        }
+        if (typeof v === 'object' && !Array.isArray(v) && Object.keys(v).every(function (n) { return typeof v[n] === 'number'; })) {
+          return Object.keys(v).map(function (n) { return n + ' ' + fmt(v[n]); }).join(', ');
         }
         if (typeof v === 'object') return { text: JSON.stringify(v), cls: 'json' };
         if (typeof v === 'number' && /Millis$/.test(k)) return { text: fmt(v / 1000, 1) + ' s', cls: 'num' };
