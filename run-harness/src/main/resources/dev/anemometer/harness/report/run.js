@@ -127,7 +127,9 @@
       title: S.strategy === 'findMax' ? 'findMax probe sequence' : 'Judged windows', xLabel: S.strategy === 'findMax' ? 'probe' : 'window',
       yLabel: 'users', xCategory: true, xMin: 0,
       series: [{ name: 'users per window (green pass, red fail)', color: '#6b7280', markerRadius: 6,
-        points: ws.map(function (w) { return [w.index + 1, w.users, w.passed && w.valid ? '#16a34a' : '#dc2626']; }) }] });
+        points: ws.map(function (w) { return [w.index + 1, w.users, w.passed && w.valid ? '#16a34a' : '#dc2626']; }) }]
+        .concat(typeof target.peakUsers === 'number' ? [{ name: 'peak found: ' + fmt(target.peakUsers, 0) + ' users', color: '#16a34a',
+          dashed: true, markers: false, points: [[1, target.peakUsers], [ws.length, target.peakUsers]] }] : []) });
     A.table(box, ['#', 'From', 'To', 'Users', 'Verdict', 'Why'], ws.map(function (w) {
       return [w.index + 1, A.timeLabel(w.startMillis / 1000), A.timeLabel(w.endMillis / 1000), w.users,
         { text: !w.valid ? 'INVALID' : w.passed ? 'pass' : 'fail', cls: w.passed && w.valid ? 'good' : 'bad' },

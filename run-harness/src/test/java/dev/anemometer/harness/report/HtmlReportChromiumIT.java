@@ -49,6 +49,11 @@ class HtmlReportChromiumIT {
         .contains(">kill app #1: took 0.1 s<");
     assertThat(dom).contains("PlaceBid: p99").contains("driver CPU 93 %");
     assertThat(dom).contains("shared_buffers = 256MB");
+    // relative links into the folder, the report itself left out
+    assertThat(dom)
+        .contains("<a href=\"./tuning/postgresql.conf\">tuning/postgresql.conf</a>")
+        .contains("href=\"./driver/intervals.jsonl\"")
+        .doesNotContain("href=\"./report.html\"");
     // The audit note holds a script tag: shown as text, never run.
     assertThat(dom).contains("&lt;script&gt;alert('x')&lt;/script&gt;");
     HtmlTables.assertHeadersAlignedWithTheirCells(dom);
@@ -73,6 +78,7 @@ class HtmlReportChromiumIT {
 
     assertThat(dom).contains("data-ready=\"ok\"").contains("findMax probe sequence");
     assertThat(seriesPoints(dom, "probes", "users per window (green pass, red fail)")).isEqualTo(5);
+    assertThat(seriesPoints(dom, "probes", "peak found: 420 users")).isEqualTo(2);
     assertThat(seriesPoints(dom, "users", "users")).isEqualTo(30);
     HtmlTables.assertHeadersAlignedWithTheirCells(dom);
     chromium.screenshot(
