@@ -8,6 +8,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.util.concurrent.atomic.AtomicLong;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -15,6 +16,8 @@ import tools.jackson.databind.JsonNode;
  * inline, so that the report opens from a mail attachment or an air-gapped lab.
  */
 final class HtmlPage {
+
+  private static final AtomicLong WRITES = new AtomicLong();
 
   private HtmlPage() {}
 
@@ -30,7 +33,16 @@ final class HtmlPage {
     Path partial = null;
     try {
       // Whole or not at all: the interrupt hook and the run's end may both write the report.
-      partial = Files.createTempFile(file.toAbsolutePath().getParent(), ".report", ".tmp");
+      // Not createTempFile: its owner-only permissions would follow the report into place.
+      partial =
+          file.resolveSibling(
+              "."
+                  + file.getFileName()
+                  + "."
+                  + ProcessHandle.current().pid()
+                  + "-"
+                  + WRITES.incrementAndGet()
+                  + ".tmp");
       Files.writeString(partial, html, StandardCharsets.UTF_8);
       Files.move(
           partial, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);

@@ -44,6 +44,9 @@ class RunRecordTest {
     try (Stream<Path> files = Files.list(results.dir())) {
       assertThat(files.map(p -> p.getFileName().toString())).noneMatch(n -> n.endsWith(".tmp"));
     }
+    // readable like the folder's other files, not owner-only like a temp file
+    assertThat(Files.getPosixFilePermissions(report))
+        .isEqualTo(Files.getPosixFilePermissions(results.dir().resolve("summary.json")));
   }
 
   @Test
