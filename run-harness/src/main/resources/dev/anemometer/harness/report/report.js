@@ -99,6 +99,10 @@
     var W = 1240, H = opts.height || 260, L = 64, R = 16, T = 18, B = 40;
     var box = parent.appendChild(el('div', { 'class': 'chart', 'data-chart': opts.id }));
     if (opts.title) box.appendChild(el('h3', {}, opts.title));
+    if (!opts.series.some(function (s) { return s.points.length; })) {
+      box.appendChild(el('p', { 'class': 'muted empty' }, opts.empty || 'Nothing was measured for this chart.'));
+      return box;
+    }
     var xs = [], ys = [];
     opts.series.forEach(function (s) { s.points.forEach(function (p) { xs.push(p[0]); ys.push(p[1]); }); });
     (opts.annotations || []).forEach(function (a) { xs.push(a.x); });

@@ -86,9 +86,10 @@
         series: [{ name: 'p50', points: A.opPoints(lines, op, 'p50Millis'), color: '#16a34a' },
           { name: 'p95', points: A.opPoints(lines, op, 'p95Millis'), color: '#ca8a04' },
           { name: 'p99', points: A.opPoints(lines, op, 'p99Millis'), color: '#dc2626' }],
-        annotations: annotations, xMin: 0, xMax: xMax });
+        annotations: annotations, xMin: 0, xMax: xMax, empty: 'No ' + op + ' completed in this run.' });
     }
-    var preferred = ops.indexOf('PlaceBid') >= 0 ? 'PlaceBid' : ops[0];
+    var measured = ops.filter(function (op) { return A.opPoints(lines, op, 'p99Millis').length; });
+    var preferred = measured.indexOf('PlaceBid') >= 0 ? 'PlaceBid' : measured[0] || ops[0];
     var sel = A.selector(controls, 'Operation', ops, drawLatency);
     sel.value = preferred;
     if (preferred) drawLatency(preferred);

@@ -86,6 +86,29 @@ class HtmlReportChromiumIT {
   }
 
   @Test
+  void aRunInterruptedBeforeTheDriverWroteAnythingStillRenders() throws Exception {
+    Path run = RecordedRuns.copy(RecordedRuns.FIXED, temp);
+    try (var files = Files.walk(run.resolve("driver"))) {
+      for (Path file : files.sorted(java.util.Comparator.reverseOrder()).toList()) {
+        Files.delete(file);
+      }
+    }
+    Files.writeString(
+        run.resolve("summary.json"),
+        "{\"name\":\"cut\",\"strategy\":\"fixed\",\"outcome\":\"INTERRUPTED\",\"exitCode\":3,"
+            + "\"durationSeconds\":93,\"instances\":[{\"index\":0,\"users\":60,\"maxUsers\":300,"
+            + "\"entryUrls\":[]}],\"message\":\"interrupted (Ctrl-C or a signal)\"}");
+
+    String dom = chromium.dumpDom(HtmlReport.write(run), temp.resolve("profile"));
+
+    assertThat(dom).contains("data-ready=\"ok\"").contains(">INTERRUPTED<");
+    assertThat(dom)
+        .contains("The driver wrote no interval.")
+        .doesNotContain("data-chart=\"users\"");
+    HtmlTables.assertHeadersAlignedWithTheirCells(dom);
+  }
+
+  @Test
   void comparisonOverlaysTheRunsWithoutScriptErrors() throws Exception {
     Path fixed = RecordedRuns.copy(RecordedRuns.FIXED, temp);
     Path findMax = RecordedRuns.copy(RecordedRuns.FIND_MAX, temp);
