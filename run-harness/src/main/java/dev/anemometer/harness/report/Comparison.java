@@ -39,6 +39,7 @@ public record Comparison(List<String> labels, List<Row> rows) {
     }
     List<Row> rows = new ArrayList<>();
     rows.add(outcomeRow(runs));
+    rows.add(validityRow(runs));
     rows.add(
         numberRow(
             runs, "peak users", true, run -> number(run.summary().path("peakUsers")), "%,.0f"));
@@ -53,19 +54,47 @@ public record Comparison(List<String> labels, List<Row> rows) {
   }
 
   private static Row outcomeRow(List<Run> runs) {
-    List<String> values =
-        runs.stream().map(run -> run.summary().path("outcome").asString("?")).toList();
+    return verdictRow(
+        runs,
+        "outcome",
+        run -> run.summary().path("outcome").asString("?"),
+        "PASSED"::equals,
+        "now passes",
+        "now fails");
+  }
+
+  /** Numbers from a run whose driver was the bottleneck measure the driver: say so beside them. */
+  private static Row validityRow(List<Run> runs) {
+    return verdictRow(
+        runs,
+        "driver kept up",
+        run -> {
+          JsonNode valid = run.summary().path("load").path("valid");
+          return valid.isBoolean() ? (valid.asBoolean() ? "yes" : "no") : "–";
+        },
+        "yes"::equals,
+        "now valid",
+        "now invalid");
+  }
+
+  private static Row verdictRow(
+      List<Run> runs,
+      String metric,
+      Function<Run, String> value,
+      java.util.function.Predicate<String> good,
+      String nowGood,
+      String nowBad) {
+    List<String> values = runs.stream().map(value).toList();
     List<Delta> deltas = new ArrayList<>();
-    String base = values.get(0);
-    for (String value : values.subList(1, values.size())) {
-      boolean basePassed = "PASSED".equals(base);
-      boolean passed = "PASSED".equals(value);
+    boolean baseGood = good.test(values.get(0));
+    for (String other : values.subList(1, values.size())) {
+      boolean isGood = good.test(other);
       deltas.add(
-          passed == basePassed
+          isGood == baseGood
               ? new Delta("", "same")
-              : passed ? new Delta("now passes", "better") : new Delta("now fails", "worse"));
+              : isGood ? new Delta(nowGood, "better") : new Delta(nowBad, "worse"));
     }
-    return new Row("outcome", values, deltas);
+    return new Row(metric, values, deltas);
   }
 
   private static Row numberRow(

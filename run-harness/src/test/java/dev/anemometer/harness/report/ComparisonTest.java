@@ -35,7 +35,8 @@ class ComparisonTest {
     assertThat(row(comparison, "failed operations").values()).containsExactly("0", "4");
     assertThat(row(comparison, "failed operations").deltas())
         .containsExactly(new Comparison.Delta("from 0", "worse"));
-    assertThat(comparison.rows()).hasSize(4 + 10);
+    assertThat(row(comparison, "driver kept up").values()).containsExactly("yes", "yes");
+    assertThat(comparison.rows()).hasSize(5 + 10);
   }
 
   @Test
@@ -52,6 +53,21 @@ class ComparisonTest {
         .isEqualTo(new Comparison.Delta("from 0", "worse"));
     assertThat(Comparison.delta(0.0, 200.0, true))
         .isEqualTo(new Comparison.Delta("from 0", "better"));
+  }
+
+  @Test
+  void aRunWhoseDriverWasTheBottleneckIsMarkedBesideItsNumbers() throws Exception {
+    Path fixed = RecordedRuns.copy(RecordedRuns.FIXED, temp);
+    Path invalid = Files.createDirectories(temp.resolve("invalid"));
+    Path summary = fixed.resolve("summary.json");
+    Files.writeString(
+        invalid.resolve("summary.json"),
+        Files.readString(summary).replaceFirst("\"valid\": true", "\"valid\": false"));
+
+    Comparison.Row validity = row(Comparison.of(List.of(fixed, invalid)), "driver kept up");
+
+    assertThat(validity.values()).containsExactly("yes", "no");
+    assertThat(validity.deltas()).containsExactly(new Comparison.Delta("now invalid", "worse"));
   }
 
   @Test
