@@ -21,14 +21,19 @@ final class HtmlPage {
 
   private HtmlPage() {}
 
-  static Path write(Path file, String title, String footer, JsonNode data, String pageScript) {
+  /** The page with report.js and then the page's own scripts, in order. */
+  static Path write(Path file, String title, String footer, JsonNode data, String... pageScripts) {
+    StringBuilder scripts = new StringBuilder(resource("report.js"));
+    for (String script : pageScripts) {
+      scripts.append('\n').append(resource(script));
+    }
     String html =
         resource("page.html")
             .replace("{{TITLE}}", escape(title))
             .replace("{{HEADING}}", escape(title))
             .replace("{{FOOTER}}", escape(footer))
             .replace("{{CSS}}", resource("report.css"))
-            .replace("{{JS}}", resource("report.js") + "\n" + resource(pageScript))
+            .replace("{{JS}}", scripts.toString())
             .replace("{{DATA}}", scriptSafeJson(data));
     Path partial = null;
     try {
