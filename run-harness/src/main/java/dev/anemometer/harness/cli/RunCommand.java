@@ -3,7 +3,6 @@ package dev.anemometer.harness.cli;
 import dev.anemometer.harness.config.AnemometerConfig;
 import dev.anemometer.harness.config.ConfigException;
 import dev.anemometer.harness.console.Console;
-import dev.anemometer.harness.report.HtmlReport;
 import dev.anemometer.harness.run.Harness;
 import dev.anemometer.harness.run.RunProcedure;
 import dev.anemometer.harness.run.TargetOptions;
@@ -81,12 +80,6 @@ final class RunCommand implements Callable<Integer> {
     for (int i = 0; i < runs; i++) {
       RunProcedure.RunResult result = procedure.execute(resolved, resultsRoot);
       results.add(result);
-      try {
-        console.info("report: " + HtmlReport.write(result.dir()));
-      } catch (RuntimeException e) {
-        // The run's results stand without their report; `anemometer report DIR` retries.
-        console.notice("report.html not written: " + e.getMessage());
-      }
       exit = Math.max(exit, result.summary().exitCode());
       SummaryPrinter.print(console, result);
     }

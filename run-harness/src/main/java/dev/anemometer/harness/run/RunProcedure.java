@@ -5,8 +5,10 @@ import dev.anemometer.harness.config.AnemometerConfig;
 import dev.anemometer.harness.config.AppInstanceSpec;
 import dev.anemometer.harness.config.ConfigException;
 import dev.anemometer.harness.config.ConfigLoader;
+import dev.anemometer.harness.console.Console;
 import dev.anemometer.harness.elasticity.ElasticityResults;
 import dev.anemometer.harness.elasticity.ElasticityRunner;
+import dev.anemometer.harness.report.HtmlReport;
 import dev.anemometer.harness.results.ResultsDirectory;
 import dev.anemometer.harness.results.RunSummary;
 import dev.anemometer.harness.target.DeployedStack;
@@ -21,8 +23,8 @@ import java.util.Map;
 
 /**
  * One run, in the order of SPEC §4.5: clean leftovers, deploy (database, data, app, LB, web), drive
- * the load, judge QoS, audit the bids, collect, stop, report. Whatever happens, the results folder
- * gets a summary and results.csv a line.
+ * the load, judge QoS, audit the bids, collect, stop, report. Whatever happens (failure, error,
+ * Ctrl-C), the results folder gets a summary and report.html, and results.csv a line.
  */
 public final class RunProcedure {
 
@@ -73,9 +75,7 @@ public final class RunProcedure {
                 outcome.message =
                     "interrupted (Ctrl-C or a signal); tiers stopped, collected files kept";
                 results.events().record("interrupted", "run", Map.of());
-                RunSummary summary = summarize(config, started, outcome);
-                results.writeSummary(summary);
-                results.appendCsv(summary);
+                record(results, summarize(config, started, outcome), harness.console());
               }
             },
             "anemometer-interrupted-run");
@@ -119,11 +119,25 @@ public final class RunProcedure {
     synchronized (outcome) {
       summary = summarize(config, started, outcome);
       if (!outcome.interrupted) {
-        results.writeSummary(summary);
-        results.appendCsv(summary);
+        record(results, summary, harness.console());
       }
     }
     return new RunResult(results.dir(), summary, outcome.load);
+  }
+
+  /**
+   * The run's verdict on record: summary.json, its results.csv line and report.html, from the end
+   * of the run or from the interrupt hook, whichever comes first.
+   */
+  static void record(ResultsDirectory results, RunSummary summary, Console console) {
+    results.writeSummary(summary);
+    results.appendCsv(summary);
+    try {
+      console.info("report: " + HtmlReport.write(results.dir()));
+    } catch (RuntimeException e) {
+      // The run's results stand without their report; `anemometer report DIR` retries.
+      console.notice("report.html not written: " + e.getMessage());
+    }
   }
 
   private DeployedStack deploy(AnemometerConfig config, ResultsDirectory results) {

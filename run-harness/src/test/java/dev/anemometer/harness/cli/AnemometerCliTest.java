@@ -65,6 +65,51 @@ class AnemometerCliTest {
   }
 
   @Test
+  void reportOfAMissingFolderExitsTwoWithOneLine() {
+    Path missing = dir.resolve("no-such-run");
+
+    assertThat(AnemometerCli.execute("report", missing.toString())).isEqualTo(2);
+
+    assertThat(stderr().strip()).isEqualTo("anemometer: " + missing + ": no such folder");
+    assertThat(stdout()).isEmpty();
+  }
+
+  @Test
+  void reportOfAFolderWithoutSummaryExitsTwoWithOneLine() {
+    assertThat(AnemometerCli.execute("report", dir.toString())).isEqualTo(2);
+
+    assertThat(stderr().strip())
+        .isEqualTo("anemometer: " + dir + ": not a results folder (no summary.json)");
+    assertThat(dir.resolve("report.html")).doesNotExist();
+  }
+
+  @Test
+  void reportOfABrokenSummaryExitsTwoWithOneLine() throws Exception {
+    Files.writeString(dir.resolve("summary.json"), "{\"name\": ");
+
+    assertThat(AnemometerCli.execute("report", dir.toString())).isEqualTo(2);
+
+    assertThat(stderr().strip().lines())
+        .singleElement()
+        .asString()
+        .startsWith("anemometer: " + dir.resolve("summary.json") + ": not valid JSON");
+  }
+
+  @Test
+  void compareWithAMissingOrNonResultsFolderExitsTwoWithOneLine() {
+    Path missing = dir.resolve("no-such-run");
+
+    assertThat(AnemometerCli.execute("compare", dir.toString(), missing.toString())).isEqualTo(2);
+    assertThat(AnemometerCli.execute("compare", missing.toString(), dir.toString())).isEqualTo(2);
+
+    assertThat(stderr().lines())
+        .containsExactly(
+            "anemometer: " + dir + ": not a results folder (no summary.json)",
+            "anemometer: " + missing + ": no such folder");
+    assertThat(dir.resolve("compare.html")).doesNotExist();
+  }
+
+  @Test
   void aBrokenConfigExitsTwoWithOneLineNamingTheField() throws Exception {
     Path config = dir.resolve("broken.yaml");
     Files.writeString(config, "appInstances:\n  - tiers:\n      app: {instances: 0}\n");

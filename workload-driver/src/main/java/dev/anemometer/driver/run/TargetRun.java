@@ -34,6 +34,10 @@ final class TargetRun {
   private int users = -1;
   private boolean finalStatusSent;
   private LoadPoint point;
+  // What the status interval's stats ran under: by the time a status is due the path has already
+  // moved on to the next moment (a warm-up's last interval would otherwise read QOS).
+  private LoadPhase statusPhase;
+  private int statusUsers = -1;
 
   TargetRun(TargetSpec spec, QosJudge judge, long startNanos) {
     this.spec = spec;
@@ -66,6 +70,8 @@ final class TargetRun {
 
   /** Adds the stats measured since the previous tick, attributed to the window they ran in. */
   void add(IntervalStats stats) {
+    statusPhase = point.phase();
+    statusUsers = users();
     status.add(stats);
     whole.add(stats);
     if (window != null) {
@@ -121,7 +127,13 @@ final class TargetRun {
     // A status covers seconds: too few operations for the mix, which windows judge as a whole.
     StatusReport report =
         new StatusReport(
-            spec.id(), elapsedMillis, users(), point.phase(), stats, judge.judgeWithoutMix(stats));
+            spec.id(),
+            elapsedMillis,
+            statusPhase == null ? users() : statusUsers,
+            statusPhase == null ? point.phase() : statusPhase,
+            stats,
+            judge.judgeWithoutMix(stats));
+    statusPhase = null;
     status = new IntervalAccumulator(nowNanos);
     statusStartMillis = elapsedMillis;
     return report;
