@@ -100,7 +100,7 @@ final class DriverLoad implements LoadDriver {
       peaks.add(
           target.peakUsers() != null
               ? target.peakUsers()
-              : config.appInstances().get(i).peakUsers(config.strategy()));
+              : config.appInstances().get(i).peakUsers(config.strategy(), config.findMax()));
       bids.add(acknowledgedBids(target));
     }
     return new LoadOutcome(passed, result.valid(), peaks, bids, readSummary(plan.driverDir()));

@@ -64,7 +64,7 @@ final class DriverSummaries {
     peaks.add(
         target.get("peakUsers") instanceof Number peak
             ? peak.intValue()
-            : config.appInstances().get(index).peakUsers(config.strategy()));
+            : config.appInstances().get(index).peakUsers(config.strategy(), config.findMax()));
   }
 
   /** No acknowledged bids: the pods keep them; the audit checks the database's own invariants. */

@@ -54,7 +54,8 @@ public final class LocalDeployment implements DeployedStack {
             new InstanceStarter(
                 config,
                 i,
-                calculator.compute(config, i),
+                DescriptorBudget.ofThisProcess()
+                    .fit(calculator.compute(config, i), "instance-" + i, console),
                 paths,
                 output,
                 deployment.processes,
@@ -92,7 +93,8 @@ public final class LocalDeployment implements DeployedStack {
             new InstanceStarter(
                 config,
                 i,
-                calculator.compute(config, i),
+                DescriptorBudget.ofThisProcess()
+                    .fit(calculator.compute(config, i), "instance-" + i, console),
                 paths,
                 output,
                 deployment.processes,
