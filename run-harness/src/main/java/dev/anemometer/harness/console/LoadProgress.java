@@ -127,7 +127,7 @@ public final class LoadProgress implements RunListener {
   }
 
   private static String verdict(StatusReport report) {
-    if (report.phase() != LoadPhase.QOS) {
+    if (report.phase() != LoadPhase.QOS && report.phase() != LoadPhase.STEP) {
       return "QoS not judged";
     }
     List<String> failed = report.verdict().failureMessages();

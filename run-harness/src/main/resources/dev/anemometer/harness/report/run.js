@@ -4,6 +4,8 @@
   var A = window.AnemometerReport, D = A.DATA, el = A.el, fmt = A.fmt;
   var S = D.summary || {}, load = S.load || {}, targets = load.targets || [];
   var PASS = 'rgba(22,163,74,0.10)', FAIL = 'rgba(220,38,38,0.20)', INVALID = 'rgba(202,138,4,0.25)';
+  // QOS: a QoS period or probe; STEP: a findMax initial step (judged without the mix).
+  function judgedPhase(phase) { return phase === 'QOS' || phase === 'STEP'; }
 
   // Harness events are offset from the run's start; driver intervals from the load's start.
   var loadStart = (D.events || []).find(function (e) { return e.type === 'phase' && e.name === 'load' && e.state === 'start'; });
@@ -63,8 +65,8 @@
     var bands = lines.map(function (l) {
       var invalid = (l.invalidReasons || []).length > 0;
       return { x0: l.fromMillis / 1000, x1: l.toMillis / 1000,
-        color: invalid ? INVALID : l.phase !== 'QOS' ? 'rgba(0,0,0,0)' : l.qosPassed ? PASS : FAIL,
-        title: l.phase + (l.phase === 'QOS' ? (l.qosPassed ? ': QoS pass' : ': QoS FAIL ' + (l.failedRules || []).join('; ')) : '') +
+        color: invalid ? INVALID : !judgedPhase(l.phase) ? 'rgba(0,0,0,0)' : l.qosPassed ? PASS : FAIL,
+        title: l.phase + (judgedPhase(l.phase) ? (l.qosPassed ? ': QoS pass' : ': QoS FAIL ' + (l.failedRules || []).join('; ')) : '') +
           (invalid ? ' · INVALID ' + l.invalidReasons.join('; ') : '') };
     });
     A.lineChart(box, { id: 'users', title: 'Users over time (bands: QoS verdict per judged interval; hover for the failed rule)', yLabel: 'users',
@@ -109,9 +111,9 @@
   }
 
   function qosTable(lines, box) {
-    var failed = lines.filter(function (l) { return l.phase === 'QOS' && !l.qosPassed; });
+    var failed = lines.filter(function (l) { return judgedPhase(l.phase) && !l.qosPassed; });
     box.appendChild(el('p', { 'class': 'muted' }, failed.length + ' of ' +
-      lines.filter(function (l) { return l.phase === 'QOS'; }).length + ' QoS intervals failed. ' +
+      lines.filter(function (l) { return judgedPhase(l.phase); }).length + ' QoS intervals failed. ' +
       'Each status interval is judged alone for this view; the run is judged on its whole windows (below).'));
     if (failed.length) {
       A.table(box, ['Interval', 'Users', 'Failed rules'], failed.map(function (l) {
