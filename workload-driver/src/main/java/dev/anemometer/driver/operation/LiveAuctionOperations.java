@@ -88,6 +88,11 @@ final class LiveAuctionOperations {
     Exchange exchange = new Exchange(user.session());
     List<FollowedAuction> candidates = biddable(user);
     if (candidates.isEmpty()) {
+      // The user chose to bid a cycle time ago; the item may have closed since. A person with the
+      // page open would still press the button: the app answers (ITEM_NOT_ACTIVE, OUTBID).
+      candidates = withKnownItem(user);
+    }
+    if (candidates.isEmpty()) {
       return exchange.finish(BrowseOperations.failed("nothing to bid on"));
     }
     FollowedAuction target = candidates.get(user.random().nextInt(candidates.size()));
@@ -158,6 +163,16 @@ final class LiveAuctionOperations {
     if (!type.endsWith(ApiFields.NO_CURRENT_ITEM)) {
       throw new OperationFailure("status 409 on " + call.template());
     }
+  }
+
+  private static List<FollowedAuction> withKnownItem(UserContext user) {
+    List<FollowedAuction> known = new ArrayList<>(2);
+    for (FollowedAuction followed : user.followed()) {
+      if (followed.itemId() > 0 && followed.price() != null) {
+        known.add(followed);
+      }
+    }
+    return known;
   }
 
   private List<FollowedAuction> biddable(UserContext user) {
