@@ -144,6 +144,7 @@ final class SimulatedUser {
     } else {
       next = behavior.next(type, this::holds, context.random());
     }
+    context.leaveAuctionsOutOfPlay();
     followers.sync();
     boolean sessionOver = type == OperationType.LOGOUT || outcome.failed();
     if (mode == Mode.PARKING || (singleSession && sessionOver)) {

@@ -9,6 +9,7 @@ import java.math.BigDecimal;
 public final class FollowedAuction {
 
   private final long auctionId;
+  private final long rank;
   private long itemId = -1;
   private BigDecimal startingBid = BigDecimal.ZERO;
   private BigDecimal amount;
@@ -17,8 +18,16 @@ public final class FollowedAuction {
   private long bidderId = -1;
   private boolean itemChanged;
 
-  FollowedAuction(long auctionId) {
+  /**
+   * @param rank the auction's position in the live list when the user joined it
+   */
+  FollowedAuction(long auctionId, long rank) {
     this.auctionId = auctionId;
+    this.rank = rank;
+  }
+
+  long rank() {
+    return rank;
   }
 
   public long auctionId() {

@@ -25,7 +25,7 @@ final class LiveAuctionOperations {
     }
     Call attend = Call.post(ApiPaths.attendance(auctionId), ApiPaths.ATTENDANCE);
     Call auction = Call.get(ApiPaths.auction(auctionId), ApiPaths.AUCTION);
-    FollowedAuction followed = new FollowedAuction(auctionId);
+    FollowedAuction followed = new FollowedAuction(auctionId, user.rankOf(auctionId));
     return exchange.finish(
         exchange
             .send(attend, 201, 200, 204)

@@ -149,6 +149,26 @@ public final class UserContext {
     followed.remove(auctionId);
   }
 
+  /**
+   * Lets go of followed auctions that are no longer in play, as a user closes a tab: when the users
+   * drop (a findMax probe below the last, a falling load path), the auctions in play drop with
+   * them, and followers left on the others would thin out the followers per auction the mix rests
+   * on.
+   */
+  public void leaveAuctionsOutOfPlay() {
+    followed.values().removeIf(auction -> !auctionsInPlay.inPlay(auction.rank(), liveAuctionTotal));
+  }
+
+  /** The live-list position of an auction on the last page seen; 0 if not on it. */
+  long rankOf(long auctionId) {
+    for (int i = 0; i < liveAuctionIds.length; i++) {
+      if (liveAuctionIds[i] == auctionId) {
+        return liveAuctionFirstRank + i;
+      }
+    }
+    return 0;
+  }
+
   /** Stops following an auction whose follower failed, so that the user may join again. */
   public void dropFollowed(long auctionId) {
     unfollow(auctionId);
