@@ -25,12 +25,12 @@ class LoadPathsTest {
         .isEqualTo(
             new FixedLoadPathSpec(
                 100,
-                Duration.ofSeconds(20),
-                Duration.ofSeconds(20),
+                Duration.ofSeconds(30),
+                Duration.ofSeconds(60),
                 1,
                 Duration.ofSeconds(60),
                 Duration.ofSeconds(5)));
-    assertThat(LoadPaths.length(config)).isEqualTo(Duration.ofSeconds(105));
+    assertThat(LoadPaths.length(config)).isEqualTo(Duration.ofSeconds(155));
   }
 
   @Test

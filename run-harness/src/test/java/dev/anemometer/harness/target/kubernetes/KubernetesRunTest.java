@@ -72,7 +72,7 @@ class KubernetesRunTest {
         .startsWith("sh", "-c")
         .containsSequence("--users", "100")
         .containsSequence("--target", "http://nginx:8080")
-        .containsSequence("--ramp-up", "20s")
+        .containsSequence("--ramp-up", "30s")
         .containsSequence("--duration", "60s")
         .containsSequence("--accounts", "1500");
     assertThat(commands.get(second)).containsSequence("--target", "http://nginx:8080");
