@@ -64,12 +64,20 @@ final class FindMaxLoadPathInstance implements LoadPathInstance {
     return search.finished() ? OptionalInt.of(search.peakUsers()) : OptionalInt.empty();
   }
 
+  /**
+   * Initial steps jump to their users, except the first: the servers start cold (no JIT, empty
+   * caches and pools), so the first step ramps and warms up like a probe before it is judged.
+   */
   private long rampMillis(Probe probe) {
-    return probe.kind() == Probe.Kind.INITIAL_STEP ? 0 : spec.probeRampUp().toMillis();
+    return laterInitialStep(probe) ? 0 : spec.probeRampUp().toMillis();
   }
 
   private long warmUpMillis(Probe probe) {
-    return probe.kind() == Probe.Kind.INITIAL_STEP ? 0 : spec.probeWarmUp().toMillis();
+    return laterInitialStep(probe) ? 0 : spec.probeWarmUp().toMillis();
+  }
+
+  private boolean laterInitialStep(Probe probe) {
+    return probe.kind() == Probe.Kind.INITIAL_STEP && probeIndex > 0;
   }
 
   private long qosMillis(Probe probe) {

@@ -21,18 +21,21 @@ class FindMaxLoadPathInstanceTest {
             1000);
     LoadPathInstance path = spec.newInstance();
 
-    // Initial steps are judged without the mix (STEP); probes are judged on everything (QOS).
-    assertThat(path.at(0)).isEqualTo(new LoadPoint(100, LoadPhase.STEP, 0, false));
-    assertThat(path.at(60_000))
+    // The first initial step ramps and warms up (cold servers); later steps jump. Steps are
+    // judged without the mix (STEP); probes are judged on everything (QOS).
+    assertThat(path.at(0)).isEqualTo(new LoadPoint(0, LoadPhase.RAMP_UP, -1, false));
+    assertThat(path.at(10_000)).isEqualTo(new LoadPoint(100, LoadPhase.WARM_UP, -1, false));
+    assertThat(path.at(30_000)).isEqualTo(new LoadPoint(100, LoadPhase.STEP, 0, false));
+    assertThat(path.at(90_000))
         .isEqualTo(new LoadPoint(100, LoadPhase.AWAITING_VERDICT, -1, false));
     path.windowJudged(0, true);
-    assertThat(path.at(61_000)).isEqualTo(new LoadPoint(200, LoadPhase.STEP, 1, false));
-    assertThat(path.at(125_000).phase()).isEqualTo(LoadPhase.AWAITING_VERDICT);
-    path.windowJudged(1, false); // 200 failed: probe 100 with ramp, warm-up, QoS from t = 120 s
+    assertThat(path.at(91_000)).isEqualTo(new LoadPoint(200, LoadPhase.STEP, 1, false));
+    assertThat(path.at(155_000).phase()).isEqualTo(LoadPhase.AWAITING_VERDICT);
+    path.windowJudged(1, false); // 200 failed: probe 100 with ramp, warm-up, QoS from t = 150 s
 
-    assertThat(path.at(125_000)).isEqualTo(new LoadPoint(150, LoadPhase.RAMP_UP, -1, false));
-    assertThat(path.at(130_000)).isEqualTo(new LoadPoint(100, LoadPhase.WARM_UP, -1, false));
-    assertThat(path.at(150_000)).isEqualTo(new LoadPoint(100, LoadPhase.QOS, 2, false));
+    assertThat(path.at(155_000)).isEqualTo(new LoadPoint(150, LoadPhase.RAMP_UP, -1, false));
+    assertThat(path.at(160_000)).isEqualTo(new LoadPoint(100, LoadPhase.WARM_UP, -1, false));
+    assertThat(path.at(180_000)).isEqualTo(new LoadPoint(100, LoadPhase.QOS, 2, false));
     assertThat(path.peakUsers()).isEmpty();
   }
 }
