@@ -59,13 +59,19 @@ final class ScheduleValidator {
     requireBalancedApps(config, tiers, path);
   }
 
-  /** Locally, app servers join and leave through HAProxy: without it nothing can move users. */
+  /**
+   * Locally, app servers join and leave through HAProxy's runtime API or, without HAProxy, through
+   * nginx's upstreams: with neither, nothing can send users to a new server.
+   */
   private void requireBalancedApps(AnemometerConfig config, TiersSpec tiers, String path) {
-    if (config.target() == Target.LOCAL && !present(tiers, TierName.LB)) {
+    if (config.target() == Target.LOCAL
+        && !present(tiers, TierName.LB)
+        && !present(tiers, TierName.WEB)) {
       errors.add(
           path
-              + ": scaling the app tier on the local target needs lb: {impl: haproxy} (new"
-              + " servers join through its runtime API)");
+              + ": scaling the app tier on the local target needs lb: {impl: haproxy} or web:"
+              + " {impl: nginx} (new servers join through HAProxy's runtime API or nginx's"
+              + " upstreams)");
     }
   }
 
