@@ -43,6 +43,9 @@ final class ScheduleValidator {
     if (max < min) {
       errors.add(path + ".max: is required, ≥ min (" + min + ")");
     }
+    if (reactive.sustainIntervals() != null && reactive.sustainIntervals() < 1) {
+      errors.add(path + ".sustainIntervals: must be ≥ 1");
+    }
     if (reactive.p99UpMillis() == null && reactive.cpuUp() == null) {
       errors.add(path + ": give p99UpMillis or cpuUp (when to add a server)");
     }

@@ -118,36 +118,44 @@ class ElasticityIT {
 
   /**
    * The reactive policy on CPU, not p99: at a few users an interval's p99 is the slowest of a
-   * handful of requests and swings between 10 and 500 ms on this shared host, so no p99 threshold
-   * separates the quiet load from the spike; the app servers' CPU is summed over every request of
-   * the interval and follows the load (about 0.05 core at 2 users, 0.3 and more at 100). A short
-   * cool-down lets the tier come back down soon after the spike.
+   * handful of requests and swung between 6 and 500 ms at 4 users on this shared 2-core host, no
+   * lower than during a 60-user spike, so no p99 threshold tells them apart. The app servers' CPU
+   * is summed over every request of the interval and follows the load: a few hundredths of a core
+   * at 2 users, a quarter and more once 60 users are in their auctions. But a cold JVM's JIT bursts
+   * push one quiet interval over the threshold now and then (a first run scaled up 4 s before the
+   * spike), hence three intervals in a row. The spike is 60 users, the data set's size, so that no
+   * reload of the data is needed; the cool-down is short so that the tier comes back down soon
+   * after the spike.
    */
   @Test
   void theReactivePolicyAddsAServerDuringASpikeAndRemovesItAfter() throws Exception {
     long spikeStartMillis = 20_000;
-    long spikeEndMillis = 75_000;
+    long spikeEndMillis = 80_000;
     Map<String, Object> summary =
         run(
             "name=reactive",
             "appInstances[0].tiers.app.instances=1",
             "appInstances[0].loadPath={type: interval, segments: [{type: uniform, users: 2,"
-                + " duration: 20s}, {type: uniform, users: 100, duration: 55s}, {type: uniform,"
-                + " users: 2, duration: 45s}]}",
-            "elasticity.reactive={min: 1, max: 2, cpuUp: 0.25, cpuDown: 0.1, coolDown: 20s}");
+                + " duration: 20s}, {type: uniform, users: 60, duration: 60s}, {type: uniform,"
+                + " users: 2, duration: 40s}]}",
+            "elasticity.reactive={min: 1, max: 2, cpuUp: 0.2, cpuDown: 0.08, coolDown: 20s,"
+                + " sustainIntervals: 3}");
 
     assertThat(auditViolations(summary)).isZero();
     List<Map<String, Object>> changes = list(map(summary, "elasticity"), "changes");
-    assertThat(changes).hasSizeGreaterThanOrEqualTo(2);
-    Map<String, Object> up = changes.get(0);
-    assertThat(up)
-        .containsEntry("trigger", "reactive")
-        .containsEntry("from", 1)
-        .containsEntry("to", 2);
-    assertThat(offset(up, "requested")).isBetween(spikeStartMillis, spikeEndMillis);
+    assertThat(changes).allSatisfy(c -> assertThat(c).containsEntry("trigger", "reactive"));
+    // A quiet-phase pair (a cold JVM's first requests) would not break the test: what counts is
+    // the scale-up the spike causes and the scale-down after it.
+    Map<String, Object> up =
+        changes.stream()
+            .filter(c -> Integer.valueOf(2).equals(c.get("to")))
+            .filter(c -> offset(c, "requested") >= spikeStartMillis)
+            .findFirst()
+            .orElseThrow(() -> new AssertionError("no scale-up during the spike: " + changes));
+    assertThat(offset(up, "requested")).isLessThan(spikeEndMillis);
     assertThat(states(up)).contains("requested", "starting", "ready", "warmed-up", "in-lb", "done");
     Map<String, Object> down = changes.get(changes.size() - 1);
-    assertThat(down).containsEntry("trigger", "reactive").containsEntry("to", 1);
+    assertThat(down).containsEntry("from", 2).containsEntry("to", 1);
     assertThat(offset(down, "requested")).isGreaterThan(offset(up, "done"));
     assertThat(states(down)).contains("requested", "draining", "drained", "stopped", "done");
     assertThat(changes)
@@ -168,8 +176,8 @@ class ElasticityIT {
             "appInstances[0].tiers.lb.impl=none",
             "appInstances[0].tiers.web.impl=nginx",
             "appInstances[0].loadPath={type: interval, segments: [{type: uniform, users: 10,"
-                + " duration: 60s}]}",
-            "elasticity.schedule=[{at: 10s, tier: app, instances: 2}, {at: 40s, tier: app,"
+                + " duration: 65s}]}",
+            "elasticity.schedule=[{at: 5s, tier: app, instances: 2}, {at: 45s, tier: app,"
                 + " instances: 1}]");
 
     assertThat(auditViolations(summary)).isZero();
