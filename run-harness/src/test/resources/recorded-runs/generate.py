@@ -90,10 +90,22 @@ def run(folder, name, strategy, rng, segments, peak, outcome, message):
                        "name": "instance-0", "index": index, "startMillis": start, "endMillis": t0, "users": users,
                        "passed": passed})
     if strategy == "fixed":
-        events.append({"time": "2026-11-21T20:16:10Z", "offsetMillis": load_offset + 120_000, "type": "elasticity",
-                       "name": "add app server", "tier": "app", "servers": 3})
-        events.append({"time": "2026-11-21T20:17:10Z", "offsetMillis": load_offset + 180_000, "type": "fault",
-                       "name": "kill app-1", "tier": "app", "instance": "app-1"})
+        # as ElasticityRunner writes them: one event per step of a change, named after the target
+        scale = {"tier": "app", "from": 2, "to": 3, "trigger": "schedule"}
+        for state, at, details in [("requested", 120_000, {}), ("starting", 120_100, {"server": "instance-0-app-2"}),
+                                   ("warmed-up", 131_000, {"server": "instance-0-app-2"}),
+                                   ("in-lb", 132_400, {"server": "instance-0-app-2", "instances": 3}),
+                                   ("done", 132_500, {"instances": 3})]:
+            events.append({"time": "2026-11-21T20:16:10Z", "offsetMillis": load_offset + at, "type": "elasticity",
+                           "name": "instance-0", "change": "elasticity-1", "state": state, "loadOffsetMillis": at,
+                           **scale, **details})
+        fault = {"action": "kill", "tier": "app", "instance": 1}
+        for state, at, details in [("injected", 180_000, {}),
+                                   ("killed", 180_050, {"server": "instance-0-app-1", "instances": 2}),
+                                   ("done", 180_100, {})]:
+            events.append({"time": "2026-11-21T20:17:10Z", "offsetMillis": load_offset + at, "type": "fault",
+                           "name": "instance-0", "change": "fault-2", "state": state, "loadOffsetMillis": at,
+                           **fault, **details})
     events += [{"time": "2026-11-21T20:19:00Z", "offsetMillis": load_offset + t0 + 500, "type": "phase", "name": "load", "state": "done", "passed": outcome == "PASSED"},
                {"time": "2026-11-21T20:19:01Z", "offsetMillis": load_offset + t0 + 1500, "type": "phase", "name": "audit", "state": "start"},
                {"time": "2026-11-21T20:19:03Z", "offsetMillis": load_offset + t0 + 3500, "type": "phase", "name": "audit", "state": "done"}]
@@ -106,7 +118,7 @@ def run(folder, name, strategy, rng, segments, peak, outcome, message):
                            "operations": judged}]}
     write_jsonl(f"{folder}/driver/intervals.jsonl", intervals)
     write_jsonl(f"{folder}/driver/windows.jsonl", windows)
-    write_jsonl(f"{folder}/events.jsonl", events)
+    write_jsonl(f"{folder}/events.jsonl", sorted(events, key=lambda e: e["offsetMillis"]))
     with open(f"{folder}/driver/summary.json", "w") as f:
         json.dump(driver, f, indent=2, ensure_ascii=False)
     summary = {"name": name, "preset": "xs", "target": "local", "strategy": strategy,
@@ -120,6 +132,33 @@ def run(folder, name, strategy, rng, segments, peak, outcome, message):
                "audit": {"instance-0": {"acknowledgedBidsChecked": 0, "itemsChecked": 412, "soldItemsChecked": 188,
                                         "violations": [], "violationCount": 0}},
                "message": "QoS met" if outcome == "PASSED" else "QoS not met"}
+    if strategy == "fixed":  # the elasticity and fault results of the two events above
+        summary["elasticity"] = {
+            "changes": [{"id": "elasticity-1", "target": "instance-0", "tier": "app", "from": 2, "to": 3,
+                         "trigger": "schedule",
+                         "steps": [{"state": "requested", "loadOffsetMillis": 120_000},
+                                   {"state": "starting", "loadOffsetMillis": 120_100, "server": "instance-0-app-2"},
+                                   {"state": "warmed-up", "loadOffsetMillis": 131_000, "server": "instance-0-app-2"},
+                                   {"state": "in-lb", "loadOffsetMillis": 132_400, "server": "instance-0-app-2", "instances": 3},
+                                   {"state": "done", "loadOffsetMillis": 132_500, "instances": 3}],
+                         "timeToTakeEffectMillis": 12_500, "failedOperations": 0, "slowedOperations": 3,
+                         "p99MillisDuring": 412.7}],
+            "segments": {"instance-0": [
+                {"targetId": "instance-0", "startMillis": 0, "endMillis": 120_000, "meanInstances": 2.0,
+                 "throughputPerSecond": 268.1, "operations": 32_172, "failures": 0,
+                 "p99MillisByOperation": {"PlaceBid": 231.5, "Login": 160.2}, "qosPassed": True},
+                {"targetId": "instance-0", "startMillis": 120_000, "endMillis": 180_000, "meanInstances": 2.8,
+                 "throughputPerSecond": 270.4, "operations": 16_224, "failures": 0,
+                 "p99MillisByOperation": {"PlaceBid": 1443.0, "Login": 170.9}, "qosPassed": False},
+                {"targetId": "instance-0", "startMillis": 180_000, "endMillis": 300_000, "meanInstances": 2.0,
+                 "throughputPerSecond": 269.0, "operations": 32_280, "failures": 7,
+                 "p99MillisByOperation": {"PlaceBid": 240.8, "Login": 166.0}, "qosPassed": True}]}}
+        summary["faults"] = [{"id": "fault-2", "target": "instance-0", "action": "kill", "tier": "app", "instance": 1,
+                              "steps": [{"state": "injected", "loadOffsetMillis": 180_000},
+                                        {"state": "killed", "loadOffsetMillis": 180_050, "server": "instance-0-app-1",
+                                         "instances": 2},
+                                        {"state": "done", "loadOffsetMillis": 180_100}],
+                              "recoveryMillis": 20_000, "recovered": True, "failedOperations": 7, "slowedOperations": 12}]
     with open(f"{folder}/summary.json", "w") as f:
         json.dump(summary, f, indent=2, ensure_ascii=False)
     with open(f"{folder}/config.yaml", "w") as f:

@@ -1,17 +1,13 @@
 package dev.anemometer.harness.audit;
 
 import java.math.BigDecimal;
-import java.sql.Array;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
-import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 
 /**
  * The integrity check after a run (issue 4): every acknowledged bid is stored as acknowledged; each
@@ -21,16 +17,15 @@ import java.util.Map;
  */
 public final class BidAudit {
 
-  static final int MAX_LISTED = 50;
-  private static final int CHUNK = 5_000;
-
   /**
    * Bids of the item's current round: placed after its bidding opened. The margin covers a bid
    * whose transaction began just before the round opened and was accepted just after; an item's
    * previous round is always minutes older (a whole auction's item list lies between).
    */
+  static final String CURRENT_ROUND_OF_ITEM = "b.bid_time >= h.opened_at - interval '5 seconds'";
+
   private static final String CURRENT_ROUND =
-      "b.outcome = 'ACCEPTED_HIGH' AND b.bid_time >= h.opened_at - interval '5 seconds'";
+      "b.outcome = 'ACCEPTED_HIGH' AND " + CURRENT_ROUND_OF_ITEM;
 
   private static final String RUN_ITEMS = "SELECT DISTINCT item_id FROM bid WHERE id > ?";
 
@@ -44,12 +39,20 @@ public final class BidAudit {
     this.password = password == null ? "" : password;
   }
 
-  /** The database checks plus: every bid in {@code acknowledged} is stored as it was answered. */
+  /**
+   * The database checks plus, for {@code acknowledged}: every bid is stored as it was answered, and
+   * no bid acknowledged as judged against the high bid is above its item's high bid (the highest
+   * acknowledged bid wins). The bids go to the database in one COPY, so that 100,000 of them are
+   * checked by two joins rather than 100,000 queries.
+   */
   public AuditResult audit(List<AcknowledgedBid> acknowledged) throws SQLException {
     Violations violations = new Violations();
     try (Connection connection = DriverManager.getConnection(jdbcUrl, user, password)) {
+      AcknowledgedBidCheck check = new AcknowledgedBidCheck(connection);
+      check.load(acknowledged);
       connection.setReadOnly(true);
-      checkStored(connection, acknowledged, violations);
+      check.checkStored(violations);
+      check.checkHighestWins(violations);
       return checkDatabase(connection, violations, acknowledged.size());
     }
   }
@@ -68,63 +71,6 @@ public final class BidAudit {
     int items = checkHighBids(connection, watermark, violations);
     int sold = checkWinners(connection, watermark, violations);
     return new AuditResult(bidsChecked, items, sold, violations.listed(), violations.count());
-  }
-
-  private void checkStored(
-      Connection connection, List<AcknowledgedBid> acknowledged, Violations violations)
-      throws SQLException {
-    String sql = "SELECT id, item_id, amount, outcome FROM bid WHERE id = ANY (?)";
-    for (int from = 0; from < acknowledged.size(); from += CHUNK) {
-      List<AcknowledgedBid> chunk =
-          acknowledged.subList(from, Math.min(acknowledged.size(), from + CHUNK));
-      Map<Long, AcknowledgedBid> stored = new HashMap<>();
-      Long[] ids = chunk.stream().map(AcknowledgedBid::bidId).toArray(Long[]::new);
-      try (PreparedStatement query = connection.prepareStatement(sql)) {
-        Array array = connection.createArrayOf("bigint", ids);
-        query.setArray(1, array);
-        try (ResultSet rows = query.executeQuery()) {
-          while (rows.next()) {
-            AcknowledgedBid row =
-                new AcknowledgedBid(
-                    rows.getLong(1), rows.getLong(2), rows.getBigDecimal(3), rows.getString(4));
-            stored.put(row.bidId(), row);
-          }
-        }
-      }
-      for (AcknowledgedBid bid : chunk) {
-        AcknowledgedBid row = stored.get(bid.bidId());
-        if (row == null) {
-          violations.add(
-              "bid "
-                  + bid.bidId()
-                  + " (item "
-                  + bid.itemId()
-                  + ", "
-                  + bid.amount()
-                  + ", "
-                  + bid.outcome()
-                  + ") was acknowledged but is not stored");
-        } else if (row.itemId() != bid.itemId()
-            || row.amount().compareTo(bid.amount()) != 0
-            || !row.outcome().equals(bid.outcome())) {
-          violations.add(
-              "bid "
-                  + bid.bidId()
-                  + " was acknowledged as item "
-                  + bid.itemId()
-                  + ", "
-                  + bid.amount()
-                  + ", "
-                  + bid.outcome()
-                  + " but is stored as item "
-                  + row.itemId()
-                  + ", "
-                  + row.amount()
-                  + ", "
-                  + row.outcome());
-        }
-      }
-    }
   }
 
   private int checkHighBids(Connection connection, long watermark, Violations violations)
@@ -216,26 +162,5 @@ public final class BidAudit {
 
   private static boolean sameAmount(BigDecimal a, BigDecimal b) {
     return a == null ? b == null : b != null && a.compareTo(b) == 0;
-  }
-
-  /** Counts every violation, keeps the first few for the report. */
-  private static final class Violations {
-    private final List<String> listed = new ArrayList<>();
-    private int count;
-
-    void add(String violation) {
-      count++;
-      if (listed.size() < MAX_LISTED) {
-        listed.add(violation);
-      }
-    }
-
-    List<String> listed() {
-      return List.copyOf(listed);
-    }
-
-    int count() {
-      return count;
-    }
   }
 }

@@ -25,12 +25,24 @@ final class ConfigOptions {
   String preset;
 
   @Option(
+      names = "--target",
+      paramLabel = "NAME",
+      description =
+          "Where the tiers run: local (default), compose, kubernetes; short for --set target=NAME.")
+  String target;
+
+  @Option(
       names = "--set",
       paramLabel = "KEY=VALUE",
       description = "Override one key, e.g. --set appInstances[0].users=500 (repeatable).")
   List<String> assignments = new ArrayList<>();
 
   AnemometerConfig load() {
-    return new ConfigLoader().load(file, preset, assignments);
+    List<String> all = new ArrayList<>();
+    if (target != null) {
+      all.add("target=" + target);
+    }
+    all.addAll(assignments); // a --set target=… written after it still wins
+    return new ConfigLoader().load(file, preset, all);
   }
 }

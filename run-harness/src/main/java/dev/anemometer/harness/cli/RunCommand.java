@@ -3,9 +3,10 @@ package dev.anemometer.harness.cli;
 import dev.anemometer.harness.config.AnemometerConfig;
 import dev.anemometer.harness.config.ConfigException;
 import dev.anemometer.harness.console.Console;
-import dev.anemometer.harness.report.HtmlReport;
 import dev.anemometer.harness.run.Harness;
 import dev.anemometer.harness.run.RunProcedure;
+import dev.anemometer.harness.run.TargetOptions;
+import dev.anemometer.harness.target.kubernetes.ClusterOptions;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -34,6 +35,15 @@ final class RunCommand implements Callable<Integer> {
       description = "Run N times (default: the config's repeat).")
   Integer repeat;
 
+  @Mixin ClusterOptions cluster;
+
+  @Option(
+      names = "--keep",
+      description =
+          "Target kubernetes: leave the run's namespaces for inspection"
+              + " (remove them later with teardown --kubernetes).")
+  boolean keep;
+
   @Option(
       names = "--results",
       paramLabel = "DIR",
@@ -61,18 +71,15 @@ final class RunCommand implements Callable<Integer> {
             + (runs == 1 ? "" : "s")
             + ")");
     RunProcedure procedure =
-        new RunProcedure(Harness.create(console), RunProcedure.defaultDriver());
+        RunProcedure.forTargets(
+            Harness.create(console),
+            new TargetOptions(cluster, keep),
+            RunProcedure.defaultDriver());
     List<RunProcedure.RunResult> results = new ArrayList<>();
     int exit = 0;
     for (int i = 0; i < runs; i++) {
       RunProcedure.RunResult result = procedure.execute(resolved, resultsRoot);
       results.add(result);
-      try {
-        console.info("report: " + HtmlReport.write(result.dir()));
-      } catch (RuntimeException e) {
-        // The run's results stand without their report; `anemometer report DIR` retries.
-        console.notice("report.html not written: " + e.getMessage());
-      }
       exit = Math.max(exit, result.summary().exitCode());
       SummaryPrinter.print(console, result);
     }

@@ -10,11 +10,11 @@ package dev.anemometer.harness.config;
 public record AppInstanceSpec(
     int maxUsers, int users, LoadPathSpec loadPath, TiersSpec tiers, TuningSpec tuning) {
 
-  /** The largest number of users the load path asks for: what tiers are sized for. */
-  public int peakUsers(Strategy strategy) {
+  /** The largest number of users the run asks for: what tiers are sized for. */
+  public int peakUsers(Strategy strategy, FindMaxSpec findMax) {
     return switch (strategy) {
       case FIXED -> users;
-      case FIND_MAX -> maxUsers;
+      case FIND_MAX -> findMax.ceilingFor(maxUsers);
       case INTERVAL -> loadPath == null ? users : Math.max(1, loadPath.peakUsers());
     };
   }

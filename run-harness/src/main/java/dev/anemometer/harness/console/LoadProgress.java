@@ -1,5 +1,6 @@
 package dev.anemometer.harness.console;
 
+import dev.anemometer.driver.loadpath.LoadPhase;
 import dev.anemometer.driver.operation.OperationType;
 import dev.anemometer.driver.run.RunListener;
 import dev.anemometer.driver.run.StatusReport;
@@ -8,23 +9,31 @@ import dev.anemometer.driver.stats.IntervalStats;
 import dev.anemometer.driver.stats.OperationStats;
 import java.io.PrintStream;
 import java.time.Duration;
+import java.util.HashMap;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 
 /**
  * The load phase's live line per status interval: a progress bar over the load path (when its
- * length is known; findMax is open-ended), the phase, users, ops/s, the worst p99 and the
- * interval's QoS verdict. On a terminal the line is rewritten in place; in a log (not a TTY) each
- * interval gets a plain line with no escape or carriage-return characters.
+ * length is known; findMax is open-ended), the phase and the time spent in it, users, ops/s, the
+ * worst p99 and the interval's QoS verdict with the first failed rule. Only QoS intervals are
+ * judged: the others say so rather than show a verdict that does not count. On a terminal the line
+ * is rewritten in place and a new line starts with each phase; in a log (not a TTY) each interval
+ * gets a plain line with no escape or carriage-return characters.
  */
 public final class LoadProgress implements RunListener {
 
   private static final int BAR_WIDTH = 24;
+  private static final int WINDOW_FAILURES_SHOWN = 3;
 
   private final PrintStream out;
   private final Duration length;
   private final boolean terminal;
   private int lastLength;
+  private final Map<String, PhaseStart> phases = new HashMap<>();
+
+  private record PhaseStart(LoadPhase phase, long elapsedMillis) {}
 
   public LoadProgress(PrintStream out, Duration length, boolean terminal) {
     this.out = out;
@@ -34,7 +43,15 @@ public final class LoadProgress implements RunListener {
 
   @Override
   public synchronized void onStatus(StatusReport report) {
-    String line = line(report);
+    PhaseStart start = phases.get(report.targetId());
+    if (start == null || start.phase() != report.phase()) {
+      // The interval ending now ran in the new phase, so the phase began one interval ago at most.
+      long intervalMillis = report.stats().durationNanos() / 1_000_000;
+      start = new PhaseStart(report.phase(), Math.max(0, report.elapsedMillis() - intervalMillis));
+      phases.put(report.targetId(), start);
+      endLine();
+    }
+    String line = line(report, start.elapsedMillis());
     if (terminal) {
       out.print("\r" + line + " ".repeat(Math.max(0, lastLength - line.length())));
       lastLength = line.length();
@@ -53,9 +70,20 @@ public final class LoadProgress implements RunListener {
         window.targetId(),
         window.index() + 1,
         window.users(),
-        window.verdict().passed() ? "PASS" : "FAIL " + window.verdict().failureMessages(),
-        window.verdict().valid() ? "" : " INVALID " + window.verdict().invalidReasons());
+        window.verdict().passed()
+            ? "PASS"
+            : "FAIL: " + firstFailures(window.verdict().failureMessages()),
+        window.verdict().valid()
+            ? ""
+            : "  INVALID: " + String.join("; ", window.verdict().invalidReasons()));
     out.flush();
+  }
+
+  /** A window can fail a rule per operation: the console names a few, report.html all. */
+  private static String firstFailures(List<String> failed) {
+    int shown = Math.min(failed.size(), WINDOW_FAILURES_SHOWN);
+    return String.join("; ", failed.subList(0, shown))
+        + (failed.size() > shown ? " (+" + (failed.size() - shown) + " more in report.html)" : "");
   }
 
   private void endLine() {
@@ -65,7 +93,7 @@ public final class LoadProgress implements RunListener {
     }
   }
 
-  String line(StatusReport report) {
+  String line(StatusReport report, long phaseStartMillis) {
     IntervalStats stats = report.stats();
     long worstP99Micros = 0;
     String worst = "-";
@@ -83,16 +111,32 @@ public final class LoadProgress implements RunListener {
     double seconds = stats.durationNanos() / 1e9;
     return String.format(
         Locale.ROOT,
-        "           %s %s %-9s users %5d  ops/s %7.1f  p99 %6.0f ms (%s)  QoS %s%s",
+        "           %s %s %-9s %5s  users %5d  ops/s %7.1f  p99 %6.0f ms (%s)  %s%s",
         report.targetId(),
         progress(Duration.ofMillis(report.elapsedMillis())),
         report.phase(),
+        clock(Duration.ofMillis(report.elapsedMillis() - phaseStartMillis)),
         report.users(),
         seconds <= 0 ? 0 : stats.totalOperations() / seconds,
         worstP99Micros / 1000.0,
         worst,
-        report.verdict().passed() ? "pass" : "FAIL",
-        report.verdict().valid() ? "" : " INVALID");
+        verdict(report),
+        report.verdict().valid()
+            ? ""
+            : "  INVALID: " + String.join("; ", report.verdict().invalidReasons()));
+  }
+
+  private static String verdict(StatusReport report) {
+    if (report.phase() != LoadPhase.QOS && report.phase() != LoadPhase.STEP) {
+      return "QoS not judged";
+    }
+    List<String> failed = report.verdict().failureMessages();
+    if (report.verdict().passed() || failed.isEmpty()) {
+      return report.verdict().passed() ? "QoS pass" : "QoS FAIL";
+    }
+    return "QoS FAIL: "
+        + failed.get(0)
+        + (failed.size() > 1 ? " (+" + (failed.size() - 1) + " more)" : "");
   }
 
   /** {@code [#########...............] 38 % 1:54/5:00}, or the elapsed time if open-ended. */

@@ -63,6 +63,9 @@ public final class ComposeFiles {
             volumes:
               - ./config/postgresql.conf:/etc/postgresql/postgresql.conf:ro
               - postgres-data:/var/lib/postgresql/data
+            # Loopback only: the harness audits the bids through it after a run.
+            ports:
+              - "127.0.0.1:${ANEMOMETER_DB_PORT:-15432}:5432"
             shm_size: 256m
             mem_limit: %dm
             healthcheck:

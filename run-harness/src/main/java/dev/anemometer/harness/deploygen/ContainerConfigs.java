@@ -43,6 +43,19 @@ public final class ContainerConfigs {
         .replace("listen 127.0.0.1:" + HTTP_PORT, "listen " + HTTP_PORT);
   }
 
+  /** App servers HAProxy can route to: the most a scale-up can add without a new config file. */
+  public static int haproxySlots(StackModel model) {
+    return Math.max(MIN_SERVER_SLOTS, model.maxAppServers());
+  }
+
+  /**
+   * The most app servers elasticity can reach without a new configuration: HAProxy's slots, or the
+   * schedule's peak when the web tier forwards to the app service itself.
+   */
+  public static int scalableAppServers(StackModel model) {
+    return model.hasLb() ? haproxySlots(model) : model.maxAppServers();
+  }
+
   /**
    * HAProxy finds app servers through DNS ({@code server-template}), so that {@code docker compose
    * --scale} and a scaled Deployment add servers without a new configuration file.
@@ -55,7 +68,7 @@ public final class ContainerConfigs {
             List.of(InetSocketAddress.createUnresolved(appHost, HTTP_PORT)),
             Path.of("/tmp/haproxy.pid"),
             Path.of("/tmp/haproxy.sock"));
-    int slots = Math.max(MIN_SERVER_SLOTS, model.maxAppServers());
+    int slots = haproxySlots(model);
     String rendered = ConfigRenderer.haproxy(model.tuning().haproxy(), layout);
     String single = "    server " + HaproxyLayout.serverName(0) + " " + appHost + ":" + HTTP_PORT;
     String template =

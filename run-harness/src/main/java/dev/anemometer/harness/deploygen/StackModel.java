@@ -41,7 +41,7 @@ public record StackModel(
       AnemometerConfig config, int appInstanceIndex, TuningCalculator calc) {
     AppInstanceSpec instance = config.appInstances().get(appInstanceIndex);
     TierTuning tuning = calc.compute(config, appInstanceIndex);
-    int users = instance.peakUsers(config.strategy());
+    int users = instance.peakUsers(config.strategy(), config.findMax());
     int appReplicas = instance.tiers().app().instances();
     int maxAppServers = appReplicas;
     for (var step : config.elasticity().schedule()) {

@@ -27,6 +27,7 @@ public final class ElasticityHeadlines {
               + change.get("to")
               + " ("
               + change.get("trigger")
+              + seen(change)
               + "): ";
       if (number(change.get("to")) > number(change.get("from"))) {
         lines.add(
@@ -72,6 +73,23 @@ public final class ElasticityHeadlines {
                       + " failed");
     }
     return lines;
+  }
+
+  /** What a reactive policy saw when it asked for the change (its requested step's details). */
+  private static String seen(Map<String, Object> change) {
+    if (!(change.get("steps") instanceof List<?> steps)
+        || steps.isEmpty()
+        || !(steps.get(0) instanceof Map<?, ?> requested)) {
+      return "";
+    }
+    String seen = "";
+    if (requested.get("cpuCoresPerServer") instanceof Number cpu) {
+      seen += String.format(Locale.ROOT, " at %.2f cores/server", cpu.doubleValue());
+    }
+    if (requested.get("p99Millis") instanceof Number p99) {
+      seen += (seen.isEmpty() ? " at " : ", ") + millis(p99) + " p99";
+    }
+    return seen;
   }
 
   private static double number(Object value) {

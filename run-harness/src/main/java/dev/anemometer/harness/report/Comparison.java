@@ -13,8 +13,9 @@ import tools.jackson.databind.JsonNode;
 
 /**
  * Several runs side by side, each figure with its change relative to the first run (the baseline):
- * outcome, peak users, throughput of the judged period and p99 per operation. A change beyond
- * {@link #THRESHOLD_PERCENT} in the bad direction is {@code worse}, in the good one {@code better}.
+ * outcome, peak users, throughput and failed operations of the judged period and p99 per operation.
+ * A change beyond {@link #THRESHOLD_PERCENT} in the bad direction is {@code worse}, in the good one
+ * {@code better}.
  *
  * <p>With several app instances a run's throughput is their sum and its p99 the worst instance's.
  */
@@ -38,31 +39,62 @@ public record Comparison(List<String> labels, List<Row> rows) {
     }
     List<Row> rows = new ArrayList<>();
     rows.add(outcomeRow(runs));
+    rows.add(validityRow(runs));
     rows.add(
         numberRow(
-            runs, "peak users", true, run -> number(run.summary().path("peakUsers")), "%.0f"));
-    rows.add(numberRow(runs, "throughput (ops/s)", true, Comparison::throughput, "%.1f"));
+            runs, "peak users", true, run -> number(run.summary().path("peakUsers")), "%,.0f"));
+    rows.add(numberRow(runs, "throughput (ops/s)", true, Comparison::throughput, "%,.1f"));
+    rows.add(numberRow(runs, "failed operations", false, Comparison::failures, "%,.0f"));
     for (String operation : operations(runs)) {
       rows.add(
-          numberRow(runs, "p99 " + operation + " (ms)", false, run -> p99(run, operation), "%.1f"));
+          numberRow(
+              runs, "p99 " + operation + " (ms)", false, run -> p99(run, operation), "%,.1f"));
     }
     return new Comparison(runs.stream().map(Run::label).toList(), rows);
   }
 
   private static Row outcomeRow(List<Run> runs) {
-    List<String> values =
-        runs.stream().map(run -> run.summary().path("outcome").asString("?")).toList();
+    return verdictRow(
+        runs,
+        "outcome",
+        run -> run.summary().path("outcome").asString("?"),
+        "PASSED"::equals,
+        "now passes",
+        "now fails");
+  }
+
+  /** Numbers from a run whose driver was the bottleneck measure the driver: say so beside them. */
+  private static Row validityRow(List<Run> runs) {
+    return verdictRow(
+        runs,
+        "driver kept up",
+        run -> {
+          JsonNode valid = run.summary().path("load").path("valid");
+          return valid.isBoolean() ? (valid.asBoolean() ? "yes" : "no") : "–";
+        },
+        "yes"::equals,
+        "now valid",
+        "now invalid");
+  }
+
+  private static Row verdictRow(
+      List<Run> runs,
+      String metric,
+      Function<Run, String> value,
+      java.util.function.Predicate<String> good,
+      String nowGood,
+      String nowBad) {
+    List<String> values = runs.stream().map(value).toList();
     List<Delta> deltas = new ArrayList<>();
-    String base = values.get(0);
-    for (String value : values.subList(1, values.size())) {
-      boolean basePassed = "PASSED".equals(base);
-      boolean passed = "PASSED".equals(value);
+    boolean baseGood = good.test(values.get(0));
+    for (String other : values.subList(1, values.size())) {
+      boolean isGood = good.test(other);
       deltas.add(
-          passed == basePassed
+          isGood == baseGood
               ? new Delta("", "same")
-              : passed ? new Delta("now passes", "better") : new Delta("now fails", "worse"));
+              : isGood ? new Delta(nowGood, "better") : new Delta(nowBad, "worse"));
     }
-    return new Row("outcome", values, deltas);
+    return new Row(metric, values, deltas);
   }
 
   private static Row numberRow(
@@ -87,7 +119,10 @@ public record Comparison(List<String> labels, List<Row> rows) {
       return new Delta("", "");
     }
     if (base == 0) {
-      return value == 0 ? new Delta("±0 %", "same") : new Delta("new", "");
+      // No percentage from zero, but failures appearing (or users passing) still matter.
+      return value == 0
+          ? new Delta("±0 %", "same")
+          : new Delta("from 0", (value > 0) == higherIsBetter ? "better" : "worse");
     }
     double percent = (value - base) / base * 100;
     double gain = higherIsBetter ? percent : -percent;
@@ -113,6 +148,13 @@ public record Comparison(List<String> labels, List<Row> rows) {
     return operations.isEmpty()
         ? null
         : operations.stream().mapToDouble(op -> op.path("throughputPerSecond").asDouble()).sum();
+  }
+
+  private static Double failures(Run run) {
+    List<JsonNode> operations = judgedOperations(run);
+    return operations.isEmpty()
+        ? null
+        : operations.stream().mapToDouble(op -> op.path("failures").asDouble()).sum();
   }
 
   private static Double p99(Run run, String operation) {

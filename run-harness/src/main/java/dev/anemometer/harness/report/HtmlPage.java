@@ -7,6 +7,8 @@ import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.concurrent.atomic.AtomicLong;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -15,23 +17,56 @@ import tools.jackson.databind.JsonNode;
  */
 final class HtmlPage {
 
+  private static final AtomicLong WRITES = new AtomicLong();
+
   private HtmlPage() {}
 
-  static Path write(Path file, String title, String footer, JsonNode data, String pageScript) {
+  /** The page with report.js and then the page's own scripts, in order. */
+  static Path write(Path file, String title, String footer, JsonNode data, String... pageScripts) {
+    StringBuilder scripts = new StringBuilder(resource("report.js"));
+    for (String script : pageScripts) {
+      scripts.append('\n').append(resource(script));
+    }
     String html =
         resource("page.html")
             .replace("{{TITLE}}", escape(title))
             .replace("{{HEADING}}", escape(title))
             .replace("{{FOOTER}}", escape(footer))
             .replace("{{CSS}}", resource("report.css"))
-            .replace("{{JS}}", resource("report.js") + "\n" + resource(pageScript))
+            .replace("{{JS}}", scripts.toString())
             .replace("{{DATA}}", scriptSafeJson(data));
+    Path partial = null;
     try {
-      Files.writeString(file, html, StandardCharsets.UTF_8);
+      // Whole or not at all: the interrupt hook and the run's end may both write the report.
+      // Not createTempFile: its owner-only permissions would follow the report into place.
+      partial =
+          file.resolveSibling(
+              "."
+                  + file.getFileName()
+                  + "."
+                  + ProcessHandle.current().pid()
+                  + "-"
+                  + WRITES.incrementAndGet()
+                  + ".tmp");
+      Files.writeString(partial, html, StandardCharsets.UTF_8);
+      Files.move(
+          partial, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
     } catch (IOException e) {
       throw new UncheckedIOException("cannot write " + file, e);
+    } finally {
+      deleteQuietly(partial);
     }
     return file;
+  }
+
+  private static void deleteQuietly(Path partial) {
+    if (partial != null) {
+      try {
+        Files.deleteIfExists(partial);
+      } catch (IOException ignored) {
+        // a stray temp file beside the report; the report itself is what matters
+      }
+    }
   }
 
   /**

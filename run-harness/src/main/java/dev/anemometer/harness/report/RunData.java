@@ -25,6 +25,9 @@ final class RunData {
   private RunData() {}
 
   static JsonNode summary(Path resultsDir) {
+    if (!Files.isDirectory(resultsDir)) {
+      throw new ConfigException(resultsDir + ": no such folder");
+    }
     Path summary = resultsDir.resolve("summary.json");
     if (!Files.isRegularFile(summary)) {
       throw new ConfigException(resultsDir + ": not a results folder (no summary.json)");
@@ -39,6 +42,7 @@ final class RunData {
     data.set("intervals", intervals(resultsDir));
     data.set("events", jsonLines(resultsDir.resolve("events.jsonl")));
     data.put("config", text(resultsDir.resolve("config.yaml")));
+    data.set("files", files(resultsDir));
     ArrayNode tuning = data.putArray("tuning");
     Path tuningDir = resultsDir.resolve("tuning");
     if (Files.isDirectory(tuningDir)) {
@@ -57,6 +61,22 @@ final class RunData {
       }
     }
     return data;
+  }
+
+  /** Every file of the folder but the report itself, by relative path, for links to the logs. */
+  private static ArrayNode files(Path resultsDir) {
+    ArrayNode files = Json.pretty().createArrayNode();
+    try (Stream<Path> all = Files.walk(resultsDir)) {
+      for (Path file : all.filter(Files::isRegularFile).sorted().toList()) {
+        String name = resultsDir.relativize(file).toString().replace('\\', '/');
+        if (!name.equals("report.html") && !name.endsWith(".tmp")) {
+          files.addObject().put("path", name).put("bytes", Files.size(file));
+        }
+      }
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot list " + resultsDir, e);
+    }
+    return files;
   }
 
   /** driver/intervals.jsonl with each operation cut to the plotted figures. */
@@ -113,7 +133,9 @@ final class RunData {
     } catch (IOException e) {
       throw new UncheckedIOException("cannot read " + file, e);
     } catch (RuntimeException e) {
-      throw new ConfigException(file + ": not valid JSON (" + e.getMessage() + ")");
+      // Jackson's message goes on with the source location over more lines: keep the first.
+      String reason = String.valueOf(e.getMessage()).lines().findFirst().orElse("");
+      throw new ConfigException(file + ": not valid JSON (" + reason + ")");
     }
   }
 

@@ -12,6 +12,7 @@ import dev.anemometer.driver.run.RunResult;
 import dev.anemometer.driver.run.RunSpec;
 import dev.anemometer.driver.run.TargetResult;
 import dev.anemometer.driver.run.TargetSpec;
+import dev.anemometer.harness.audit.AcknowledgedBid;
 import dev.anemometer.harness.config.AnemometerConfig;
 import dev.anemometer.harness.config.AppInstanceSpec;
 import dev.anemometer.harness.console.LoadProgress;
@@ -19,6 +20,7 @@ import dev.anemometer.harness.results.Json;
 import dev.anemometer.harness.target.local.DeployedInstance;
 import dev.anemometer.harness.target.local.TierStartException;
 import java.io.IOException;
+import java.math.BigDecimal;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -91,17 +93,30 @@ final class DriverLoad implements LoadDriver {
     }
     List<Boolean> passed = new ArrayList<>();
     List<Integer> peaks = new ArrayList<>();
-    List<List<dev.anemometer.harness.audit.AcknowledgedBid>> bids = new ArrayList<>();
+    List<List<AcknowledgedBid>> bids = new ArrayList<>();
     for (int i = 0; i < plan.instances().size(); i++) {
       TargetResult target = result.target("instance-" + plan.instances().get(i).index());
       passed.add(target.passed() && target.valid());
       peaks.add(
           target.peakUsers() != null
               ? target.peakUsers()
-              : config.appInstances().get(i).peakUsers(config.strategy()));
-      bids.add(List.of()); // the driver does not report acknowledged bids yet: DB checks only
+              : config.appInstances().get(i).peakUsers(config.strategy(), config.findMax()));
+      bids.add(acknowledgedBids(target));
     }
     return new LoadOutcome(passed, result.valid(), peaks, bids, readSummary(plan.driverDir()));
+  }
+
+  /** The target's bids as the audit reads them; amounts back from cents to two decimals. */
+  static List<AcknowledgedBid> acknowledgedBids(TargetResult target) {
+    List<AcknowledgedBid> bids = new ArrayList<>(target.acknowledgedBids().size());
+    target
+        .acknowledgedBids()
+        .forEach(
+            (bidId, itemId, bidderId, amountCents, outcome) ->
+                bids.add(
+                    new AcknowledgedBid(
+                        bidId, itemId, bidderId, BigDecimal.valueOf(amountCents, 2), outcome)));
+    return bids;
   }
 
   /** Ctrl-C ends the load early; what was measured is kept and judged. */

@@ -23,14 +23,16 @@ public record Harness(LocalPaths paths, Console console, Clock clock, TuningCalc
         LocalPaths.detect(), console, Clock.systemUTC(), new TuningCalculator(hostMemoryBytes()));
   }
 
-  /** Only the local target exists in this build; the others are refused before anything starts. */
+  /**
+   * The local deploy procedure's guard: {@code deploy} sends the other targets to their own code
+   * before it gets here ({@code run} reaches every target through {@link TargetStacks}).
+   */
   static void requireLocal(AnemometerConfig config) {
     if (config.target() != Target.LOCAL) {
       throw new ConfigException(
           "target: "
               + config.target().configName()
-              + " is not available in this build yet;"
-              + " accepted: local");
+              + " is deployed by its own target; expected local here");
     }
   }
 

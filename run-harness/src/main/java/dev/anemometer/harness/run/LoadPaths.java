@@ -1,24 +1,28 @@
 package dev.anemometer.harness.run;
 
+import dev.anemometer.driver.behavior.UsersConfig;
 import dev.anemometer.driver.loadpath.FindMaxLoadPathSpec;
 import dev.anemometer.driver.loadpath.FixedLoadPathSpec;
 import dev.anemometer.driver.loadpath.IntervalLoadPathSpec;
 import dev.anemometer.driver.loadpath.LoadPathSpec;
 import dev.anemometer.driver.loadpath.SegmentSpec;
+import dev.anemometer.driver.run.RunSpec;
+import dev.anemometer.driver.run.TargetSpec;
 import dev.anemometer.harness.config.AnemometerConfig;
 import dev.anemometer.harness.config.AppInstanceSpec;
 import dev.anemometer.harness.config.FindMaxSpec;
 import dev.anemometer.harness.config.QosSpec;
+import dev.anemometer.harness.target.local.DeployedInstance;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 
 /** The harness's strategy and load path of an instance, as the driver's load path spec. */
-final class LoadPaths {
+public final class LoadPaths {
 
   private LoadPaths() {}
 
-  static LoadPathSpec of(AnemometerConfig config, AppInstanceSpec instance) {
+  public static LoadPathSpec of(AnemometerConfig config, AppInstanceSpec instance) {
     QosSpec qos = config.qos();
     return switch (config.strategy()) {
       case FIXED ->
@@ -66,7 +70,7 @@ final class LoadPaths {
   }
 
   /** How long the load phase lasts, for the console; zero for findMax, whose length is open. */
-  static Duration length(AnemometerConfig config) {
+  public static Duration length(AnemometerConfig config) {
     QosSpec qos = config.qos();
     Duration longest = Duration.ZERO;
     for (AppInstanceSpec instance : config.appInstances()) {
@@ -86,5 +90,32 @@ final class LoadPaths {
       longest = length.compareTo(longest) > 0 ? length : longest;
     }
     return longest;
+  }
+
+  /**
+   * The run as the driver library sees it, for a target whose driver runs elsewhere: what listeners
+   * (the elasticity runner) are told when the load starts.
+   */
+  public static RunSpec runSpec(AnemometerConfig config, List<DeployedInstance> instances) {
+    List<TargetSpec> targets = new ArrayList<>();
+    for (DeployedInstance instance : instances) {
+      var spec = config.appInstances().get(instance.index());
+      targets.add(
+          new TargetSpec(
+              "instance-" + instance.index(),
+              new UsersConfig(
+                  instance.entryUrls().get(0),
+                  "default",
+                  1,
+                  5 * spec.maxUsers(),
+                  4,
+                  42L + instance.index()),
+              LoadPaths.of(config, spec)));
+    }
+    return RunSpec.of(
+        config.name(),
+        targets,
+        dev.anemometer.driver.qos.QosSpec.weathervaneDefaults()
+            .withPercentile(config.qos().percentile()));
   }
 }

@@ -1,31 +1,30 @@
 package dev.anemometer.harness.run;
 
-import dev.anemometer.harness.audit.AcknowledgedBid;
 import dev.anemometer.harness.audit.AuditResult;
-import dev.anemometer.harness.audit.BidAudit;
 import dev.anemometer.harness.config.AnemometerConfig;
 import dev.anemometer.harness.config.AppInstanceSpec;
 import dev.anemometer.harness.config.ConfigException;
 import dev.anemometer.harness.config.ConfigLoader;
+import dev.anemometer.harness.console.Console;
 import dev.anemometer.harness.elasticity.ElasticityResults;
 import dev.anemometer.harness.elasticity.ElasticityRunner;
+import dev.anemometer.harness.report.HtmlReport;
 import dev.anemometer.harness.results.ResultsDirectory;
 import dev.anemometer.harness.results.RunSummary;
+import dev.anemometer.harness.target.DeployedStack;
 import dev.anemometer.harness.target.local.DeployedInstance;
-import dev.anemometer.harness.target.local.LocalDeployment;
 import java.nio.file.Path;
 import java.sql.SQLException;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
 /**
  * One run, in the order of SPEC §4.5: clean leftovers, deploy (database, data, app, LB, web), drive
- * the load, judge QoS, audit the bids, collect, stop, report. Whatever happens, the results folder
- * gets a summary and results.csv a line.
+ * the load, judge QoS, audit the bids, collect, stop, report. Whatever happens (failure, error,
+ * Ctrl-C), the results folder gets a summary and report.html, and results.csv a line.
  */
 public final class RunProcedure {
 
@@ -35,11 +34,23 @@ public final class RunProcedure {
 
   private final Harness harness;
   private final LoadDriver driver;
+  private final StackLauncher launcher;
   private volatile ElasticityResults elasticity;
 
+  /** Every target with its default options (no kubeconfig, namespaces deleted at the end). */
   public RunProcedure(Harness harness, LoadDriver driver) {
+    this(harness, driver, new TargetStacks(harness, TargetOptions.defaults()));
+  }
+
+  /** The command line's run: kubeconfig, context, ready timeout and --keep from its options. */
+  public static RunProcedure forTargets(Harness harness, TargetOptions options, LoadDriver driver) {
+    return new RunProcedure(harness, driver, new TargetStacks(harness, options));
+  }
+
+  public RunProcedure(Harness harness, LoadDriver driver, StackLauncher launcher) {
     this.harness = harness;
     this.driver = driver;
+    this.launcher = launcher;
   }
 
   public static LoadDriver defaultDriver() {
@@ -48,7 +59,7 @@ public final class RunProcedure {
 
   public RunResult execute(AnemometerConfig config, Path resultsRoot) throws InterruptedException {
     elasticity = null;
-    Harness.requireLocal(config);
+    launcher.check(config);
     new Teardown(harness).cleanLeftovers();
     ResultsDirectory results = ResultsDirectory.create(resultsRoot, config.name(), harness.clock());
     results.writeConfig(ConfigLoader.toYaml(config));
@@ -64,27 +75,32 @@ public final class RunProcedure {
                 outcome.message =
                     "interrupted (Ctrl-C or a signal); tiers stopped, collected files kept";
                 results.events().record("interrupted", "run", Map.of());
-                RunSummary summary = summarize(config, started, outcome);
-                results.writeSummary(summary);
-                results.appendCsv(summary);
+                record(results, summarize(config, started, outcome), harness.console());
               }
             },
             "anemometer-interrupted-run");
     Runtime.getRuntime().addShutdownHook(interrupted);
-    try (LocalDeployment deployment = deploy(config, results)) {
-      outcome.instances = deployment.instances();
-      LoadOutcome load = drive(config, deployment, results);
-      outcome.load = load;
-      outcome.audit.putAll(audit(deployment.instances(), load.acknowledgedBids(), results));
-      boolean audited = outcome.audit.values().stream().allMatch(AuditResult::passed);
-      outcome.exitCode = load.passed() && audited ? PASSED : QOS_FAILED;
-      outcome.message =
-          !load.valid()
-              ? "invalid: the driver was the bottleneck"
-              : !audited ? "bid audit failed" : load.passed() ? "QoS met" : "QoS not met";
-      harness.console().phase("stop tiers");
-      results.events().phase("stop", "start");
+    try (DeployedStack stack = deploy(config, results)) {
+      outcome.instances = stack.instances();
+      try {
+        LoadOutcome load = drive(config, stack, results);
+        outcome.load = load;
+        outcome.audit.putAll(
+            new RunAudit(harness.console()).audit(stack, load.acknowledgedBids(), results));
+        boolean audited = outcome.audit.values().stream().allMatch(AuditResult::passed);
+        outcome.exitCode = load.passed() && audited ? PASSED : QOS_FAILED;
+        outcome.message =
+            !load.valid()
+                ? "invalid: the driver was the bottleneck"
+                : !audited ? "bid audit failed" : load.passed() ? "QoS met" : "QoS not met";
+      } finally {
+        collectLogs(stack);
+        harness.console().phase("stop tiers");
+        results.events().phase("stop", "start");
+      }
     } catch (ConfigException e) {
+      // A target's own check (--kubeconfig): exit 2, with no interrupted-run hook left behind.
+      removeHook(interrupted);
       throw e;
     } catch (RuntimeException | SQLException e) {
       outcome.exitCode = INFRASTRUCTURE;
@@ -103,24 +119,36 @@ public final class RunProcedure {
     synchronized (outcome) {
       summary = summarize(config, started, outcome);
       if (!outcome.interrupted) {
-        results.writeSummary(summary);
-        results.appendCsv(summary);
+        record(results, summary, harness.console());
       }
     }
     return new RunResult(results.dir(), summary, outcome.load);
   }
 
-  private LocalDeployment deploy(AnemometerConfig config, ResultsDirectory results) {
-    harness.console().phase("deploy: database, data, app servers, load balancer, web");
+  /**
+   * The run's verdict on record: summary.json, its results.csv line and report.html, from the end
+   * of the run or from the interrupt hook, whichever comes first.
+   */
+  static void record(ResultsDirectory results, RunSummary summary, Console console) {
+    results.writeSummary(summary);
+    results.appendCsv(summary);
+    try {
+      console.info("report: " + HtmlReport.write(results.dir()));
+    } catch (RuntimeException e) {
+      // The run's results stand without their report; `anemometer report DIR` retries.
+      console.notice("report.html not written: " + e.getMessage());
+    }
+  }
+
+  private DeployedStack deploy(AnemometerConfig config, ResultsDirectory results) {
+    harness
+        .console()
+        .phase(
+            "deploy ("
+                + config.target().configName()
+                + "): database, data, app servers, load balancer, web");
     results.events().phase("deploy", "start");
-    LocalDeployment deployment =
-        LocalDeployment.start(
-            config,
-            harness.paths(),
-            new LocalDeployment.Output(results.tuningDir(), results.logsDir()),
-            harness.tuning(),
-            harness.dataPreparer(),
-            harness.console());
+    DeployedStack deployment = launcher.start(config, results);
     results.events().phase("deploy", "done");
     for (DeployedInstance instance : deployment.instances()) {
       harness.console().info("instance-" + instance.index() + " entry: " + instance.entryUrls());
@@ -128,9 +156,19 @@ public final class RunProcedure {
     return deployment;
   }
 
+  /** Logs are collected even when the load broke off: they usually say why. */
+  private void collectLogs(DeployedStack stack) {
+    try {
+      stack.collectLogs();
+    } catch (RuntimeException e) {
+      harness.console().notice("logs not collected: " + e.getMessage());
+    }
+  }
+
   private LoadOutcome drive(
-      AnemometerConfig config, LocalDeployment deployment, ResultsDirectory results)
+      AnemometerConfig config, DeployedStack deployment, ResultsDirectory results)
       throws InterruptedException {
+    LoadDriver driver = deployment.loadDriver(this.driver);
     harness.console().phase("drive load (" + config.strategy().configName() + ")");
     results.events().phase("load", "start");
     LoadPlan plan =
@@ -163,42 +201,6 @@ public final class RunProcedure {
     }
     results.events().record("phase", "load", Map.of("state", "done", "passed", load.passed()));
     return load;
-  }
-
-  private Map<Integer, AuditResult> audit(
-      List<DeployedInstance> instances, List<List<AcknowledgedBid>> bids, ResultsDirectory results)
-      throws SQLException {
-    harness.console().phase("bid audit");
-    results.events().phase("audit", "start");
-    Map<Integer, AuditResult> audits = new LinkedHashMap<>();
-    for (DeployedInstance instance : instances) {
-      BidAudit audit =
-          new BidAudit(
-              instance.database().jdbcUrl(),
-              instance.database().user(),
-              instance.database().password());
-      List<AcknowledgedBid> acknowledged =
-          instance.index() < bids.size() ? bids.get(instance.index()) : List.of();
-      AuditResult result = audit.audit(acknowledged);
-      audits.put(instance.index(), result);
-      harness
-          .console()
-          .info(
-              "instance-"
-                  + instance.index()
-                  + ": "
-                  + (result.passed() ? "passed" : result.violationCount() + " violations")
-                  + " ("
-                  + result.acknowledgedBidsChecked()
-                  + " acknowledged bids, "
-                  + result.itemsChecked()
-                  + " items, "
-                  + result.soldItemsChecked()
-                  + " sold)");
-      result.violations().stream().limit(5).forEach(v -> harness.console().notice(v));
-    }
-    results.events().phase("audit", "done");
-    return audits;
   }
 
   private RunSummary summarize(AnemometerConfig config, Instant started, Outcome outcome) {
@@ -244,6 +246,14 @@ public final class RunProcedure {
     return changes == null
         ? summary
         : summary.withElasticity(changes.elasticity(), changes.faults());
+  }
+
+  private static void removeHook(Thread hook) {
+    try {
+      Runtime.getRuntime().removeShutdownHook(hook);
+    } catch (IllegalStateException shuttingDown) {
+      // the hook runs already
+    }
   }
 
   /** What a run produced; the summary is also in summary.json. */

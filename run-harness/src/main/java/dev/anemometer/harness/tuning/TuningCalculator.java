@@ -40,7 +40,7 @@ public final class TuningCalculator {
     AppInstanceSpec instance = config.appInstances().get(appInstanceIndex);
     TuningSpec tuning = instance.tuning() == null ? TuningSpec.empty() : instance.tuning();
     TiersSpec tiers = instance.tiers();
-    int users = instance.peakUsers(config.strategy());
+    int users = instance.peakUsers(config.strategy(), config.findMax());
     int maxAppServers = maxAppServers(config, appInstanceIndex);
     String path = "appInstances[" + appInstanceIndex + "].tuning";
     TierTuning.App app = app(tuning.appOrEmpty(), users, instance.maxUsers(), tiers);

@@ -12,7 +12,7 @@
     d.appendChild(el('span', { 'class': 'v', style: 'color:' + A.COLORS[i % A.COLORS.length] }, r.label));
   });
 
-  var box = A.section('Side by side (deltas relative to the baseline; worse than ' + D.thresholdPercent + ' % in red, better in green)', 'table');
+  var box = A.section('Side by side (deltas relative to the baseline, later runs dashed in the charts; worse than ' + D.thresholdPercent + ' % in red, better in green)', 'table');
   var header = ['Metric'];
   runs.forEach(function (r, i) { header.push(r.label); if (i > 0) header.push('Δ'); });
   A.table(box, header, (D.rows || []).map(function (row) {
@@ -27,23 +27,26 @@
     return cells;
   }), 'data compare');
 
-  var charts = A.section('Overlaid over time (seconds since the load started)', 'charts');
-  function series(field) {
+  var charts = A.section('Overlaid over time (per status interval, m:ss since the load started)', 'charts');
+  function series(field, step) {
     return runs.map(function (r, i) {
-      return { name: r.label, color: A.COLORS[i % A.COLORS.length], points: (r.intervals || []).map(function (l) {
-        return [l.toMillis / 1000, field(l)]; }) };
+      return { name: r.label, color: A.COLORS[i % A.COLORS.length], step: step, dashed: i > 0, points: (r.intervals || []).map(function (l) {
+        return [l.toMillis / 1000, field(l), null, l.fromMillis / 1000]; }) };
     });
   }
-  A.lineChart(charts, { id: 'users', title: 'Users', yLabel: 'users', series: series(function (l) { return l.users; }) });
-  A.lineChart(charts, { id: 'throughput', title: 'Throughput', yLabel: 'operations / s', series: series(A.totalThroughput) });
+  var xMax = 0;
+  runs.forEach(function (r) { (r.intervals || []).forEach(function (l) { xMax = Math.max(xMax, l.toMillis / 1000); }); });
+  A.lineChart(charts, { id: 'users', title: 'Users', yLabel: 'users', xMin: 0, xMax: xMax, series: series(function (l) { return l.users; }, true) });
+  A.lineChart(charts, { id: 'throughput', title: 'Throughput (all operations)', yLabel: 'operations / s', yUnit: ' ops/s', xMin: 0, xMax: xMax,
+    series: series(A.totalThroughput, false) });
   var ops = [];
   runs.forEach(function (r) { A.operationNames(r.intervals || []).forEach(function (o) { if (ops.indexOf(o) < 0) ops.push(o); }); });
   var controls = charts.appendChild(el('div', { 'class': 'controls' }));
   var holder = charts.appendChild(el('div'));
   function drawLatency(op) {
     holder.textContent = '';
-    A.lineChart(holder, { id: 'latency', title: 'p99 of ' + op, yLabel: 'ms', yUnit: ' ms',
-      series: runs.map(function (r, i) { return { name: r.label, color: A.COLORS[i % A.COLORS.length],
+    A.lineChart(holder, { id: 'latency', title: 'p99 response time of ' + op, yLabel: 'ms', yUnit: ' ms', xMin: 0, xMax: xMax,
+      series: runs.map(function (r, i) { return { name: r.label, color: A.COLORS[i % A.COLORS.length], dashed: i > 0,
         points: A.opPoints(r.intervals || [], op, 'p99Millis') }; }) });
   }
   var preferred = ops.indexOf('PlaceBid') >= 0 ? 'PlaceBid' : ops[0];

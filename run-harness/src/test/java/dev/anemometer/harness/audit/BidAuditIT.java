@@ -7,6 +7,7 @@ import java.math.BigDecimal;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.Statement;
+import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -44,10 +45,10 @@ class BidAuditIT {
     AuditResult result =
         audit.audit(
             List.of(
-                bid(1, 10, "11.00", "ACCEPTED_HIGH"),
-                bid(2, 10, "12.00", "ACCEPTED_HIGH"),
-                bid(3, 10, "12.00", "OUTBID"),
-                bid(4, 11, "20.00", "ACCEPTED_HIGH")));
+                bid(1, 10, 2, "11.00", "ACCEPTED_HIGH"),
+                bid(2, 10, 3, "12.00", "ACCEPTED_HIGH"),
+                bid(3, 10, 2, "12.00", "OUTBID"),
+                bid(4, 11, 2, "20.00", "ACCEPTED_HIGH")));
 
     assertThat(result.violations()).isEmpty();
     assertThat(result.passed()).isTrue();
@@ -79,6 +80,120 @@ class BidAuditIT {
         .asString()
         .contains("bid 3")
         .contains("stored as item 10, 12.00, OUTBID");
+  }
+
+  @Test
+  void anAcknowledgedBidStoredWithAnotherAmountFailsTheAuditOnce() throws Exception {
+    AuditResult result = audit.audit(List.of(bid(4, 11, 2, "21.00", "ACCEPTED_HIGH")));
+
+    assertThat(result.violations())
+        .containsExactly(
+            "bid 4 was acknowledged as item 11, 21.00, ACCEPTED_HIGH by user 2"
+                + " but is stored as item 11, 20.00, ACCEPTED_HIGH by user 2");
+  }
+
+  @Test
+  void anAcknowledgedBidStoredForAnotherBidderFailsTheAudit() throws Exception {
+    AuditResult result = audit.audit(List.of(bid(2, 10, 1, "12.00", "ACCEPTED_HIGH")));
+
+    assertThat(result.violations())
+        .singleElement()
+        .asString()
+        .contains("bid 2 was acknowledged as item 10, 12.00, ACCEPTED_HIGH by user 1")
+        .contains("stored as item 10, 12.00, ACCEPTED_HIGH by user 3");
+  }
+
+  @Test
+  void aBidToldOutbidAboveTheWinnerFailsTheAudit() throws Exception {
+    sql(
+        "INSERT INTO bid (id, item_id, auction_id, bidder_id, amount, outcome)"
+            + " VALUES (5, 10, 1, 1, 13.00, 'OUTBID')");
+
+    assertThat(audit.auditDatabase().passed()).isTrue();
+    AuditResult result =
+        audit.audit(
+            List.of(bid(2, 10, 3, "12.00", "ACCEPTED_HIGH"), bid(5, 10, 1, "13.00", "OUTBID")));
+
+    assertThat(result.violations())
+        .containsExactly(
+            "item 10: bid 5 was acknowledged as OUTBID at 13.00, above the item's winning bid"
+                + " 12.00");
+  }
+
+  @Test
+  void anAcceptedBidAboveTheStoredWinnerFailsTheAudit() throws Exception {
+    sql(
+        "INSERT INTO bid (id, item_id, auction_id, bidder_id, amount, outcome)"
+            + " VALUES (6, 10, 1, 1, 13.00, 'ACCEPTED_HIGH')");
+
+    AuditResult result = audit.audit(List.of(bid(6, 10, 1, "13.00", "ACCEPTED_HIGH")));
+
+    assertThat(result.violations())
+        .contains(
+            "item 10: bid 6 was acknowledged as ACCEPTED_HIGH at 13.00, above the item's winning"
+                + " bid 12.00");
+    assertThat(result.violationCount()).isEqualTo(2); // and the database check's own finding
+  }
+
+  @Test
+  void anAcceptedBidAtTheWinningAmountThatIsNotTheWinnersFailsTheAudit() throws Exception {
+    sql(
+        "INSERT INTO bid (id, item_id, auction_id, bidder_id, amount, outcome)"
+            + " VALUES (7, 10, 1, 1, 12.00, 'ACCEPTED_HIGH')");
+
+    AuditResult result =
+        audit.audit(
+            List.of(
+                bid(2, 10, 3, "12.00", "ACCEPTED_HIGH"), bid(7, 10, 1, "12.00", "ACCEPTED_HIGH")));
+
+    assertThat(result.violations())
+        .contains(
+            "item 10: bid 7 was acknowledged as ACCEPTED_HIGH at the high bid 12.00 but the winner"
+                + " is user 3, not user 1");
+  }
+
+  @Test
+  void aHigherBidWhoseReplyWasLostMayWin() throws Exception {
+    AuditResult result = audit.audit(List.of(bid(1, 10, 2, "11.00", "ACCEPTED_HIGH")));
+
+    assertThat(result.violations()).isEmpty();
+  }
+
+  @Test
+  void aHundredThousandAcknowledgedBidsAreAuditedInSeconds() throws Exception {
+    sql(
+        "INSERT INTO item (id, auction_id, seller_id, short_description, long_description,"
+            + " manufacturer, condition, starting_bid, state)"
+            + " SELECT i, 1, 1, 's', 'l', 'm', 'NEW', 10, 'ACTIVE' FROM generate_series(1000, 1999) i",
+        "INSERT INTO high_bid (item_id, auction_id, amount, bidder_id, bid_count, state, opened_at)"
+            + " SELECT i, 1, 1000.00, 1, 101, 'OPEN', now() - interval '1 minute'"
+            + " FROM generate_series(1000, 1999) i",
+        "INSERT INTO bid (id, item_id, auction_id, bidder_id, amount, outcome)"
+            + " SELECT 1000 + i, 1000 + i % 1000, 1, 2 + i % 2, 10 + i % 900, 'OUTBID'"
+            + " FROM generate_series(0, 99999) i",
+        "INSERT INTO bid (id, item_id, auction_id, bidder_id, amount, outcome)"
+            + " SELECT 200000 + i, i, 1, 1, 1000.00, 'ACCEPTED_HIGH'"
+            + " FROM generate_series(1000, 1999) i");
+    List<AcknowledgedBid> acknowledged = new ArrayList<>();
+    for (int i = 0; i < 100_000; i++) {
+      acknowledged.add(bid(1000 + i, 1000 + i % 1000, 2 + i % 2, (10 + i % 900) + ".00", "OUTBID"));
+    }
+    for (int item = 1000; item < 2000; item++) {
+      acknowledged.add(bid(200_000 + item, item, 1, "1000.00", "ACCEPTED_HIGH"));
+    }
+    acknowledged.set(500, bid(1500, 1500, 2, "999.99", "OUTBID"));
+
+    long startNanos = System.nanoTime();
+    AuditResult result = audit.audit(acknowledged);
+    long elapsedMillis = (System.nanoTime() - startNanos) / 1_000_000;
+
+    System.out.printf("audit of %d acknowledged bids: %d ms%n", acknowledged.size(), elapsedMillis);
+    assertThat(result.acknowledgedBidsChecked()).isEqualTo(101_000);
+    assertThat(result.violations())
+        .singleElement()
+        .asString()
+        .startsWith("bid 1500 was acknowledged as item 1500, 999.99, OUTBID by user 2");
+    assertThat(elapsedMillis).isLessThan(30_000);
   }
 
   @Test
@@ -121,7 +236,12 @@ class BidAuditIT {
   }
 
   private static AcknowledgedBid bid(long id, long item, String amount, String outcome) {
-    return new AcknowledgedBid(id, item, new BigDecimal(amount), outcome);
+    return bid(id, item, -1, amount, outcome);
+  }
+
+  private static AcknowledgedBid bid(
+      long id, long item, long bidder, String amount, String outcome) {
+    return new AcknowledgedBid(id, item, bidder, new BigDecimal(amount), outcome);
   }
 
   private void sql(String... statements) throws Exception {

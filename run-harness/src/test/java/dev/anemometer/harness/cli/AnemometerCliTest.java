@@ -65,6 +65,51 @@ class AnemometerCliTest {
   }
 
   @Test
+  void reportOfAMissingFolderExitsTwoWithOneLine() {
+    Path missing = dir.resolve("no-such-run");
+
+    assertThat(AnemometerCli.execute("report", missing.toString())).isEqualTo(2);
+
+    assertThat(stderr().strip()).isEqualTo("anemometer: " + missing + ": no such folder");
+    assertThat(stdout()).isEmpty();
+  }
+
+  @Test
+  void reportOfAFolderWithoutSummaryExitsTwoWithOneLine() {
+    assertThat(AnemometerCli.execute("report", dir.toString())).isEqualTo(2);
+
+    assertThat(stderr().strip())
+        .isEqualTo("anemometer: " + dir + ": not a results folder (no summary.json)");
+    assertThat(dir.resolve("report.html")).doesNotExist();
+  }
+
+  @Test
+  void reportOfABrokenSummaryExitsTwoWithOneLine() throws Exception {
+    Files.writeString(dir.resolve("summary.json"), "{\"name\": ");
+
+    assertThat(AnemometerCli.execute("report", dir.toString())).isEqualTo(2);
+
+    assertThat(stderr().strip().lines())
+        .singleElement()
+        .asString()
+        .startsWith("anemometer: " + dir.resolve("summary.json") + ": not valid JSON");
+  }
+
+  @Test
+  void compareWithAMissingOrNonResultsFolderExitsTwoWithOneLine() {
+    Path missing = dir.resolve("no-such-run");
+
+    assertThat(AnemometerCli.execute("compare", dir.toString(), missing.toString())).isEqualTo(2);
+    assertThat(AnemometerCli.execute("compare", missing.toString(), dir.toString())).isEqualTo(2);
+
+    assertThat(stderr().lines())
+        .containsExactly(
+            "anemometer: " + dir + ": not a results folder (no summary.json)",
+            "anemometer: " + missing + ": no such folder");
+    assertThat(dir.resolve("compare.html")).doesNotExist();
+  }
+
+  @Test
   void aBrokenConfigExitsTwoWithOneLineNamingTheField() throws Exception {
     Path config = dir.resolve("broken.yaml");
     Files.writeString(config, "appInstances:\n  - tiers:\n      app: {instances: 0}\n");
@@ -100,11 +145,36 @@ class AnemometerCliTest {
   }
 
   @Test
-  void aTargetThisBuildCannotDeployIsRefusedBeforeAnythingStarts() {
+  void anUnreadableKubeconfigIsABadOptionNotAnInfrastructureError() {
     assertThat(
-            AnemometerCli.execute("run", "--set", "target=kubernetes", "--results", dir.toString()))
+            AnemometerCli.execute(
+                "run",
+                "--target",
+                "kubernetes",
+                "--kubeconfig",
+                dir.resolve("missing-kubeconfig").toString(),
+                "--results",
+                dir.toString()))
         .isEqualTo(2);
-    assertThat(stderr()).contains("target: kubernetes is not available in this build yet");
+    assertThat(stderr()).contains("--kubeconfig: cannot read");
+  }
+
+  @Test
+  void anIntervalLoadPathIsRefusedOnKubernetesBeforeTheClusterIsContacted() {
+    assertThat(
+            AnemometerCli.execute(
+                "run",
+                "--target",
+                "kubernetes",
+                "--set",
+                "strategy=interval",
+                "--set",
+                "appInstances[0].loadPath={type: interval, segments: [{type: uniform, users: 10,"
+                    + " duration: 60s}]}",
+                "--results",
+                dir.toString()))
+        .isEqualTo(2);
+    assertThat(stderr()).contains("strategy: interval is not available on target kubernetes");
   }
 
   private String stdout() {

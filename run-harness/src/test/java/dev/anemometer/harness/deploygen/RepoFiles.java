@@ -11,11 +11,11 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.Assumptions;
 
 /** The repository checkout the tests run in, and the command-line tools they validate with. */
-final class RepoFiles {
+public final class RepoFiles {
 
   private RepoFiles() {}
 
-  static Path root() {
+  public static Path root() {
     Path dir = Path.of("").toAbsolutePath();
     while (dir != null && !Files.exists(dir.resolve("mvnw"))) {
       dir = dir.getParent();
@@ -44,10 +44,11 @@ final class RepoFiles {
     }
   }
 
-  record Result(int exitCode, String output) {}
+  public record Result(int exitCode, String output) {}
 
   /** Runs a tool; skips the test, saying why, when the tool is not installed. */
-  static Result run(List<String> command, Path workDir) throws IOException, InterruptedException {
+  public static Result run(List<String> command, Path workDir)
+      throws IOException, InterruptedException {
     Assumptions.assumeTrue(
         onPath(command.get(0)),
         command.get(0) + " is not installed: this validation is skipped (CI installs it)");

@@ -101,6 +101,8 @@ class ElasticityIT {
             "faults=[{at: 20s, kill: app, instance: 1}, {at: 50s, restart: db}]");
 
     assertThat(auditViolations(summary)).isZero();
+    // Every bid acknowledged across the kill and the restart was checked, not just the database.
+    assertThat(auditCount(summary, "acknowledgedBidsChecked")).isPositive();
     @SuppressWarnings("unchecked")
     List<Map<String, Object>> faults = (List<Map<String, Object>>) summary.get("faults");
     assertThat(faults).hasSize(2);
@@ -265,11 +267,15 @@ class ElasticityIT {
         .stream().map(s -> (String) s.get("state")).toList();
   }
 
-  @SuppressWarnings("unchecked")
   private static long auditViolations(Map<String, Object> summary) {
+    return auditCount(summary, "violationCount");
+  }
+
+  @SuppressWarnings("unchecked")
+  private static long auditCount(Map<String, Object> summary, String field) {
     Map<String, Object> audit = map(summary, "audit");
     return audit.values().stream()
-        .mapToLong(a -> ((Number) ((Map<String, Object>) a).get("violationCount")).longValue())
+        .mapToLong(a -> ((Number) ((Map<String, Object>) a).get(field)).longValue())
         .sum();
   }
 

@@ -32,7 +32,11 @@ class ComparisonTest {
     Comparison.Row placeBid = row(comparison, "p99 PlaceBid (ms)");
     assertThat(placeBid.deltas().get(0).verdict()).isEqualTo("worse");
     assertThat(placeBid.deltas().get(0).text()).startsWith("+");
-    assertThat(comparison.rows()).hasSize(3 + 10);
+    assertThat(row(comparison, "failed operations").values()).containsExactly("0", "4");
+    assertThat(row(comparison, "failed operations").deltas())
+        .containsExactly(new Comparison.Delta("from 0", "worse"));
+    assertThat(row(comparison, "driver kept up").values()).containsExactly("yes", "yes");
+    assertThat(comparison.rows()).hasSize(5 + 10);
   }
 
   @Test
@@ -45,6 +49,25 @@ class ComparisonTest {
         .isEqualTo(new Comparison.Delta("-10.0 %", "better"));
     assertThat(Comparison.delta(null, 90.0, false).verdict()).isEmpty();
     assertThat(Comparison.delta(0.0, 0.0, false).verdict()).isEqualTo("same");
+    assertThat(Comparison.delta(0.0, 3.0, false))
+        .isEqualTo(new Comparison.Delta("from 0", "worse"));
+    assertThat(Comparison.delta(0.0, 200.0, true))
+        .isEqualTo(new Comparison.Delta("from 0", "better"));
+  }
+
+  @Test
+  void aRunWhoseDriverWasTheBottleneckIsMarkedBesideItsNumbers() throws Exception {
+    Path fixed = RecordedRuns.copy(RecordedRuns.FIXED, temp);
+    Path invalid = Files.createDirectories(temp.resolve("invalid"));
+    Path summary = fixed.resolve("summary.json");
+    Files.writeString(
+        invalid.resolve("summary.json"),
+        Files.readString(summary).replaceFirst("\"valid\": true", "\"valid\": false"));
+
+    Comparison.Row validity = row(Comparison.of(List.of(fixed, invalid)), "driver kept up");
+
+    assertThat(validity.values()).containsExactly("yes", "no");
+    assertThat(validity.deltas()).containsExactly(new Comparison.Delta("now invalid", "worse"));
   }
 
   @Test

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Assumptions;
@@ -37,13 +38,34 @@ class HtmlReportChromiumIT {
     assertThat(seriesPoints(dom, "users", "users")).isEqualTo(30);
     assertThat(seriesPoints(dom, "throughput", "all operations")).isEqualTo(30);
     assertThat(seriesPoints(dom, "latency", "p99")).isEqualTo(30);
-    assertThat(seriesPoints(dom, "probes", "users per window (green pass, red fail)")).isEqualTo(1);
+    // one judged window: its table row says it all, a one-point chart would not
+    assertThat(dom).doesNotContain("data-chart=\"probes\"").contains("<td>1:40</td><td>5:00</td>");
     assertThat(count(dom, "class=\"band\"")).isEqualTo(30);
-    assertThat(dom).contains("elasticity: add app server").contains("fault: kill app-1");
+    assertThat(dom).contains("Faults and recovery").contains("<td class=\"num\">20.0 s</td>");
+    // one line per change at its first step, not one per step
+    assertThat(count(dom, "class=\"annotation\"")).isEqualTo(3 * 2);
+    assertThat(dom)
+        .contains(">app 2→3 (schedule): took 12.5 s<")
+        .contains(">kill app #1: took 0.1 s<");
     assertThat(dom).contains("PlaceBid: p99").contains("driver CPU 93 %");
     assertThat(dom).contains("shared_buffers = 256MB");
+    // relative links into the folder, the report itself left out
+    assertThat(dom)
+        .contains("<a href=\"./tuning/postgresql.conf\">tuning/postgresql.conf</a>")
+        .contains("href=\"./driver/intervals.jsonl\"")
+        .doesNotContain("href=\"./report.html\"");
     // The audit note holds a script tag: shown as text, never run.
     assertThat(dom).contains("&lt;script&gt;alert('x')&lt;/script&gt;");
+    HtmlTables.assertHeadersAlignedWithTheirCells(dom);
+    assertThat(HtmlTables.rows(dom, "instances"))
+        .containsExactly(
+            Map.of(
+                "Instance", "instance-0",
+                "Users", "300",
+                "Max users", "1,000",
+                "QoS", "pass",
+                "Entry", "http://127.0.0.1:41801",
+                "Database", "jdbc:postgresql://127.0.0.1:5432/anemometer"));
     chromium.screenshot(report, temp.resolve("profile"), screenshot("report-screenshot.png"));
     assertThat(Files.size(screenshot("report-screenshot.png"))).isGreaterThan(20_000);
   }
@@ -56,9 +78,34 @@ class HtmlReportChromiumIT {
 
     assertThat(dom).contains("data-ready=\"ok\"").contains("findMax probe sequence");
     assertThat(seriesPoints(dom, "probes", "users per window (green pass, red fail)")).isEqualTo(5);
+    assertThat(seriesPoints(dom, "probes", "peak found: 420 users")).isEqualTo(2);
     assertThat(seriesPoints(dom, "users", "users")).isEqualTo(30);
+    HtmlTables.assertHeadersAlignedWithTheirCells(dom);
     chromium.screenshot(
         report, temp.resolve("profile"), screenshot("report-findmax-screenshot.png"));
+  }
+
+  @Test
+  void aRunInterruptedBeforeTheDriverWroteAnythingStillRenders() throws Exception {
+    Path run = RecordedRuns.copy(RecordedRuns.FIXED, temp);
+    try (var files = Files.walk(run.resolve("driver"))) {
+      for (Path file : files.sorted(java.util.Comparator.reverseOrder()).toList()) {
+        Files.delete(file);
+      }
+    }
+    Files.writeString(
+        run.resolve("summary.json"),
+        "{\"name\":\"cut\",\"strategy\":\"fixed\",\"outcome\":\"INTERRUPTED\",\"exitCode\":3,"
+            + "\"durationSeconds\":93,\"instances\":[{\"index\":0,\"users\":60,\"maxUsers\":300,"
+            + "\"entryUrls\":[]}],\"message\":\"interrupted (Ctrl-C or a signal)\"}");
+
+    String dom = chromium.dumpDom(HtmlReport.write(run), temp.resolve("profile"));
+
+    assertThat(dom).contains("data-ready=\"ok\"").contains(">INTERRUPTED<");
+    assertThat(dom)
+        .contains("The driver wrote no interval.")
+        .doesNotContain("data-chart=\"users\"");
+    HtmlTables.assertHeadersAlignedWithTheirCells(dom);
   }
 
   @Test
@@ -79,6 +126,7 @@ class HtmlReportChromiumIT {
       assertThat(seriesPoints(dom, chart, RecordedRuns.FIND_MAX)).isEqualTo(30);
     }
     assertThat(dom).contains("class=\"num worse\"").contains("class=\"num better\"");
+    HtmlTables.assertHeadersAlignedWithTheirCells(dom);
     chromium.screenshot(page, temp.resolve("profile"), screenshot("compare-screenshot.png"));
   }
 

@@ -3,6 +3,7 @@ package dev.anemometer.driver.behavior;
 import dev.anemometer.driver.TimeSource;
 import dev.anemometer.driver.http.HttpClient;
 import dev.anemometer.driver.http.HttpSession;
+import dev.anemometer.driver.operation.AcknowledgedBidSink;
 import dev.anemometer.driver.stats.OperationRecorder;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
@@ -78,7 +79,8 @@ public final class ArrivingSessions implements UserPopulation {
       HttpClient client,
       OperationRecorder recorder,
       TimeSource time) {
-    UserFactory factory = new UserFactory(config, behavior, client, recorder, time);
+    UserFactory factory =
+        new UserFactory(config, behavior, client, recorder, AcknowledgedBidSink.NONE, time);
     ArrivingSessions sessions = new ArrivingSessions(factory, client, config, time);
     sessions.setArrivalRate(rate);
     return sessions;

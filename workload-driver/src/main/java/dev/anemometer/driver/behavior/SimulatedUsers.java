@@ -2,6 +2,7 @@ package dev.anemometer.driver.behavior;
 
 import dev.anemometer.driver.TimeSource;
 import dev.anemometer.driver.http.HttpClient;
+import dev.anemometer.driver.operation.AcknowledgedBidSink;
 import dev.anemometer.driver.stats.OperationRecorder;
 import java.util.ArrayList;
 import java.util.List;
@@ -25,7 +26,18 @@ public final class SimulatedUsers implements UserPopulation {
   /** Creates the users, all idle; {@link #setActiveUsers(int)} starts them. */
   public static SimulatedUsers start(
       UsersConfig config, HttpClient client, OperationRecorder recorder, TimeSource time) {
-    return start(config, Behavior.load(config.behavior()), client, recorder, time);
+    return start(config, client, recorder, AcknowledgedBidSink.NONE, time);
+  }
+
+  /** As {@link #start(UsersConfig, HttpClient, OperationRecorder, TimeSource)}, bids reported. */
+  public static SimulatedUsers start(
+      UsersConfig config,
+      HttpClient client,
+      OperationRecorder recorder,
+      AcknowledgedBidSink acknowledgedBids,
+      TimeSource time) {
+    return start(
+        config, Behavior.load(config.behavior()), client, recorder, acknowledgedBids, time);
   }
 
   /** As {@link #start(UsersConfig, HttpClient, OperationRecorder, TimeSource)}, behaviour given. */
@@ -35,7 +47,19 @@ public final class SimulatedUsers implements UserPopulation {
       HttpClient client,
       OperationRecorder recorder,
       TimeSource time) {
-    return new SimulatedUsers(new UserFactory(config, behavior, client, recorder, time));
+    return start(config, behavior, client, recorder, AcknowledgedBidSink.NONE, time);
+  }
+
+  /** As above, with every acknowledged bid reported to {@code acknowledgedBids}. */
+  public static SimulatedUsers start(
+      UsersConfig config,
+      Behavior behavior,
+      HttpClient client,
+      OperationRecorder recorder,
+      AcknowledgedBidSink acknowledgedBids,
+      TimeSource time) {
+    return new SimulatedUsers(
+        new UserFactory(config, behavior, client, recorder, acknowledgedBids, time));
   }
 
   /**

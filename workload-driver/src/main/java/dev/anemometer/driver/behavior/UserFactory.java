@@ -3,6 +3,7 @@ package dev.anemometer.driver.behavior;
 import dev.anemometer.driver.TimeSource;
 import dev.anemometer.driver.http.HttpClient;
 import dev.anemometer.driver.http.HttpSession;
+import dev.anemometer.driver.operation.AcknowledgedBidSink;
 import dev.anemometer.driver.operation.AuctionsInPlay;
 import dev.anemometer.driver.operation.Operations;
 import dev.anemometer.driver.operation.UserContext;
@@ -31,6 +32,7 @@ final class UserFactory {
       Behavior behavior,
       HttpClient client,
       OperationRecorder recorder,
+      AcknowledgedBidSink acknowledgedBids,
       TimeSource time) {
     if (config.accounts() < 0 || config.firstAccount() < 1) {
       throw new IllegalArgumentException(
@@ -41,7 +43,7 @@ final class UserFactory {
     }
     this.config = config;
     this.behavior = behavior;
-    this.operations = new Operations(behavior.pageSize(), behavior.bidStrategy());
+    this.operations = new Operations(behavior.pageSize(), behavior.bidStrategy(), acknowledgedBids);
     this.auctionsInPlay =
         new AuctionsInPlay(
             behavior.usersPerAuction(),

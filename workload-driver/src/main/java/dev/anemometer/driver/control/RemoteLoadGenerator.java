@@ -2,6 +2,7 @@ package dev.anemometer.driver.control;
 
 import dev.anemometer.driver.TimeSource;
 import dev.anemometer.driver.behavior.UsersConfig;
+import dev.anemometer.driver.operation.AcknowledgedBids;
 import dev.anemometer.driver.run.LoadGenerator;
 import dev.anemometer.driver.run.TargetSpec;
 import dev.anemometer.driver.stats.IntervalStats;
@@ -107,6 +108,24 @@ public final class RemoteLoadGenerator implements LoadGenerator {
               (id, encoded) ->
                   merged.merge(
                       id, WireFormat.decode(encoded, startNanos, endNanos), IntervalStats::merge));
+    }
+    return merged;
+  }
+
+  /** Fetched from every worker after they stopped, each target's shares merged. */
+  @Override
+  public Map<String, AcknowledgedBids> acknowledgedBids() {
+    List<CompletableFuture<WireFormat.AcknowledgedBidsResponse>> replies = new ArrayList<>();
+    workers.forEach(worker -> replies.add(worker.acknowledgedBids()));
+    Map<String, AcknowledgedBids> merged = new LinkedHashMap<>();
+    targetIds.forEach(id -> merged.put(id, new AcknowledgedBids()));
+    for (CompletableFuture<WireFormat.AcknowledgedBidsResponse> reply : replies) {
+      WorkerClient.await(reply)
+          .targets()
+          .forEach(
+              (id, encoded) ->
+                  BidsWireCodec.decode(
+                      encoded, merged.computeIfAbsent(id, unknown -> new AcknowledgedBids())));
     }
     return merged;
   }

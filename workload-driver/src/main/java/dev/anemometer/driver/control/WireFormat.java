@@ -38,6 +38,16 @@ public final class WireFormat {
 
   public record IntervalsResponse(Map<String, EncodedInterval> targets) {}
 
+  /**
+   * A target's acknowledged bids, compact (see {@link BidsWireCodec}).
+   *
+   * @param outcomes the outcome names the data indexes
+   * @param data deflated variable-length integers, Base64
+   */
+  public record EncodedBids(int count, List<String> outcomes, String data) {}
+
+  public record AcknowledgedBidsResponse(Map<String, EncodedBids> targets) {}
+
   public static EncodedInterval encode(IntervalStats stats) {
     Map<String, EncodedOperation> operations = new LinkedHashMap<>();
     stats

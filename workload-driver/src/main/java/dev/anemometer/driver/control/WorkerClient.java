@@ -59,6 +59,11 @@ public final class WorkerClient {
     return call("POST", "/v1/intervals", null, WireFormat.IntervalsResponse.class);
   }
 
+  /** The bids the worker's users got acknowledged in the current or, once stopped, last run. */
+  public CompletableFuture<WireFormat.AcknowledgedBidsResponse> acknowledgedBids() {
+    return call("GET", "/v1/acknowledged-bids", null, WireFormat.AcknowledgedBidsResponse.class);
+  }
+
   public void stop() {
     await(call("POST", "/v1/stop", null, WireFormat.StatusResponse.class));
   }

@@ -1,6 +1,7 @@
 package dev.anemometer.driver.control;
 
 import dev.anemometer.driver.TimeSource;
+import dev.anemometer.driver.operation.AcknowledgedBids;
 import dev.anemometer.driver.run.LocalLoadGenerator;
 import dev.anemometer.driver.run.TargetSpec;
 import dev.anemometer.driver.stats.IntervalStats;
@@ -33,6 +34,8 @@ public final class WorkerNode implements AutoCloseable {
   private final long leaseNanos;
   private LocalLoadGenerator generator;
   private final Map<String, Integer> users = new LinkedHashMap<>();
+  // The stopped run's bids, kept until the next run so that the controller can fetch them.
+  private Map<String, AcknowledgedBids> stoppedRunBids = Map.of();
   private long lastContactNanos;
 
   public WorkerNode(Supplier<LocalLoadGenerator> generators) {
@@ -84,7 +87,8 @@ public final class WorkerNode implements AutoCloseable {
                     ControlServer.JSON.readValue(body, WireFormat.UsersRequest.class).users()))
         .route("POST", "/v1/start", (groups, body) -> start())
         .route("POST", "/v1/intervals", (groups, body) -> takeIntervals())
-        .route("POST", "/v1/stop", (groups, body) -> stop());
+        .route("POST", "/v1/stop", (groups, body) -> stop())
+        .route("GET", "/v1/acknowledged-bids", (groups, body) -> acknowledgedBids());
   }
 
   synchronized WireFormat.StatusResponse status() {
@@ -107,6 +111,7 @@ public final class WorkerNode implements AutoCloseable {
       targets.add(new TargetSpec(target.id(), target.users(), null));
       users.put(target.id(), 0);
     }
+    stoppedRunBids = Map.of();
     generator = generators.get();
     generator.start(targets);
     lastContactNanos = time.nanoTime();
@@ -144,10 +149,20 @@ public final class WorkerNode implements AutoCloseable {
   synchronized WireFormat.StatusResponse stop() {
     if (generator != null) {
       generator.close();
+      stoppedRunBids = generator.acknowledgedBids();
       generator = null;
       users.clear();
     }
     return status();
+  }
+
+  /** Per target; a run still going answers the bids so far. */
+  synchronized WireFormat.AcknowledgedBidsResponse acknowledgedBids() {
+    Map<String, AcknowledgedBids> bids =
+        generator != null ? generator.acknowledgedBids() : stoppedRunBids;
+    Map<String, WireFormat.EncodedBids> encoded = new LinkedHashMap<>();
+    bids.forEach((id, targetBids) -> encoded.put(id, BidsWireCodec.encode(targetBids)));
+    return new WireFormat.AcknowledgedBidsResponse(encoded);
   }
 
   @Override

@@ -42,7 +42,9 @@ public final class DriverMetrics implements RunListener {
   @Override
   public synchronized void onStatus(StatusReport report) {
     String target = report.targetId();
-    users.put(target, report.users());
+    // The live count comes from onUsersChanged; a report's users are those of the interval that
+    // just ended, older than a change made at the same tick.
+    users.putIfAbsent(target, report.users());
     phases.put(target, report.phase());
     qosPassing.put(target, report.verdict().passed());
     valid.put(target, report.verdict().valid());

@@ -31,6 +31,9 @@ public final class ApiFields {
   public static final String BIDDER_ID = "bidderId";
   public static final String OUTCOME = "outcome";
 
+  // Bid reply: {bidId, outcome, highBid}
+  public static final String BID_ID = "bidId";
+
   /** High-bid states in which the item still takes bids; anything else means the item is over. */
   public static final String STATE_OPEN = "OPEN";
 

@@ -10,9 +10,11 @@ import tools.jackson.databind.JsonNode;
 final class LiveAuctionOperations {
 
   private final BidStrategy bidStrategy;
+  private final AcknowledgedBidSink acknowledgedBids;
 
-  LiveAuctionOperations(BidStrategy bidStrategy) {
+  LiveAuctionOperations(BidStrategy bidStrategy, AcknowledgedBidSink acknowledgedBids) {
     this.bidStrategy = bidStrategy;
+    this.acknowledgedBids = acknowledgedBids;
   }
 
   CompletionStage<OperationOutcome> join(UserContext user) {
@@ -86,6 +88,11 @@ final class LiveAuctionOperations {
     Exchange exchange = new Exchange(user.session());
     List<FollowedAuction> candidates = biddable(user);
     if (candidates.isEmpty()) {
+      // The user chose to bid a cycle time ago; the item may have closed since. A person with the
+      // page open would still press the button: the app answers (ITEM_NOT_ACTIVE, OUTBID).
+      candidates = withKnownItem(user);
+    }
+    if (candidates.isEmpty()) {
       return exchange.finish(BrowseOperations.failed("nothing to bid on"));
     }
     FollowedAuction target = candidates.get(user.random().nextInt(candidates.size()));
@@ -99,13 +106,28 @@ final class LiveAuctionOperations {
             .json(call, 201)
             .thenAccept(
                 answer -> {
-                  JsonReads.requiredString(answer, ApiFields.OUTCOME, call);
+                  String outcome = JsonReads.requiredString(answer, ApiFields.OUTCOME, call);
+                  acknowledged(answer, itemId, user, amount, outcome);
                   JsonNode highBid = answer.path(ApiFields.HIGH_BID);
                   // The follower may have moved on to the next item while the bid was out.
                   if (highBid.isObject() && target.itemId() == itemId) {
                     JsonReads.highBid(highBid, target, call);
                   }
                 }));
+  }
+
+  /**
+   * Reports a 201 to the audit's sink. A reply without {@code bidId} (an app older than the audit)
+   * cannot be matched to a stored bid, so it is not reported.
+   */
+  private void acknowledged(
+      JsonNode answer, long itemId, UserContext user, BigDecimal amount, String outcome) {
+    long bidId = JsonReads.optionalLong(answer, ApiFields.BID_ID, -1);
+    if (bidId >= 0) {
+      // A 201 means the app took the amount as sent, which it only does with at most two decimals.
+      long amountCents = amount.movePointRight(2).longValue();
+      acknowledgedBids.acknowledged(bidId, itemId, user.userId(), amountCents, outcome);
+    }
   }
 
   /** Fetches the current item into {@code followed}; answers the thumbnail calls to make. */
@@ -141,6 +163,16 @@ final class LiveAuctionOperations {
     if (!type.endsWith(ApiFields.NO_CURRENT_ITEM)) {
       throw new OperationFailure("status 409 on " + call.template());
     }
+  }
+
+  private static List<FollowedAuction> withKnownItem(UserContext user) {
+    List<FollowedAuction> known = new ArrayList<>(2);
+    for (FollowedAuction followed : user.followed()) {
+      if (followed.itemId() > 0 && followed.price() != null) {
+        known.add(followed);
+      }
+    }
+    return known;
   }
 
   private List<FollowedAuction> biddable(UserContext user) {

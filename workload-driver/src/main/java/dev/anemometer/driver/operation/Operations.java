@@ -18,8 +18,15 @@ public final class Operations {
    * @param bidStrategy how much users bid
    */
   public Operations(int pageSize, BidStrategy bidStrategy) {
+    this(pageSize, bidStrategy, AcknowledgedBidSink.NONE);
+  }
+
+  /**
+   * @param acknowledgedBids where every bid the app acknowledges (201) is reported, for the audit
+   */
+  public Operations(int pageSize, BidStrategy bidStrategy, AcknowledgedBidSink acknowledgedBids) {
     this.browse = new BrowseOperations(pageSize);
-    this.live = new LiveAuctionOperations(bidStrategy);
+    this.live = new LiveAuctionOperations(bidStrategy, acknowledgedBids);
   }
 
   /** Runs one operation of a user's main behaviour (not the followers' operations). */

@@ -26,7 +26,8 @@ import tools.jackson.databind.json.JsonMapper;
 /**
  * Writes a run into a directory: {@code intervals.jsonl} and {@code intervals.csv} (live status
  * intervals), {@code windows.jsonl} (judged windows with their verdicts), one HdrHistogram interval
- * log per target ({@code histograms-<target>.hlog}, tagged by operation) and {@code summary.json}.
+ * log per target ({@code histograms-<target>.hlog}, tagged by operation), {@code summary.json} and
+ * {@code acknowledged-bids.csv} (every bid the app acknowledged, for a hand audit).
  */
 public final class OutputDirectory implements RunListener, AutoCloseable {
 
@@ -139,6 +140,7 @@ public final class OutputDirectory implements RunListener, AutoCloseable {
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }
+    AcknowledgedBidsCsv.write(directory, result.targets());
     close();
   }
 

@@ -1,6 +1,7 @@
 package dev.anemometer.driver.run;
 
 import dev.anemometer.driver.TimeSource;
+import dev.anemometer.driver.operation.AcknowledgedBids;
 import dev.anemometer.driver.qos.QosJudge;
 import dev.anemometer.driver.stats.IntervalStats;
 import java.util.ArrayList;
@@ -142,13 +143,29 @@ public final class DriverRun {
       log.warn("Stopping the users failed: {}", e.getMessage());
       error = error != null ? error : e.getMessage();
     }
+    Map<String, AcknowledgedBids> bids = acknowledgedBids();
     List<TargetResult> results = new ArrayList<>();
-    targets.values().forEach(target -> results.add(target.result()));
+    targets
+        .values()
+        .forEach(
+            target ->
+                results.add(target.result(bids.getOrDefault(target.id(), new AcknowledgedBids()))));
     boolean passed = error == null && results.stream().allMatch(TargetResult::passed);
     boolean valid = results.stream().allMatch(TargetResult::valid);
     RunResult result = new RunResult(spec.name(), results, passed, valid, !allFinished(), error);
     listeners.forEach(listener -> listener.onFinish(result));
     return result;
+  }
+
+  /** After the users stopped; bids that cannot be collected (a worker gone) fail the run. */
+  private Map<String, AcknowledgedBids> acknowledgedBids() {
+    try {
+      return generator.acknowledgedBids();
+    } catch (RuntimeException e) {
+      log.warn("Collecting the acknowledged bids failed: {}", e.getMessage());
+      error = error != null ? error : "acknowledged bids: " + e.getMessage();
+      return Map.of();
+    }
   }
 
   private void advanceAll(long elapsedMillis, long nowNanos) {

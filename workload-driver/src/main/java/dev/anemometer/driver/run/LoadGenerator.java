@@ -1,5 +1,6 @@
 package dev.anemometer.driver.run;
 
+import dev.anemometer.driver.operation.AcknowledgedBids;
 import dev.anemometer.driver.stats.IntervalStats;
 import java.util.List;
 import java.util.Map;
@@ -20,6 +21,15 @@ public interface LoadGenerator extends AutoCloseable {
    * driver's health. Time spans are on the generator's clock; the run re-times them.
    */
   Map<String, IntervalStats> takeIntervals();
+
+  /**
+   * Per target, every bid the app acknowledged to the users (merged across nodes). Called after
+   * {@link #close()}, so that the bids of the last operations are in. Generators that run no real
+   * users may answer no targets.
+   */
+  default Map<String, AcknowledgedBids> acknowledgedBids() {
+    return Map.of();
+  }
 
   /** Stops every user; the generator cannot be started again. */
   @Override

@@ -3,11 +3,13 @@ package dev.anemometer.driver.run;
 import dev.anemometer.driver.TimeSource;
 import dev.anemometer.driver.behavior.UserPopulation;
 import dev.anemometer.driver.http.HttpClient;
+import dev.anemometer.driver.operation.AcknowledgedBids;
 import dev.anemometer.driver.stats.DriverHealth;
 import dev.anemometer.driver.stats.DriverMonitor;
 import dev.anemometer.driver.stats.HdrOperationRecorder;
 import dev.anemometer.driver.stats.HealthSource;
 import dev.anemometer.driver.stats.IntervalStats;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -22,6 +24,8 @@ public final class LocalLoadGenerator implements LoadGenerator {
   private final Function<HttpClient, HealthSource> healthFactory;
   private final TimeSource time;
   private final Map<String, Target> targets = new LinkedHashMap<>();
+  // Outlives close(): the bids are read once the users have stopped.
+  private final Map<String, AcknowledgedBids> acknowledgedBids = new LinkedHashMap<>();
   private HttpClient client;
   private HealthSource health;
 
@@ -60,8 +64,10 @@ public final class LocalLoadGenerator implements LoadGenerator {
     health = healthFactory.apply(client);
     for (TargetSpec spec : specs) {
       HdrOperationRecorder recorder = new HdrOperationRecorder(time);
-      UserPopulation population = populations.create(spec.users(), client, recorder, time);
+      AcknowledgedBids bids = new AcknowledgedBids();
+      UserPopulation population = populations.create(spec.users(), client, recorder, bids, time);
       targets.put(spec.id(), new Target(population, recorder));
+      acknowledgedBids.put(spec.id(), bids);
     }
   }
 
@@ -84,6 +90,11 @@ public final class LocalLoadGenerator implements LoadGenerator {
           intervals.put(id, stats.withHealth(stats.health().worst(nodeHealth)));
         });
     return intervals;
+  }
+
+  @Override
+  public synchronized Map<String, AcknowledgedBids> acknowledgedBids() {
+    return Collections.unmodifiableMap(new LinkedHashMap<>(acknowledgedBids));
   }
 
   @Override

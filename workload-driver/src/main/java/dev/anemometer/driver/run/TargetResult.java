@@ -1,5 +1,6 @@
 package dev.anemometer.driver.run;
 
+import dev.anemometer.driver.operation.AcknowledgedBids;
 import dev.anemometer.driver.qos.QosVerdict;
 import dev.anemometer.driver.stats.IntervalStats;
 import java.util.List;
@@ -12,6 +13,8 @@ import java.util.List;
  * @param whole the whole run merged, ramps included
  * @param judgedVerdict the QoS rules applied to {@code judged}, for the per-rule summary
  * @param peakUsers findMax's answer, or null for other load paths
+ * @param acknowledgedBids every bid the app acknowledged (201) to this target's users, for the bid
+ *     audit; complete once the run has finished
  */
 public record TargetResult(
     String id,
@@ -21,7 +24,8 @@ public record TargetResult(
     QosVerdict judgedVerdict,
     Integer peakUsers,
     boolean passed,
-    boolean valid) {
+    boolean valid,
+    AcknowledgedBids acknowledgedBids) {
 
   public TargetResult {
     windows = List.copyOf(windows);

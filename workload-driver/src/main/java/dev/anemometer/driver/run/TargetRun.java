@@ -4,6 +4,7 @@ import dev.anemometer.driver.loadpath.LoadPathInstance;
 import dev.anemometer.driver.loadpath.LoadPhase;
 import dev.anemometer.driver.loadpath.LoadPoint;
 import dev.anemometer.driver.loadpath.ManualOverride;
+import dev.anemometer.driver.operation.AcknowledgedBids;
 import dev.anemometer.driver.qos.QosJudge;
 import dev.anemometer.driver.qos.QosVerdict;
 import dev.anemometer.driver.stats.IntervalAccumulator;
@@ -33,6 +34,10 @@ final class TargetRun {
   private int users = -1;
   private boolean finalStatusSent;
   private LoadPoint point;
+  // What the status interval's stats ran under: by the time a status is due the path has already
+  // moved on to the next moment (a warm-up's last interval would otherwise read QOS).
+  private LoadPhase statusPhase;
+  private int statusUsers = -1;
 
   TargetRun(TargetSpec spec, QosJudge judge, long startNanos) {
     this.spec = spec;
@@ -65,6 +70,8 @@ final class TargetRun {
 
   /** Adds the stats measured since the previous tick, attributed to the window they ran in. */
   void add(IntervalStats stats) {
+    statusPhase = point.phase();
+    statusUsers = users();
     status.add(stats);
     whole.add(stats);
     if (window != null) {
@@ -120,13 +127,19 @@ final class TargetRun {
     // A status covers seconds: too few operations for the mix, which windows judge as a whole.
     StatusReport report =
         new StatusReport(
-            spec.id(), elapsedMillis, users(), point.phase(), stats, judge.judgeWithoutMix(stats));
+            spec.id(),
+            elapsedMillis,
+            statusPhase == null ? users() : statusUsers,
+            statusPhase == null ? point.phase() : statusPhase,
+            stats,
+            judge.judgeWithoutMix(stats));
+    statusPhase = null;
     status = new IntervalAccumulator(nowNanos);
     statusStartMillis = elapsedMillis;
     return report;
   }
 
-  TargetResult result() {
+  TargetResult result(AcknowledgedBids acknowledgedBids) {
     IntervalStats wholeStats = whole.snapshot();
     IntervalStats judgedOrWhole = judged != null ? judged.snapshot() : wholeStats;
     boolean valid = windows.stream().allMatch(w -> w.verdict().valid());
@@ -143,6 +156,7 @@ final class TargetRun {
         judge.judge(judgedOrWhole),
         peak,
         passed,
-        valid);
+        valid,
+        acknowledgedBids);
   }
 }

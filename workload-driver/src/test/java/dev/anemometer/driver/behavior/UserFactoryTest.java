@@ -2,6 +2,7 @@ package dev.anemometer.driver.behavior;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.anemometer.driver.operation.AcknowledgedBidSink;
 import java.util.stream.LongStream;
 import org.junit.jupiter.api.Test;
 
@@ -16,6 +17,7 @@ class UserFactoryTest {
             Behavior.load("default"),
             fixture.client,
             fixture.recorder,
+            AcknowledgedBidSink.NONE,
             fixture.time);
     var first = factory.create(0, user -> {}).context().random();
     var second = factory.create(1, user -> {}).context().random();
@@ -41,6 +43,7 @@ class UserFactoryTest {
             Behavior.load("default"),
             fixture.client,
             fixture.recorder,
+            AcknowledgedBidSink.NONE,
             fixture.time);
 
     assertThat(factory.create(1, user -> {}).context().random().nextLong())

@@ -40,7 +40,7 @@ class DriverCommandLineTest {
 
   private int execute(String... args) {
     return execute(
-        (config, client, recorder, time) -> new RecordingPopulation(config, recorder), args);
+        (config, client, recorder, bids, time) -> new RecordingPopulation(config, recorder), args);
   }
 
   private String errText() {
@@ -107,7 +107,7 @@ class DriverCommandLineTest {
   void aShortRunWritesResultsAndExitsOneWhenQosFails() {
     Path results = directory.resolve("results");
     PopulationFactory slowUsers =
-        (config, client, recorder, time) ->
+        (config, client, recorder, bids, time) ->
             new RecordingPopulation(config, recorder) {
               @Override
               public synchronized void setActiveUsers(int users) {
@@ -148,7 +148,7 @@ class DriverCommandLineTest {
   void usersLogInFromAccountOneByDefaultBecauseAccountsAreOneBased() {
     java.util.List<Integer> firstAccounts = new java.util.concurrent.CopyOnWriteArrayList<>();
     PopulationFactory capturing =
-        (config, client, recorder, time) -> {
+        (config, client, recorder, bids, time) -> {
           firstAccounts.add(config.firstAccount());
           return new RecordingPopulation(config, recorder);
         };

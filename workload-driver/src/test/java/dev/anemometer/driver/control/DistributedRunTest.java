@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.anemometer.driver.behavior.UsersConfig;
 import dev.anemometer.driver.loadpath.FixedLoadPathSpec;
+import dev.anemometer.driver.operation.AcknowledgedBidSink;
 import dev.anemometer.driver.qos.QosSpec;
 import dev.anemometer.driver.run.DriverRun;
 import dev.anemometer.driver.run.LocalLoadGenerator;
@@ -25,6 +26,7 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
@@ -57,8 +59,8 @@ class DistributedRunTest {
             () ->
                 new LocalLoadGenerator(
                     FakeHttpClient::new,
-                    (config, client, recorder, time) -> {
-                      var population = new RecordingPopulation(config, recorder);
+                    (config, client, recorder, bids, time) -> {
+                      var population = new RecordingPopulation(config, recorder, bids);
                       populations.get(index).add(population);
                       return population;
                     },
@@ -133,6 +135,48 @@ class DistributedRunTest {
     assertThat(failed.failures()).isEqualTo(Map.of("status 503", failures));
     assertThat(target.windows()).hasSize(2);
     assertThat(target.whole().health().maxEventLoopLagMicros()).isEqualTo(2_000);
+  }
+
+  @Test
+  void theAcknowledgedBidsOfBothWorkersArriveMergedAtTheController() throws Exception {
+    var generator = new RemoteLoadGenerator(List.of(startWorker(0), startWorker(1)), clock::get);
+    var users = new UsersConfig(URI.create("http://127.0.0.1:9"), "default", 1, 10, 4, 7);
+    var path =
+        new FixedLoadPathSpec(
+            4, Duration.ZERO, Duration.ofSeconds(1), 1, Duration.ofSeconds(1), Duration.ZERO);
+    var spec =
+        RunSpec.of(
+            "bids",
+            List.of(new TargetSpec("app0", users, path)),
+            QosSpec.weathervaneDefaults().withoutMix());
+    DriverRun run = new DriverRun(spec, generator, clock::get);
+
+    run.begin();
+    for (int w = 0; w < 2; w++) {
+      AcknowledgedBidSink worker = populations.get(w).get(0).acknowledgedBids;
+      for (int i = 0; i < 3_000; i++) {
+        long bidId = 1 + 2L * i + w;
+        worker.acknowledged(
+            bidId, 500 + i % 11, 10 + w, 1_000 + bidId, i % 5 == 0 ? "OUTBID" : "ACCEPTED_HIGH");
+      }
+    }
+    while (!run.allFinished()) {
+      clock.addAndGet(SECOND);
+      run.tick();
+    }
+    RunResult result = run.finish();
+
+    assertThat(result.error()).isNull();
+    Map<Long, String> merged = new HashMap<>();
+    result
+        .target("app0")
+        .acknowledgedBids()
+        .forEach(
+            (bidId, itemId, bidderId, cents, outcome) ->
+                merged.put(bidId, itemId + " " + bidderId + " " + cents + " " + outcome));
+    assertThat(merged).hasSize(6_000);
+    assertThat(merged.get(1L)).isEqualTo("500 10 1001 OUTBID");
+    assertThat(merged.get(6_000L)).isEqualTo((500 + 2_999 % 11) + " 11 7000 ACCEPTED_HIGH");
   }
 
   @Test

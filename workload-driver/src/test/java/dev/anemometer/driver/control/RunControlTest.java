@@ -40,7 +40,7 @@ class RunControlTest {
     var generator =
         new LocalLoadGenerator(
             FakeHttpClient::new,
-            (config, client, recorder, time) -> {
+            (config, client, recorder, bids, time) -> {
               var population = new RecordingPopulation(config, recorder);
               populations.add(population);
               return population;

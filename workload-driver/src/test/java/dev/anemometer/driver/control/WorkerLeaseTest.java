@@ -29,7 +29,7 @@ class WorkerLeaseTest {
             () ->
                 new LocalLoadGenerator(
                     FakeHttpClient::new,
-                    (config, client, recorder, time) -> {
+                    (config, client, recorder, bids, time) -> {
                       var population = new RecordingPopulation(config, recorder);
                       populations.add(population);
                       return population;

@@ -26,7 +26,8 @@ class DriverMetricsTest {
     DriverMetrics metrics = new DriverMetrics();
 
     metrics.onStatus(report(120, 40, 2_000));
-    metrics.onStatus(report(150, 60, 50_000));
+    metrics.onUsersChanged("instance-0", 10_000, 150, LoadPhase.QOS);
+    metrics.onStatus(report(120, 60, 50_000));
 
     assertThat(metrics.scrape())
         .contains("anemometer_driver_users{target=\"instance-0\"} 150")

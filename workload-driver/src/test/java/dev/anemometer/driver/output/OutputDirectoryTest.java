@@ -58,8 +58,8 @@ class OutputDirectoryTest {
     var generator =
         new LocalLoadGenerator(
             FakeHttpClient::new,
-            (config, client, recorder, time) -> {
-              var population = new RecordingPopulation(config, recorder);
+            (config, client, recorder, bids, time) -> {
+              var population = new RecordingPopulation(config, recorder, bids);
               populations.add(population);
               return population;
             },
@@ -68,6 +68,8 @@ class OutputDirectoryTest {
     DriverRun run = new DriverRun(spec, generator, clock::get);
     listeners.forEach(run::addListener);
     run.begin();
+    populations.get(0).acknowledgedBids.acknowledged(77, 1200, 9, 2_105, "ACCEPTED_HIGH");
+    populations.get(0).acknowledgedBids.acknowledged(78, 1200, -1, 5, "OUTBID");
     while (!run.allFinished()) {
       clock.addAndGet(SECOND);
       populations.get(0).eachUserRecords(LOGIN, clock.get(), 150_000);
@@ -102,6 +104,11 @@ class OutputDirectoryTest {
     assertThat(csv).hasSize(1 + 2 * 2);
     assertThat(Files.readAllLines(directory.resolve("intervals.jsonl"))).hasSize(2);
     assertThat(Files.readAllLines(directory.resolve("windows.jsonl"))).hasSize(2);
+    assertThat(Files.readAllLines(directory.resolve("acknowledged-bids.csv")))
+        .containsExactly(
+            "target,bid_id,item_id,bidder_id,amount,outcome",
+            "app0,77,1200,9,21.05,ACCEPTED_HIGH",
+            "app0,78,1200,-1,0.05,OUTBID");
 
     var reader = new HistogramLogReader(directory.resolve("histograms-app0.hlog").toFile());
     long loginCount = 0;

@@ -28,6 +28,7 @@ class DriverRunTest {
   private final List<RecordingPopulation> populations = new ArrayList<>();
   private volatile DriverHealth health = DriverHealth.NONE;
   private final List<String> events = new ArrayList<>();
+  private final List<String> statusPhases = new ArrayList<>();
 
   private DriverRun newRun(LoadPathSpec path) {
     UsersConfig users = new UsersConfig(URI.create("http://127.0.0.1:1"), "default", 0, 1000, 4, 1);
@@ -43,7 +44,7 @@ class DriverRunTest {
     var generator =
         new LocalLoadGenerator(
             FakeHttpClient::new,
-            (config, client, recorder, time) -> {
+            (config, client, recorder, bids, time) -> {
               var population = new RecordingPopulation(config, recorder);
               populations.add(population);
               return population;
@@ -61,6 +62,7 @@ class DriverRunTest {
               @Override
               public void onStatus(StatusReport report) {
                 events.add("status " + report.elapsedMillis() + " " + report.users());
+                statusPhases.add(report.elapsedMillis() + " " + report.phase());
               }
             });
   }
@@ -104,8 +106,27 @@ class DriverRunTest {
     assertThat(target.whole().operation(GET_AUCTION_DETAIL).total()).isEqualTo(5 + 10 * 8 + 5);
     assertThat(result.passed()).isTrue();
     assertThat(result.valid()).isTrue();
-    assertThat(events).contains("window 0 true", "window 1 true", "status 2000 10");
+    // The status of 0–2 s is the ramp-up's, with its 5 users, though the path moved on at 2 s.
+    assertThat(events).contains("window 0 true", "window 1 true", "status 2000 5");
     assertThat(populations.get(0).closed()).isTrue();
+  }
+
+  @Test
+  void eachStatusIntervalCarriesThePhaseItsOperationsRanIn() {
+    var path =
+        new FixedLoadPathSpec(
+            10,
+            Duration.ofSeconds(2),
+            Duration.ofSeconds(2),
+            1,
+            Duration.ofSeconds(4),
+            Duration.ofSeconds(2));
+
+    drive(newRun(path), users -> 100_000);
+
+    // status every 2 s: ramp-up 0–2, warm-up 2–4, QoS 4–8, ramp-down 8–10
+    assertThat(statusPhases)
+        .containsExactly("2000 RAMP_UP", "4000 WARM_UP", "6000 QOS", "8000 QOS", "10000 RAMP_DOWN");
   }
 
   @Test
@@ -182,7 +203,7 @@ class DriverRunTest {
     var generator =
         new LocalLoadGenerator(
             FakeHttpClient::new,
-            (config, client, recorder, time) -> {
+            (config, client, recorder, bids, time) -> {
               var population = new RecordingPopulation(config, recorder);
               populations.add(population);
               return population;

@@ -14,9 +14,16 @@ import dev.anemometer.driver.qos.QosSpec;
 import dev.anemometer.driver.stats.IntervalStats;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
+import java.math.BigDecimal;
 import java.nio.charset.StandardCharsets;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -34,7 +41,7 @@ class RealAuctionAppIT {
   private static final int USERS = 150;
 
   @Test
-  void theDefaultBehaviourAgainstTheRealAppHitsTheSpecMixWithoutFailures() {
+  void theDefaultBehaviourAgainstTheRealAppHitsTheSpecMixWithoutFailures() throws SQLException {
     TestPostgres.Database database = TestPostgres.newDatabase();
     loadData(database);
     try (InJvmAppServer app =
@@ -62,7 +69,49 @@ class RealAuctionAppIT {
       assertThat(mixMisses(target.judged(), spec.qos()))
           .as("operations outside the SPEC mix tolerance")
           .isEmpty();
+      assertAcknowledgedBidsAreStored(target, database);
     }
+  }
+
+  /**
+   * Every successful PlaceBid was a 201 with a bidId, so it was recorded (a few more may finish
+   * after the last stats interval); each is stored as acknowledged.
+   */
+  private static void assertAcknowledgedBidsAreStored(
+      TargetResult target, TestPostgres.Database database) throws SQLException {
+    long placedBids = target.whole().operation(OperationType.PLACE_BID).total();
+    Map<Long, String> acknowledged = new HashMap<>();
+    target
+        .acknowledgedBids()
+        .forEach(
+            (bidId, itemId, bidderId, cents, outcome) ->
+                acknowledged.put(
+                    bidId,
+                    itemId + " " + bidderId + " " + BigDecimal.valueOf(cents, 2) + " " + outcome));
+    assertThat(placedBids).isPositive();
+    assertThat((long) acknowledged.size()).isGreaterThanOrEqualTo(placedBids);
+    Map<Long, String> stored = new HashMap<>();
+    try (Connection connection =
+            DriverManager.getConnection(database.jdbcUrl(), database.user(), database.password());
+        Statement statement = connection.createStatement();
+        ResultSet rows =
+            statement.executeQuery("SELECT id, item_id, bidder_id, amount, outcome FROM bid")) {
+      while (rows.next()) {
+        long id = rows.getLong(1);
+        if (acknowledged.containsKey(id)) {
+          stored.put(
+              id,
+              rows.getLong(2)
+                  + " "
+                  + rows.getLong(3)
+                  + " "
+                  + rows.getBigDecimal(4)
+                  + " "
+                  + rows.getString(5));
+        }
+      }
+    }
+    assertThat(stored).isEqualTo(acknowledged);
   }
 
   private static void loadData(TestPostgres.Database database) {

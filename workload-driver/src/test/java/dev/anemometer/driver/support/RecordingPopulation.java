@@ -2,6 +2,7 @@ package dev.anemometer.driver.support;
 
 import dev.anemometer.driver.behavior.UserPopulation;
 import dev.anemometer.driver.behavior.UsersConfig;
+import dev.anemometer.driver.operation.AcknowledgedBidSink;
 import dev.anemometer.driver.operation.OperationType;
 import dev.anemometer.driver.stats.OperationRecorder;
 import java.util.ArrayList;
@@ -15,13 +16,21 @@ public class RecordingPopulation implements UserPopulation {
 
   public final UsersConfig config;
   public final OperationRecorder recorder;
+  public final AcknowledgedBidSink acknowledgedBids;
   public final List<Integer> userCounts = new ArrayList<>();
   private volatile int activeUsers;
   private volatile boolean closed;
 
   public RecordingPopulation(UsersConfig config, OperationRecorder recorder) {
+    this(config, recorder, AcknowledgedBidSink.NONE);
+  }
+
+  /** With the sink where the test reports bids as if the app had acknowledged them. */
+  public RecordingPopulation(
+      UsersConfig config, OperationRecorder recorder, AcknowledgedBidSink acknowledgedBids) {
     this.config = config;
     this.recorder = recorder;
+    this.acknowledgedBids = acknowledgedBids;
   }
 
   /**

@@ -16,12 +16,25 @@ import java.util.concurrent.TimeUnit;
  */
 public final class ComposeCommand {
 
+  /** Runs one command line with its output appended to a log; tests record instead. */
+  @FunctionalInterface
+  interface Runner {
+    /** Returns the exit code; -1 when the command could not run or timed out. */
+    int run(List<String> command, Path workDir, Path log);
+  }
+
   private final List<String> executable;
   private final Path workDir;
+  private final Runner runner;
 
   ComposeCommand(List<String> executable, Path workDir) {
+    this(executable, workDir, (command, dir, log) -> execute(command, dir, log, 30));
+  }
+
+  ComposeCommand(List<String> executable, Path workDir, Runner runner) {
     this.executable = List.copyOf(executable);
     this.workDir = workDir;
+    this.runner = runner;
   }
 
   /** Finds Compose and checks that a Docker engine answers; exit 3 with the reason if not. */
@@ -51,7 +64,7 @@ public final class ComposeCommand {
     List<String> command = new ArrayList<>(executable);
     command.addAll(List.of("-p", project, "-f", composeFile.toString()));
     command.addAll(List.of(arguments));
-    int exit = execute(command, workDir, log, 30);
+    int exit = runner.run(command, workDir, log);
     if (exit != 0) {
       throw new TierStartException(
           String.join(" ", command) + " failed (exit " + exit + "); see " + log);

@@ -2,6 +2,7 @@ package dev.anemometer.harness.target.compose;
 
 import dev.anemometer.harness.config.AnemometerConfig;
 import dev.anemometer.harness.deploygen.ComposeFiles;
+import dev.anemometer.harness.deploygen.ContainerConfigs;
 import dev.anemometer.harness.deploygen.DeployFiles;
 import dev.anemometer.harness.deploygen.StackModel;
 import dev.anemometer.harness.tuning.TuningCalculator;
@@ -21,11 +22,22 @@ public final class ComposeDeployment implements AutoCloseable {
   /** Host port of instance 0's entry; instance i publishes {@code BASE_HTTP_PORT + i}. */
   public static final int BASE_HTTP_PORT = 18080;
 
+  /** Loopback port of instance 0's PostgreSQL (for the bid audit); instance i: {@code + i}. */
+  public static final int BASE_DB_PORT = 15432;
+
   /** The services the harness starts: everything but the driver. */
   static final List<String> SERVER_SERVICES =
       List.of("postgres", "data-load", "app", "haproxy", "nginx");
 
-  public record Project(int appInstanceIndex, String name, Path directory, StackModel model) {
+  /**
+   * @param databasePassword this project's own, written to its {@code .env}
+   */
+  public record Project(
+      int appInstanceIndex,
+      String name,
+      Path directory,
+      StackModel model,
+      String databasePassword) {
 
     Path composeFile() {
       return directory.resolve("compose.yaml");
@@ -34,6 +46,14 @@ public final class ComposeDeployment implements AutoCloseable {
     /** The URL the harness drives, on this host. */
     public String entryUrl() {
       return "http://127.0.0.1:" + (BASE_HTTP_PORT + appInstanceIndex);
+    }
+
+    /** PostgreSQL as published on this host's loopback, for the bid audit. */
+    public String jdbcUrl() {
+      return "jdbc:postgresql://127.0.0.1:"
+          + (BASE_DB_PORT + appInstanceIndex)
+          + "/"
+          + ContainerConfigs.DATABASE;
     }
   }
 
@@ -59,7 +79,22 @@ public final class ComposeDeployment implements AutoCloseable {
       Path resultsDir,
       Path repositoryRoot,
       String runName) {
-    ComposeCommand compose = ComposeCommand.detect(resultsDir.getParent());
+    return prepare(
+        config,
+        tuning,
+        resultsDir,
+        repositoryRoot,
+        runName,
+        ComposeCommand.detect(resultsDir.getParent()));
+  }
+
+  static ComposeDeployment prepare(
+      AnemometerConfig config,
+      TuningCalculator tuning,
+      Path resultsDir,
+      Path repositoryRoot,
+      String runName,
+      ComposeCommand compose) {
     List<Project> projects = new ArrayList<>();
     for (int i = 0; i < config.appInstances().size(); i++) {
       StackModel model = StackModel.of(config, i, tuning);
@@ -68,10 +103,20 @@ public final class ComposeDeployment implements AutoCloseable {
           ComposeFiles.render(
               model, DeployFiles.staticFiles(), repositoryRoot.toAbsolutePath().toString()),
           dir);
-      // Compose reads .env beside the file: each instance publishes its own host port.
+      // Compose reads .env beside the file: each instance publishes its own host ports.
+      String password = randomPassword();
       DeployFiles.write(
-          java.util.Map.of(".env", "ANEMOMETER_HTTP_PORT=" + (BASE_HTTP_PORT + i) + "\n"), dir);
-      projects.add(new Project(i, projectName(runName, i), dir, model));
+          java.util.Map.of(
+              ".env",
+              "ANEMOMETER_HTTP_PORT="
+                  + (BASE_HTTP_PORT + i)
+                  + "\nANEMOMETER_DB_PORT="
+                  + (BASE_DB_PORT + i)
+                  + "\nANEMOMETER_DB_PASSWORD="
+                  + password
+                  + "\n"),
+          dir);
+      projects.add(new Project(i, projectName(runName, i), dir, model, password));
     }
     return new ComposeDeployment(compose, projects, resultsDir.resolve("logs"));
   }
@@ -90,7 +135,11 @@ public final class ComposeDeployment implements AutoCloseable {
     }
   }
 
-  /** Elasticity: {@code up -d --no-recreate --scale app=N}, leaving the other containers alone. */
+  /**
+   * Elasticity: {@code up -d --no-deps --no-recreate --scale app=N app}, leaving the other
+   * containers alone ({@code --no-deps}: the one-shot data-load must not run again and reset the
+   * data mid-run).
+   */
   public void scale(int appInstanceIndex, String service, int replicas) {
     Project project = projects.get(appInstanceIndex);
     compose.run(
@@ -99,10 +148,28 @@ public final class ComposeDeployment implements AutoCloseable {
         log(project),
         "up",
         "-d",
+        "--no-deps",
         "--no-recreate",
         "--scale",
         service + "=" + replicas,
         service);
+  }
+
+  /** nginx resolves its upstream once: without HAProxy it must reload to see new app containers. */
+  void reloadWeb(int appInstanceIndex) {
+    Project project = projects.get(appInstanceIndex);
+    if (project.model().hasWeb() && !project.model().hasLb()) {
+      compose.run(
+          project.name(),
+          project.composeFile(),
+          log(project),
+          "exec",
+          "-T",
+          "nginx",
+          "nginx",
+          "-s",
+          "reload");
+    }
   }
 
   public void collectLogs() {
@@ -117,12 +184,23 @@ public final class ComposeDeployment implements AutoCloseable {
     }
   }
 
-  /** {@code down -v}: containers, network and the database volume go. */
+  /**
+   * {@code down -v}: containers, network and the database volume go. Every project is taken down
+   * even when one fails; the first failure is passed on.
+   */
   @Override
   public void close() {
+    RuntimeException first = null;
     for (Project project : projects) {
-      compose.run(
-          project.name(), project.composeFile(), log(project), "down", "-v", "--remove-orphans");
+      try {
+        compose.run(
+            project.name(), project.composeFile(), log(project), "down", "-v", "--remove-orphans");
+      } catch (RuntimeException e) {
+        first = first == null ? e : first;
+      }
+    }
+    if (first != null) {
+      throw first;
     }
   }
 
@@ -135,6 +213,12 @@ public final class ComposeDeployment implements AutoCloseable {
 
   private Path log(Project project) {
     return logsDir.resolve(project.name() + "-compose.log");
+  }
+
+  private static String randomPassword() {
+    byte[] bytes = new byte[12];
+    new java.security.SecureRandom().nextBytes(bytes);
+    return java.util.HexFormat.of().formatHex(bytes);
   }
 
   static String projectName(String runName, int index) {

@@ -38,8 +38,19 @@ public final class KubernetesDeployment implements AutoCloseable {
     this.runId = dnsLabel(runName);
   }
 
+  /** Changes an object of an instance before it is applied (a run's driver controller). */
+  @FunctionalInterface
+  public interface Adjuster {
+    HasMetadata adjust(int appInstanceIndex, StackModel model, HasMetadata resource);
+  }
+
   /** Creates one namespace per app instance and applies its objects; returns without waiting. */
   public List<InstanceNamespace> deploy(AnemometerConfig config, TuningCalculator tuning) {
+    return deploy(config, tuning, (index, model, resource) -> resource);
+  }
+
+  public List<InstanceNamespace> deploy(
+      AnemometerConfig config, TuningCalculator tuning, Adjuster adjuster) {
     for (int i = 0; i < config.appInstances().size(); i++) {
       StackModel model = StackModel.of(config, i, tuning);
       String namespace = namespaceName(i);
@@ -59,7 +70,7 @@ public final class KubernetesDeployment implements AutoCloseable {
       for (HasMetadata resource : resources(model)) {
         applied.add(
             client
-                .resource(resource)
+                .resource(adjuster.adjust(i, model, resource))
                 .inNamespace(namespace)
                 .createOr(NonDeletingOperation::update));
       }
@@ -129,11 +140,18 @@ public final class KubernetesDeployment implements AutoCloseable {
         .items();
   }
 
-  /** Deletes every namespace of this run and waits until they are gone. */
+  /**
+   * Deletes every namespace of this run, found by its label too (an instance whose objects failed
+   * to apply has a namespace but no entry here), and waits until they are gone.
+   */
   @Override
   public void close() {
-    new NamespaceTeardown(client)
-        .deleteNamespaces(instances.stream().map(InstanceNamespace::namespace).toList());
+    java.util.Set<String> namespaces = new java.util.LinkedHashSet<>();
+    instances.forEach(instance -> namespaces.add(instance.namespace()));
+    client.namespaces().withLabel(RUN_LABEL, runId).list().getItems().stream()
+        .map(ns -> ns.getMetadata().getName())
+        .forEach(namespaces::add);
+    new NamespaceTeardown(client).deleteNamespaces(List.copyOf(namespaces));
   }
 
   static String dnsLabel(String name) {

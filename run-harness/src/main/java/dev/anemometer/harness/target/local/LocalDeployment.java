@@ -3,6 +3,9 @@ package dev.anemometer.harness.target.local;
 import dev.anemometer.harness.config.AnemometerConfig;
 import dev.anemometer.harness.config.AppInstanceSpec;
 import dev.anemometer.harness.console.Console;
+import dev.anemometer.harness.elasticity.FaultTarget;
+import dev.anemometer.harness.elasticity.ScalableTier;
+import dev.anemometer.harness.target.DeployedStack;
 import dev.anemometer.harness.tuning.TuningCalculator;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -10,14 +13,16 @@ import java.net.InetSocketAddress;
 import java.net.URI;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 
 /**
  * The {@code local} target: every tier of every app instance as processes on loopback ports, in the
  * order of SPEC §4.5 (database, data, app servers, load balancers, web servers). If anything fails
  * midway, everything started so far is stopped before the error is passed on.
  */
-public final class LocalDeployment implements AutoCloseable {
+public final class LocalDeployment implements DeployedStack {
 
   /** Prepares an instance's database before its app servers start (check, load, reset). */
   @FunctionalInterface
@@ -49,7 +54,8 @@ public final class LocalDeployment implements AutoCloseable {
             new InstanceStarter(
                 config,
                 i,
-                calculator.compute(config, i),
+                DescriptorBudget.ofThisProcess()
+                    .fit(calculator.compute(config, i), "instance-" + i, console),
                 paths,
                 output,
                 deployment.processes,
@@ -87,7 +93,8 @@ public final class LocalDeployment implements AutoCloseable {
             new InstanceStarter(
                 config,
                 i,
-                calculator.compute(config, i),
+                DescriptorBudget.ofThisProcess()
+                    .fit(calculator.compute(config, i), "instance-" + i, console),
                 paths,
                 output,
                 deployment.processes,
@@ -108,8 +115,27 @@ public final class LocalDeployment implements AutoCloseable {
     }
   }
 
+  @Override
   public List<DeployedInstance> instances() {
     return List.copyOf(instances);
+  }
+
+  @Override
+  public Map<Integer, ScalableTier> scalableTiers() {
+    Map<Integer, ScalableTier> scalable = new HashMap<>();
+    for (int i = 0; i < tiers.size(); i++) {
+      scalable.put(i, tiers.get(i).appTier());
+    }
+    return scalable;
+  }
+
+  @Override
+  public Map<Integer, FaultTarget> faultTargets() {
+    Map<Integer, FaultTarget> faults = new HashMap<>();
+    for (int i = 0; i < tiers.size(); i++) {
+      faults.put(i, tiers.get(i));
+    }
+    return faults;
   }
 
   /**

@@ -55,6 +55,23 @@ class ComposeDeploymentTest {
   }
 
   @Test
+  void runWithTargetComposeExitsWithTheInfrastructureCodeAndSaysWhy() throws Exception {
+    Assumptions.assumeFalse(
+        ComposeCommand.succeeds(List.of("docker", "info"), temp),
+        "a Docker engine is reachable here: run would really start containers");
+    Path results = temp.resolve("results");
+
+    assertThat(AnemometerCli.execute("run", "--target", "compose", "--results", results.toString()))
+        .isEqualTo(AnemometerCli.INFRASTRUCTURE);
+    try (var runs = java.nio.file.Files.list(results)) {
+      Path run = runs.filter(java.nio.file.Files::isDirectory).findFirst().orElseThrow();
+      assertThat(java.nio.file.Files.readString(run.resolve("summary.json")))
+          .contains("\"target\" : \"compose\"")
+          .contains("target compose: ");
+    }
+  }
+
+  @Test
   void projectNamesAreValidComposeNamesPerInstance() {
     assertThat(ComposeDeployment.projectName("Two Servers, rising!", 1))
         .isEqualTo("anemometer-two-servers-rising-1");

@@ -21,6 +21,7 @@ import io.netty.handler.codec.http.HttpVersion;
 import java.nio.charset.StandardCharsets;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -69,6 +70,9 @@ public final class CannedAuctionApp {
     System.out.println("canned auction app on " + server.localAddress());
     server.closeFuture().sync();
   }
+
+  /** Bid ids, as the app's, so that the driver's recording of acknowledged bids is measured. */
+  private static final AtomicLong BID_IDS = new AtomicLong();
 
   private static final class Routes extends SimpleChannelInboundHandler<FullHttpRequest> {
 
@@ -122,7 +126,13 @@ public final class CannedAuctionApp {
         case "DELETE auctions attendance " -> json(204, "");
         case "GET auctions current-item " -> json(200, currentItem(id));
         case "POST auctions items bids" ->
-            json(201, "{\"outcome\":\"ACCEPTED_HIGH\",\"highBid\":" + highBid(4) + "}");
+            json(
+                201,
+                "{\"bidId\":"
+                    + BID_IDS.incrementAndGet()
+                    + ",\"outcome\":\"ACCEPTED_HIGH\",\"highBid\":"
+                    + highBid(4)
+                    + "}");
         case "GET items  " -> json(200, "{\"id\":" + id + ",\"imageIds\":[7,8,9]}");
         case "GET items images " -> body(200, "image/jpeg", "jpeg");
         case "POST items  " -> json(201, "{\"id\":555}");

@@ -5,6 +5,7 @@ import dev.anemometer.driver.behavior.SimulatedUsers;
 import dev.anemometer.driver.behavior.UsersConfig;
 import dev.anemometer.driver.http.HttpClientConfig;
 import dev.anemometer.driver.http.NettyHttpClient;
+import dev.anemometer.driver.operation.AcknowledgedBids;
 import dev.anemometer.driver.operation.OperationType;
 import dev.anemometer.driver.stats.OperationRecorder;
 import java.lang.management.ManagementFactory;
@@ -40,7 +41,9 @@ public final class UserBench {
     UsersConfig config = new UsersConfig(target, "default", 1, users, 4, 42L);
     try (NettyHttpClient client =
         new NettyHttpClient(HttpClientConfig.defaults().withEventLoops(1))) {
-      SimulatedUsers population = SimulatedUsers.start(config, client, recorder, TimeSource.SYSTEM);
+      AcknowledgedBids bids = new AcknowledgedBids();
+      SimulatedUsers population =
+          SimulatedUsers.start(config, client, recorder, bids, TimeSource.SYSTEM);
       // With one event loop every session shares it: a spare session reaches the users' thread.
       ScheduledExecutorService loop = client.newSession(target, 1).executor();
       population.setActiveUsers(users);
@@ -64,13 +67,14 @@ public final class UserBench {
 
       System.out.printf(
           Locale.ROOT,
-          "users=%d%nseconds=%.3f%noperations_per_second=%.1f%nfailures=%d%n"
+          "users=%d%nseconds=%.3f%noperations_per_second=%.1f%nfailures=%d%nbids_acknowledged=%d%n"
               + "process_cpu_us_per_user_second=%.3f%nloop_cpu_us_per_user_second=%.3f%n"
               + "users_per_core=%.0f%nbusiest_threads=%s%n",
           users,
           seconds,
           operations / seconds,
           failures,
+          bids.size(),
           cpuNanos / 1e3 / (users * seconds),
           loopCpuNanos / 1e3 / (users * seconds),
           users * seconds * 1e9 / cpuNanos,

@@ -1,0 +1,69 @@
+package dev.anemometer.harness.run;
+
+import dev.anemometer.harness.config.AnemometerConfig;
+import dev.anemometer.harness.deploygen.StackModel;
+import dev.anemometer.harness.results.ResultsDirectory;
+import dev.anemometer.harness.target.DeployedStack;
+import dev.anemometer.harness.target.compose.ComposeStack;
+import dev.anemometer.harness.target.kubernetes.KubernetesStack;
+import dev.anemometer.harness.target.local.LocalDeployment;
+import dev.anemometer.harness.tuning.TuningCalculator;
+
+/** Starts a run's tiers on the target its config names. */
+final class TargetStacks implements StackLauncher {
+
+  private final Harness harness;
+  private final TargetOptions options;
+
+  TargetStacks(Harness harness, TargetOptions options) {
+    this.harness = harness;
+    this.options = options;
+  }
+
+  @Override
+  public void check(AnemometerConfig config) {
+    switch (config.target()) {
+      case COMPOSE -> ComposeStack.requireWebTier(config);
+      case KUBERNETES -> KubernetesStack.requireSupported(config);
+      case LOCAL -> {}
+    }
+  }
+
+  @Override
+  public DeployedStack start(AnemometerConfig config, ResultsDirectory results) {
+    return switch (config.target()) {
+      case LOCAL ->
+          LocalDeployment.start(
+              config,
+              harness.paths(),
+              new LocalDeployment.Output(results.tuningDir(), results.logsDir()),
+              harness.tuning(),
+              harness.dataPreparer(),
+              harness.console());
+      case COMPOSE ->
+          ComposeStack.start(
+              config,
+              containerTuning(),
+              results.dir(),
+              harness.paths().projectRoot(),
+              options.readyTimeout(),
+              harness.console());
+      case KUBERNETES ->
+          KubernetesStack.start(
+              config,
+              containerTuning(),
+              results.dir(),
+              new KubernetesStack.Options(
+                  options.cluster().kubeconfig,
+                  options.cluster().context,
+                  options.readyTimeout(),
+                  options.keep()),
+              harness.console());
+    };
+  }
+
+  /** Containers get the reference node's memory, as in the committed files, not this host's. */
+  private static TuningCalculator containerTuning() {
+    return new TuningCalculator(StackModel.REFERENCE_NODE_MEMORY_BYTES);
+  }
+}

@@ -1,0 +1,57 @@
+package dev.anemometer.driver.control;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.anemometer.driver.operation.AcknowledgedBids;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class BidsWireCodecTest {
+
+  @Test
+  void bidsSurviveTheWireIncludingUnknownBiddersAndFallingIds() {
+    AcknowledgedBids bids = new AcknowledgedBids();
+    bids.acknowledged(900, 12, -1, 1, "ACCEPTED_HIGH");
+    bids.acknowledged(7, 13, 42, 99_999_999_99L, "INSUFFICIENT_CREDIT");
+    bids.acknowledged(Long.MAX_VALUE, 0, 1, 0, "ACCEPTED_HIGH");
+
+    AcknowledgedBids decoded = new AcknowledgedBids();
+    BidsWireCodec.decode(BidsWireCodec.encode(bids), decoded);
+
+    assertThat(rows(decoded)).isEqualTo(rows(bids)).hasSize(3);
+  }
+
+  @Test
+  void aHundredThousandBidsTravelCompactly() {
+    AcknowledgedBids bids = new AcknowledgedBids();
+    for (int i = 0; i < 100_000; i++) {
+      bids.acknowledged(1_000_000 + i, 5_000 + i % 400, 1 + i % 2_000, 2_000 + i % 5_000, "OUTBID");
+    }
+
+    WireFormat.EncodedBids encoded = BidsWireCodec.encode(bids);
+
+    assertThat(encoded.count()).isEqualTo(100_000);
+    assertThat(encoded.data().length()).isLessThan(1_000_000);
+  }
+
+  @Test
+  void truncatedDataIsRefusedWithAClearMessage() {
+    var encoded =
+        new WireFormat.EncodedBids(
+            5, List.of("OUTBID"), BidsWireCodec.encode(new AcknowledgedBids()).data());
+
+    assertThatThrownBy(() -> BidsWireCodec.decode(encoded, new AcknowledgedBids()))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("acknowledged bids");
+  }
+
+  private static List<String> rows(AcknowledgedBids bids) {
+    List<String> rows = new ArrayList<>();
+    bids.forEach(
+        (bidId, itemId, bidderId, cents, outcome) ->
+            rows.add(bidId + " " + itemId + " " + bidderId + " " + cents + " " + outcome));
+    return rows;
+  }
+}
