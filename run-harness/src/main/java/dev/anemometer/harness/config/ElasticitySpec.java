@@ -54,8 +54,9 @@ public record ElasticitySpec(
 
   /**
    * Scales the app tier of app instance {@code appInstance} by one server when the judged p99 (ms)
-   * or the app servers' CPU (share of one core per server, 0..1) crosses a threshold, at most once
-   * per {@code coolDown}, between {@code min} and {@code max} servers.
+   * or the app servers' CPU (share of one core per server, 0..1) crosses a threshold for {@code
+   * sustainIntervals} stats intervals in a row, at most once per {@code coolDown}, between {@code
+   * min} and {@code max} servers.
    */
   @JsonInclude(JsonInclude.Include.NON_NULL)
   public record ReactiveSpec(
@@ -66,7 +67,25 @@ public record ElasticitySpec(
       Double p99DownMillis,
       Double cpuUp,
       Double cpuDown,
-      Duration coolDown) {
+      Duration coolDown,
+      Integer sustainIntervals) {
+
+    public ReactiveSpec(
+        Integer appInstance,
+        Integer min,
+        Integer max,
+        Double p99UpMillis,
+        Double p99DownMillis,
+        Double cpuUp,
+        Double cpuDown,
+        Duration coolDown) {
+      this(appInstance, min, max, p99UpMillis, p99DownMillis, cpuUp, cpuDown, coolDown, null);
+    }
+
+    /** One interval by default: a spike is acted on at the first interval that shows it. */
+    public int sustainIntervalsOrDefault() {
+      return sustainIntervals == null ? 1 : sustainIntervals;
+    }
 
     public int appInstanceIndex() {
       return appInstance == null ? 0 : appInstance;

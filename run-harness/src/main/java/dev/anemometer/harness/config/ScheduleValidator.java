@@ -43,6 +43,9 @@ final class ScheduleValidator {
     if (max < min) {
       errors.add(path + ".max: is required, ≥ min (" + min + ")");
     }
+    if (reactive.sustainIntervals() != null && reactive.sustainIntervals() < 1) {
+      errors.add(path + ".sustainIntervals: must be ≥ 1");
+    }
     if (reactive.p99UpMillis() == null && reactive.cpuUp() == null) {
       errors.add(path + ": give p99UpMillis or cpuUp (when to add a server)");
     }
@@ -59,13 +62,19 @@ final class ScheduleValidator {
     requireBalancedApps(config, tiers, path);
   }
 
-  /** Locally, app servers join and leave through HAProxy: without it nothing can move users. */
+  /**
+   * Locally, app servers join and leave through HAProxy's runtime API or, without HAProxy, through
+   * nginx's upstreams: with neither, nothing can send users to a new server.
+   */
   private void requireBalancedApps(AnemometerConfig config, TiersSpec tiers, String path) {
-    if (config.target() == Target.LOCAL && !present(tiers, TierName.LB)) {
+    if (config.target() == Target.LOCAL
+        && !present(tiers, TierName.LB)
+        && !present(tiers, TierName.WEB)) {
       errors.add(
           path
-              + ": scaling the app tier on the local target needs lb: {impl: haproxy} (new"
-              + " servers join through its runtime API)");
+              + ": scaling the app tier on the local target needs lb: {impl: haproxy} or web:"
+              + " {impl: nginx} (new servers join through HAProxy's runtime API or nginx's"
+              + " upstreams)");
     }
   }
 

@@ -30,10 +30,11 @@ public record ElasticityResults(Map<String, Object> elasticity, List<Map<String,
         long horizon = nextFault(changes, i, change.targetId());
         faults.add(fault(change, target, horizon));
       } else {
-        scaleChanges.add(scale(change, target));
+        scaleChanges.add(scale(change, target, previousEnd(changes, i), qos));
       }
     }
     Map<String, Object> elasticity = new LinkedHashMap<>();
+    elasticity.put("headlines", ElasticityHeadlines.lines(scaleChanges, faults));
     elasticity.put("changes", scaleChanges);
     Map<String, Object> segments = new LinkedHashMap<>();
     Map<String, Object> scores = new LinkedHashMap<>();
@@ -63,6 +64,12 @@ public record ElasticityResults(Map<String, Object> elasticity, List<Map<String,
     return new ElasticityResults(elasticity, faults);
   }
 
+  /** The headline figures, one line each (also in summary.json under elasticity.headlines). */
+  @SuppressWarnings("unchecked")
+  public List<String> headlines() {
+    return (List<String>) elasticity.getOrDefault("headlines", List.of());
+  }
+
   private static long nextFault(List<Change> changes, int index, String targetId) {
     for (int j = index + 1; j < changes.size(); j++) {
       Change next = changes.get(j);
@@ -73,25 +80,47 @@ public record ElasticityResults(Map<String, Object> elasticity, List<Map<String,
     return Long.MAX_VALUE;
   }
 
-  private static Map<String, Object> scale(Change change, List<IntervalSample> samples) {
+  /** When the change or fault before change {@code index} on the same target ended, or 0. */
+  private static long previousEnd(List<Change> changes, int index) {
+    Change change = changes.get(index);
+    for (int j = index - 1; j >= 0; j--) {
+      Change before = changes.get(j);
+      if (before.targetId().equals(change.targetId())) {
+        return Math.max(0, before.lastOffset());
+      }
+    }
+    return 0;
+  }
+
+  private static Map<String, Object> scale(
+      Change change, List<IntervalSample> samples, long steadySinceMillis, QosSpec qos) {
     Map<String, Object> result = describe(change);
     long requested = change.at("requested");
     long done = change.at("done") >= 0 ? change.at("done") : change.lastOffset();
     result.put("timeToTakeEffectMillis", done - requested);
+    if (change.at("in-lb") >= 0) {
+      // the first new server's traffic: what a scale-up is for
+      result.put("timeToTrafficMillis", change.at("in-lb") - requested);
+    }
     long failed = 0;
     long slowed = 0;
-    double p99Millis = 0;
+    List<IntervalSample> during = new ArrayList<>();
+    List<IntervalSample> steady = new ArrayList<>();
     for (IntervalSample sample : samples) {
       if (sample.endMillis() > requested && sample.startMillis() <= done) {
         failed += sample.failures();
         slowed += sample.slowed();
-        p99Millis = Math.max(p99Millis, sample.p99Millis());
+        during.add(sample);
+      } else if (sample.startMillis() >= steadySinceMillis && sample.endMillis() <= requested) {
+        steady.add(sample);
       }
     }
     result.put("failedOperations", failed);
     result.put("slowedOperations", slowed);
-    // the worst interval p99 while the change was under way, to set beside the segments' p99
-    result.put("p99MillisDuring", p99Millis);
+    // p99 while the change was under way beside the p99 of the steady state just before it, both
+    // over the merged intervals and the worst operation judged on time
+    result.put("p99MillisDuring", IntervalSample.worstP99Millis(during, qos));
+    result.put("p99MillisSteady", IntervalSample.worstP99Millis(steady, qos));
     return result;
   }
 

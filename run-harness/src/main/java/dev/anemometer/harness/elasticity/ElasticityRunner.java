@@ -11,6 +11,7 @@ import dev.anemometer.harness.results.EventLog;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.OptionalDouble;
 import java.util.OptionalInt;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
@@ -83,7 +84,7 @@ public final class ElasticityRunner implements RunListener, AutoCloseable {
     for (ElasticitySpec.Step step : config.elasticity().schedule()) {
       long due = ScheduleTimes.dueMillis(config, step);
       timer.schedule(
-          () -> submitScale(step.appInstanceIndex(), step.instances(), "schedule"),
+          () -> submitScale(step.appInstanceIndex(), step.instances(), "schedule", Map.of()),
           due,
           TimeUnit.MILLISECONDS);
     }
@@ -107,12 +108,17 @@ public final class ElasticityRunner implements RunListener, AutoCloseable {
     if (tier == null || !report.targetId().equals(targetId(index)) || changing.get()) {
       return;
     }
-    OptionalInt decision =
-        policy.decide(report.elapsedMillis(), tier.instances(), sample, tier.cpuUtilization());
-    decision.ifPresent(target -> submitScale(index, target, "reactive"));
+    OptionalDouble cpu = tier.cpuUtilization();
+    OptionalInt decision = policy.decide(report.elapsedMillis(), tier.instances(), sample, cpu);
+    // what the policy saw, so that a results reader can tell why the tier moved
+    Map<String, Object> seen = new java.util.LinkedHashMap<>();
+    seen.put("p99Millis", sample.p99Millis());
+    cpu.ifPresent(cores -> seen.put("cpuCoresPerServer", Math.round(cores * 1_000) / 1_000.0));
+    decision.ifPresent(target -> submitScale(index, target, "reactive", seen));
   }
 
-  private void submitScale(int appInstance, int instances, String trigger) {
+  private void submitScale(
+      int appInstance, int instances, String trigger, Map<String, Object> reason) {
     ScalableTier tier = tiers.get(appInstance);
     if (tier == null) {
       log.warn(
@@ -120,10 +126,15 @@ public final class ElasticityRunner implements RunListener, AutoCloseable {
       return;
     }
     changing.set(true);
-    scaling.execute(() -> scale(appInstance, tier, instances, trigger));
+    scaling.execute(() -> scale(appInstance, tier, instances, trigger, reason));
   }
 
-  private void scale(int appInstance, ScalableTier tier, int instances, String trigger) {
+  private void scale(
+      int appInstance,
+      ScalableTier tier,
+      int instances,
+      String trigger,
+      Map<String, Object> reason) {
     String targetId = targetId(appInstance);
     Change change =
         register(
@@ -138,7 +149,7 @@ public final class ElasticityRunner implements RunListener, AutoCloseable {
                 instances,
                 "trigger",
                 trigger));
-    change.step("requested");
+    change.step("requested", reason);
     try {
       tier.scaleTo(
           instances,

@@ -6,6 +6,7 @@ import dev.anemometer.driver.qos.QosSpec;
 import dev.anemometer.driver.run.StatusReport;
 import dev.anemometer.driver.stats.IntervalStats;
 import dev.anemometer.driver.stats.OperationStats;
+import java.util.List;
 import java.util.Map;
 import org.HdrHistogram.Histogram;
 
@@ -33,6 +34,30 @@ public record IntervalSample(
   /** No failures, response times within QoS, and operations completing at all. */
   public boolean healthy() {
     return failures == 0 && responseTimeOk && (operations > 0 || users == 0);
+  }
+
+  /**
+   * The worst QoS percentile, in ms, of the operations judged on time over these intervals merged
+   * (not the worst interval's: a short interval's p99 rests on few samples); null when none.
+   */
+  public static Double worstP99Millis(List<IntervalSample> samples, QosSpec qos) {
+    IntervalStats merged = null;
+    for (IntervalSample sample : samples) {
+      merged = merged == null ? sample.stats() : merged.merge(sample.stats());
+    }
+    if (merged == null) {
+      return null;
+    }
+    double worst = 0;
+    for (Map.Entry<OperationType, OperationStats> entry : merged.operations().entrySet()) {
+      if (entry.getKey() != OperationType.GET_NEXT_BID && entry.getValue().successes() > 0) {
+        worst =
+            Math.max(
+                worst,
+                entry.getValue().latencyMicros().getValueAtPercentile(qos.percentile()) / 1_000.0);
+      }
+    }
+    return worst;
   }
 
   public static IntervalSample of(StatusReport report, QosSpec qos) {

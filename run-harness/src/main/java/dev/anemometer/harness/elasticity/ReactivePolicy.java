@@ -6,9 +6,11 @@ import java.util.OptionalInt;
 
 /**
  * Decides, once per stats interval, whether the app tier should gain or lose a server: up when p99
- * or CPU is above its threshold, down when every given metric is below its lower threshold, one
- * server at a time, never twice within the cool-down, always within [min, max]. Pure: the caller
- * supplies the time and the current size, so a test can replay any history.
+ * or CPU is above its threshold, down when every given metric is below its lower threshold — each
+ * for {@code sustainIntervals} intervals in a row, so that one noisy interval (a JIT burst, a GC
+ * pause, the slowest of a handful of requests) does not move the tier — one server at a time, never
+ * twice within the cool-down, always within [min, max]. Pure: the caller supplies the time and the
+ * current size, so a test can replay any history.
  */
 public final class ReactivePolicy {
 
@@ -16,13 +18,17 @@ public final class ReactivePolicy {
   private final int min;
   private final int max;
   private final long coolDownMillis;
+  private final int sustainIntervals;
   private long lastChangeMillis = Long.MIN_VALUE / 2;
+  private int overloadedRun;
+  private int underloadedRun;
 
   public ReactivePolicy(ReactiveSpec spec) {
     this.spec = spec;
     this.min = spec.min() == null ? 1 : spec.min();
     this.max = spec.max() == null ? min : spec.max();
     this.coolDownMillis = spec.coolDownOrDefault().toMillis();
+    this.sustainIntervals = spec.sustainIntervalsOrDefault();
   }
 
   /**
@@ -32,6 +38,10 @@ public final class ReactivePolicy {
    */
   public OptionalInt decide(
       long nowMillis, int current, IntervalSample sample, OptionalDouble cpuPerInstance) {
+    boolean overloaded = overloaded(sample, cpuPerInstance);
+    boolean underloaded = !overloaded && underloaded(sample, cpuPerInstance);
+    overloadedRun = overloaded ? overloadedRun + 1 : 0;
+    underloadedRun = underloaded ? underloadedRun + 1 : 0;
     if (nowMillis - lastChangeMillis < coolDownMillis) {
       return OptionalInt.empty();
     }
@@ -40,15 +50,18 @@ public final class ReactivePolicy {
       target = min;
     } else if (current > max) {
       target = max;
-    } else if (overloaded(sample, cpuPerInstance) && current < max) {
+    } else if (overloadedRun >= sustainIntervals && current < max) {
       target = current + 1;
-    } else if (underloaded(sample, cpuPerInstance) && current > min) {
+    } else if (underloadedRun >= sustainIntervals && current > min) {
       target = current - 1;
     }
     if (target == current) {
       return OptionalInt.empty();
     }
     lastChangeMillis = nowMillis;
+    // the new size is judged afresh
+    overloadedRun = 0;
+    underloadedRun = 0;
     return OptionalInt.of(target);
   }
 

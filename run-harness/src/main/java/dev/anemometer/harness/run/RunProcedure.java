@@ -195,6 +195,7 @@ public final class RunProcedure {
         runner.close();
       }
       elasticity = runner.results();
+      elasticity.headlines().forEach(harness.console()::info);
     } else {
       load = driver.drive(plan);
     }

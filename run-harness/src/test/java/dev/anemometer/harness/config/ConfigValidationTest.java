@@ -169,4 +169,46 @@ class ConfigValidationTest {
     assertThat(error).isNotNull();
     assertThat(error.errors()).anySatisfy(message -> assertThat(message).startsWith(expected));
   }
+
+  @org.junit.jupiter.api.Test
+  void scalingTheAppTierLocallyNeedsHaproxyOrNginxInFront() {
+    List<String> scale = List.of("elasticity.schedule=[{at: 10s, tier: app, instances: 2}]");
+    ConfigException unbalanced =
+        catchThrowableOfType(
+            ConfigException.class,
+            () ->
+                new ConfigLoader()
+                    .load(
+                        null,
+                        null,
+                        concat(
+                            scale,
+                            "appInstances[0].tiers.lb.impl=none",
+                            "appInstances[0].tiers.web.impl=none")));
+    assertThat(unbalanced).isNotNull();
+    assertThat(unbalanced.errors())
+        .anySatisfy(
+            message ->
+                assertThat(message)
+                    .startsWith(
+                        "elasticity.schedule[0]: scaling the app tier on the local target"
+                            + " needs lb: {impl: haproxy} or web: {impl: nginx}"));
+
+    AnemometerConfig nginxBalances =
+        new ConfigLoader()
+            .load(
+                null,
+                null,
+                concat(
+                    scale,
+                    "appInstances[0].tiers.lb.impl=none",
+                    "appInstances[0].tiers.web.impl=nginx"));
+    assertThat(nginxBalances.elasticity().schedule()).hasSize(1);
+  }
+
+  private static List<String> concat(List<String> first, String... more) {
+    List<String> all = new java.util.ArrayList<>(first);
+    all.addAll(List.of(more));
+    return all;
+  }
 }

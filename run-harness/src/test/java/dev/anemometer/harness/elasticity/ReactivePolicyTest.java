@@ -54,4 +54,32 @@ class ReactivePolicyTest {
     assertThat(cpu.decide(4_000, 2, Samples.sample(4_000, 40, 10, 0), OptionalDouble.of(0.1)))
         .isEqualTo(OptionalInt.of(1));
   }
+
+  @Test
+  void withSustainIntervalsOneBusyIntervalIsNoiseAndARunOfThemAddsAServer() {
+    ReactivePolicy sustained =
+        new ReactivePolicy(new ReactiveSpec(0, 1, 2, null, null, 0.25, 0.08, Duration.ZERO, 3));
+    double[] cpuOverTime = {0.05, 0.6, 0.05, 0.4, 0.5, 0.45};
+    OptionalInt last = OptionalInt.empty();
+    long t = 0;
+    for (int i = 0; i < cpuOverTime.length; i++) {
+      t += 2_000;
+      last =
+          sustained.decide(t, 1, Samples.sample(t, 40, 10, 0), OptionalDouble.of(cpuOverTime[i]));
+      if (i < cpuOverTime.length - 1) {
+        assertThat(last).as("after interval " + i).isEmpty();
+      }
+    }
+    assertThat(last).isEqualTo(OptionalInt.of(2));
+    // the new size starts a new run: two quiet intervals are not yet three
+    assertThat(
+            sustained.decide(14_000, 2, Samples.sample(14_000, 4, 10, 0), OptionalDouble.of(0.02)))
+        .isEmpty();
+    assertThat(
+            sustained.decide(16_000, 2, Samples.sample(16_000, 4, 10, 0), OptionalDouble.of(0.02)))
+        .isEmpty();
+    assertThat(
+            sustained.decide(18_000, 2, Samples.sample(18_000, 4, 10, 0), OptionalDouble.of(0.02)))
+        .isEqualTo(OptionalInt.of(1));
+  }
 }

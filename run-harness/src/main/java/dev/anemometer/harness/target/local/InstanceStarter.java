@@ -34,7 +34,7 @@ final class InstanceStarter {
   private AppLauncher launcher;
   private final List<AppLauncher.Launched> appProcesses = new ArrayList<>();
   private final List<LocalTiers.Haproxy> haproxies = new ArrayList<>();
-  private final List<ManagedProcess> nginxes = new ArrayList<>();
+  private final List<NginxServer.Running> nginxes = new ArrayList<>();
   private LocalTiers.Postgres postgres;
 
   InstanceStarter(
@@ -106,8 +106,8 @@ final class InstanceStarter {
       for (int i = 0; i < spec.tiers().web().instances(); i++) {
         String name = label + "-nginx-" + i;
         int port = Ports.freeLoopbackPort();
-        ManagedProcess process =
-            NginxServer.start(
+        NginxServer.Running running =
+            NginxServer.launch(
                 nginx.get(),
                 tuning.nginx(),
                 name,
@@ -116,8 +116,8 @@ final class InstanceStarter {
                 paths.workDir(name),
                 output.tuningDir().resolve(name + ".conf"),
                 output.logsDir().resolve(name + ".log"));
-        processes.add(process, NginxServer.STOP_GRACE);
-        nginxes.add(process);
+        processes.add(running.process(), NginxServer.STOP_GRACE);
+        nginxes.add(running);
         webs.add(Ports.loopback(port));
         console.info(name + " on port " + port);
       }
@@ -203,6 +203,7 @@ final class InstanceStarter {
         index,
         launcher,
         List.copyOf(appProcesses),
+        ScheduleTimes.maxAppServers(config, index),
         List.copyOf(haproxies),
         List.copyOf(nginxes),
         postgres,

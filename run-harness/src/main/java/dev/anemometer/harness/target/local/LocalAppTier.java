@@ -5,7 +5,6 @@ import dev.anemometer.harness.elasticity.ChangeSteps;
 import dev.anemometer.harness.elasticity.ScalableTier;
 import dev.anemometer.harness.tuning.HaproxyLayout;
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -14,22 +13,20 @@ import java.util.OptionalDouble;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
-import java.util.function.Supplier;
 
 /**
- * The app tier of one app instance on this host. HAProxy's backend has a server slot for the most
- * servers the run may need; unused slots are disabled. Scale-up starts a JVM, waits for readiness
- * and warm-up, points a slot at it and sets it ready; scale-down drains the slot, waits until its
- * sessions end (or the drain timeout), then stops the JVM with SIGTERM, whose graceful shutdown
- * answers parked long polls with 204 and finishes what is in flight.
+ * The app tier of one app instance on this host. Scale-up starts a JVM, waits for readiness and
+ * warm-up, then lets the balancer send it traffic (HAProxy: a prepared backend slot set ready;
+ * nginx balancing directly: a new upstream and a graceful reload); scale-down takes the server out
+ * of the balancer first, waits until its requests and long polls end (or the drain timeout), then
+ * stops the JVM with SIGTERM, whose graceful shutdown answers parked long polls with 204 and
+ * finishes what is in flight.
  */
 final class LocalAppTier implements ScalableTier {
 
-  private static final Duration IN_LB_TIMEOUT = Duration.ofSeconds(60);
-
   private final AppLauncher launcher;
   private final ProcessGroup processes;
-  private final Supplier<List<LocalTiers.Haproxy>> balancers;
+  private final AppBalancer balancer;
   private final Duration warmUp;
   private final Duration drainTimeout;
   private final AppLauncher.Launched[] slots;
@@ -42,12 +39,12 @@ final class LocalAppTier implements ScalableTier {
       List<AppLauncher.Launched> initial,
       int maxInstances,
       ProcessGroup processes,
-      Supplier<List<LocalTiers.Haproxy>> balancers,
+      AppBalancer balancer,
       Duration warmUp,
       Duration drainTimeout) {
     this.launcher = launcher;
     this.processes = processes;
-    this.balancers = balancers;
+    this.balancer = balancer;
     this.warmUp = warmUp;
     this.drainTimeout = drainTimeout;
     this.slots = new AppLauncher.Launched[Math.max(maxInstances, initial.size())];
@@ -117,7 +114,6 @@ final class LocalAppTier implements ScalableTier {
   }
 
   private void add(int slot, ChangeSteps steps) throws IOException, InterruptedException {
-    String server = HaproxyLayout.serverName(slot);
     steps.step("starting", Map.of("server", launcher.name(slot)));
     AppLauncher.Launched launched = launcher.launch(slot);
     processes.add(launched.process(), AppServer.STOP_GRACE);
@@ -136,11 +132,7 @@ final class LocalAppTier implements ScalableTier {
     // A deliberate warm-up, not a wait for a condition: JIT and connection pools settle first.
     Thread.sleep(warmUp.toMillis());
     steps.step("warmed-up", Map.of("server", launcher.name(slot)));
-    for (LocalTiers.Haproxy lb : balancers.get()) {
-      lb.api().setServerAddress(server, Ports.LOOPBACK, launched.port());
-      lb.api().setServerState(server, "ready");
-    }
-    awaitStatus(server, "UP");
+    balancer.admit(slot, launched.port());
     int now;
     synchronized (this) {
       now = ++inLb;
@@ -149,53 +141,27 @@ final class LocalAppTier implements ScalableTier {
   }
 
   private void remove(int slot, ChangeSteps steps) throws IOException, InterruptedException {
-    String server = HaproxyLayout.serverName(slot);
-    for (LocalTiers.Haproxy lb : balancers.get()) {
-      lb.api().setServerState(server, "drain");
-    }
+    balancer.drain(slot);
     int now;
     synchronized (this) {
       now = --inLb;
     }
     steps.step("draining", Map.of("server", launcher.name(slot), "instances", now));
     long deadline = System.nanoTime() + drainTimeout.toNanos();
-    int sessions = sessions(server);
-    while (sessions > 0 && System.nanoTime() < deadline) {
+    int inFlight = balancer.inFlight(slot);
+    while (inFlight > 0 && System.nanoTime() < deadline) {
       Thread.sleep(200); // polling interval of a deadline loop
-      sessions = sessions(server);
+      inFlight = balancer.inFlight(slot);
     }
-    steps.step("drained", Map.of("server", launcher.name(slot), "sessionsLeft", sessions));
+    steps.step("drained", Map.of("server", launcher.name(slot), "sessionsLeft", inFlight));
     AppLauncher.Launched launched;
     synchronized (this) {
       launched = slots[slot];
       slots[slot] = null;
     }
     processes.stop(launched.process());
-    for (LocalTiers.Haproxy lb : balancers.get()) {
-      lb.api().setServerState(server, "maint");
-    }
+    balancer.retire(slot);
     steps.step("stopped", Map.of("server", launcher.name(slot), "instances", now));
-  }
-
-  private int sessions(String server) throws IOException {
-    int total = 0;
-    for (LocalTiers.Haproxy lb : balancers.get()) {
-      total += Math.max(0, lb.api().currentSessions(server));
-    }
-    return total;
-  }
-
-  private void awaitStatus(String server, String status) throws IOException, InterruptedException {
-    long deadline = System.nanoTime() + IN_LB_TIMEOUT.toNanos();
-    for (LocalTiers.Haproxy lb : balancers.get()) {
-      while (!lb.api().serverStatus(server).startsWith(status)) {
-        if (System.nanoTime() > deadline) {
-          throw new UncheckedIOException(
-              new IOException(server + " not " + status + " in " + lb.name() + " after 60 s"));
-        }
-        Thread.sleep(100); // polling interval of a deadline loop
-      }
-    }
   }
 
   /** SIGKILL: the load balancer finds out by its health checks, as it would in production. */

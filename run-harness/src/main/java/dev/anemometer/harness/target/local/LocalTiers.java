@@ -56,7 +56,7 @@ public final class LocalTiers implements FaultTarget {
 
   private final ProcessGroup processes;
   private final List<Haproxy> haproxies;
-  private final List<ManagedProcess> nginxes;
+  private final List<NginxServer.Running> nginxes;
   private volatile Postgres postgres;
   private final LocalAppTier app;
 
@@ -64,8 +64,9 @@ public final class LocalTiers implements FaultTarget {
       int appInstance,
       AppLauncher launcher,
       List<AppLauncher.Launched> apps,
+      int appSlots,
       List<Haproxy> haproxies,
-      List<ManagedProcess> nginxes,
+      List<NginxServer.Running> nginxes,
       Postgres postgres,
       ProcessGroup processes,
       ElasticitySpec elasticity) {
@@ -73,31 +74,26 @@ public final class LocalTiers implements FaultTarget {
     this.haproxies = new CopyOnWriteArrayList<>(haproxies);
     this.nginxes = List.copyOf(nginxes);
     this.postgres = postgres;
-    int slots =
-        haproxies.isEmpty()
-            ? apps.size()
-            : haproxyServerSlots(haproxies.get(0)).orElse(apps.size());
     this.app =
         new LocalAppTier(
             launcher,
             apps,
-            slots,
+            appSlots,
             processes,
-            () -> List.copyOf(this.haproxies),
+            balancer(apps),
             elasticity.warmUp(),
             elasticity.drainTimeout());
   }
 
-  private static java.util.OptionalInt haproxyServerSlots(Haproxy lb) {
-    try {
-      long count =
-          java.nio.file.Files.readAllLines(lb.configFile()).stream()
-              .filter(line -> line.strip().startsWith("server app"))
-              .count();
-      return java.util.OptionalInt.of((int) count);
-    } catch (IOException e) {
-      return java.util.OptionalInt.empty();
+  /** HAProxy when deployed; else nginx, which then balances the app servers itself. */
+  private AppBalancer balancer(List<AppLauncher.Launched> apps) {
+    if (!haproxies.isEmpty()) {
+      return new HaproxyBalancer(() -> List.copyOf(this.haproxies));
     }
+    if (!nginxes.isEmpty()) {
+      return new NginxBalancer(nginxes, apps.stream().map(a -> Ports.loopback(a.port())).toList());
+    }
+    return AppBalancer.NONE;
   }
 
   public ScalableTier appTier() {
@@ -158,7 +154,7 @@ public final class LocalTiers implements FaultTarget {
           case APP -> app.process(instance);
           case LB -> haproxy(instance).process();
           case DB -> ownedPostgres().server().process();
-          case WEB -> nginxes.get(instance);
+          case WEB -> nginxes.get(instance).process();
         };
     try {
       Signals.send("STOP", process.handle());

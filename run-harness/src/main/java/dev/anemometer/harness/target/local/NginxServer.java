@@ -5,6 +5,7 @@ import dev.anemometer.harness.tuning.NginxLayout;
 import dev.anemometer.harness.tuning.TierTuning;
 import java.io.IOException;
 import java.io.InputStream;
+import java.net.InetSocketAddress;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
@@ -23,6 +24,53 @@ public final class NginxServer {
   private NginxServer() {}
 
   /**
+   * A started nginx and what it takes to render its config again with other upstreams: where nginx
+   * balances the app servers itself, elasticity changes them with a graceful reload.
+   */
+  public record Running(
+      ManagedProcess process, TierTuning.Nginx tuning, NginxLayout layout, Path configFile) {
+
+    /**
+     * Renders the config with these upstreams and sends SIGHUP to the master, which starts new
+     * workers on it and lets the old ones finish their requests and long polls before they exit:
+     * nothing in flight is dropped. Returns once the new workers run.
+     *
+     * @return the old generation of workers, still serving what they had accepted
+     */
+    public List<ProcessHandle> reload(List<InetSocketAddress> upstreams)
+        throws IOException, InterruptedException {
+      NginxLayout next =
+          new NginxLayout(
+              layout.instanceName(),
+              layout.listenPort(),
+              upstreams,
+              layout.pidFile(),
+              layout.errorLog(),
+              layout.tempDir(),
+              layout.cacheDir(),
+              layout.staticDir(),
+              layout.workerUser());
+      Files.writeString(configFile, ConfigRenderer.nginx(tuning, next));
+      List<ProcessHandle> old = process.handle().children().toList();
+      Signals.sendToProcess("HUP", process.handle());
+      long deadline = System.nanoTime() + START_TIMEOUT.toNanos();
+      // A worker the old generation does not know means the master accepted the new config.
+      while (process.handle().children().allMatch(old::contains)) {
+        if (System.nanoTime() > deadline || !process.isAlive()) {
+          throw new IOException(
+              process.name()
+                  + " did not start workers on its new config within "
+                  + START_TIMEOUT.toSeconds()
+                  + " s: "
+                  + process.logTail(5));
+        }
+        Thread.sleep(50); // polling interval of a deadline loop
+      }
+      return old;
+    }
+  }
+
+  /**
    * Renders the config into {@code configFile}, starts nginx with {@code workDir} as its prefix and
    * waits until it accepts connections.
    */
@@ -31,7 +79,21 @@ public final class NginxServer {
       TierTuning.Nginx tuning,
       String name,
       int port,
-      List<java.net.InetSocketAddress> upstreams,
+      List<InetSocketAddress> upstreams,
+      Path workDir,
+      Path configFile,
+      Path log)
+      throws IOException {
+    return launch(nginx, tuning, name, port, upstreams, workDir, configFile, log).process();
+  }
+
+  /** As {@link #start}, keeping what a reload with other upstreams needs. */
+  public static Running launch(
+      Path nginx,
+      TierTuning.Nginx tuning,
+      String name,
+      int port,
+      List<InetSocketAddress> upstreams,
       Path workDir,
       Path configFile,
       Path log)
@@ -72,7 +134,7 @@ public final class NginxServer {
       process.stop(STOP_GRACE);
       throw e;
     }
-    return process;
+    return new Running(process, tuning, layout, configFile);
   }
 
   private static void copyStaticFiles(Path staticDir) throws IOException {

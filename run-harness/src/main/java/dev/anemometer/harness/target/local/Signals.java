@@ -14,6 +14,17 @@ final class Signals {
     List<String> command =
         new ArrayList<>(List.of("kill", "-" + signal, String.valueOf(root.pid())));
     root.descendants().forEach(d -> command.add(String.valueOf(d.pid())));
+    run(command, signal, root);
+  }
+
+  /** To the process alone: nginx's master reloads on SIGHUP and manages its workers itself. */
+  static void sendToProcess(String signal, ProcessHandle process)
+      throws IOException, InterruptedException {
+    run(List.of("kill", "-" + signal, String.valueOf(process.pid())), signal, process);
+  }
+
+  private static void run(List<String> command, String signal, ProcessHandle root)
+      throws IOException, InterruptedException {
     Process kill = new ProcessBuilder(command).redirectErrorStream(true).start();
     if (!kill.waitFor(10, TimeUnit.SECONDS) || kill.exitValue() != 0) {
       throw new IOException(

@@ -153,6 +153,50 @@ class ProxyChainIT {
     }
   }
 
+  @Test
+  void nginxBalancingDirectlyAddsAServerByReloadAndDrainsOneUntilItsOldWorkersAreGone()
+      throws Exception {
+    Path nginx = Executables.find("nginx").orElse(null);
+    assumeThat(nginx).as("nginx installed").isNotNull();
+    try (FakeAppServer app0 = new FakeAppServer("app0");
+        FakeAppServer app1 = new FakeAppServer("app1");
+        ProcessGroup group = new ProcessGroup()) {
+      int webPort = Ports.freeLoopbackPort();
+      NginxServer.Running web =
+          NginxServer.launch(
+              nginx,
+              NGINX,
+              "nginx-0",
+              webPort,
+              List.of(app0.address()),
+              dir.resolve("work/nginx-0"),
+              dir.resolve("tuning/nginx-0.conf"),
+              dir.resolve("logs/nginx-0.log"));
+      group.add(web.process(), NginxServer.STOP_GRACE);
+      NginxBalancer balancer = new NginxBalancer(List.of(web), List.of(app0.address()));
+
+      balancer.admit(1, app1.port());
+      for (int i = 0; i < 20; i++) {
+        assertThat(get(webPort, "/api/auctions/live").statusCode()).isEqualTo(200);
+      }
+      assertThat(app1.requests.get()).as("requests to the added server").isPositive();
+      assertThat(java.nio.file.Files.readString(dir.resolve("tuning/nginx-0.conf")))
+          .contains(":" + app1.port());
+
+      balancer.drain(0);
+      long deadline = System.nanoTime() + Duration.ofSeconds(20).toNanos();
+      while (balancer.inFlight(0) > 0) {
+        assertThat(System.nanoTime()).as("old nginx workers gone").isLessThan(deadline);
+        Thread.sleep(100); // polling interval of a deadline loop
+      }
+      int app0Before = app0.requests.get();
+      for (int i = 0; i < 10; i++) {
+        assertThat(get(webPort, "/api/auctions/live").body()).isEqualTo("app1 /api/auctions/live");
+      }
+      assertThat(app0.requests.get()).as("no request to the drained server").isEqualTo(app0Before);
+    }
+  }
+
   private HttpResponse<String> get(int port, String path) throws Exception {
     return http.send(
         HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + path))
