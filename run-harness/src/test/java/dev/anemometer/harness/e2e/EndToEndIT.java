@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assumptions.assumeThat;
 
 import dev.anemometer.harness.cli.AnemometerCli;
+import dev.anemometer.harness.support.TestProcesses;
 import dev.anemometer.harness.target.local.Executables;
 import java.io.BufferedReader;
 import java.io.IOException;
@@ -115,10 +116,10 @@ class EndToEndIT {
     // A stopped tier's last children (PostgreSQL's background workers) exit a moment after it.
     // The PostgreSQL of the test support (used by other ITs in this JVM) is not a tier of the run.
     long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
-    while (!leftoverTiers().isEmpty() && System.nanoTime() < deadline) {
+    while (!TestProcesses.leftovers().isEmpty() && System.nanoTime() < deadline) {
       Thread.sleep(200); // polling interval of a deadline loop
     }
-    assertThat(leftoverTiers()).isEmpty();
+    assertThat(TestProcesses.leftovers()).isEmpty();
   }
 
   @Test
@@ -188,14 +189,6 @@ class EndToEndIT {
     }
   }
 
-  private static List<String> leftoverTiers() {
-    return ProcessHandle.current()
-        .descendants()
-        .filter(ProcessHandle::isAlive)
-        .map(h -> h.pid() + " " + h.info().commandLine().orElse("?"))
-        .filter(line -> !line.contains("/test-postgres/"))
-        .toList();
-  }
 
   private Path onlyRunFolder() throws IOException {
     try (Stream<Path> runs = Files.list(results)) {

@@ -14,6 +14,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import dev.anemometer.harness.support.TestProcesses;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -48,7 +49,7 @@ class LocalDeploymentIT {
     assertThat(failure).isInstanceOf(TierStartException.class).hasMessageContaining("app jar");
     assertThat(databasePorts).hasSize(1);
     assertThat(Ports.accepting(databasePorts.get(0))).isFalse();
-    assertThat(ProcessHandle.current().descendants().filter(ProcessHandle::isAlive).toList())
+    assertThat(TestProcesses.leftovers())
         .isEmpty();
     assertThat(console.toString(StandardCharsets.UTF_8))
         .contains("instance-0-postgres (embedded) on port")

@@ -12,6 +12,7 @@ import java.net.http.HttpResponse;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import dev.anemometer.harness.support.TestProcesses;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -148,7 +149,7 @@ class ProxyChainIT {
       group.close();
       assertThat(lb.isAlive()).isFalse();
       assertThat(Ports.accepting(lbPort)).isFalse();
-      assertThat(ProcessHandle.current().descendants().filter(ProcessHandle::isAlive).toList())
+      assertThat(TestProcesses.leftovers())
           .isEmpty();
     }
   }
