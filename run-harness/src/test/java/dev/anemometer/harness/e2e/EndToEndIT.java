@@ -189,7 +189,6 @@ class EndToEndIT {
     }
   }
 
-
   private Path onlyRunFolder() throws IOException {
     try (Stream<Path> runs = Files.list(results)) {
       return runs.filter(Files::isDirectory).findFirst().orElseThrow();

@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.catchThrowable;
 import dev.anemometer.harness.config.AnemometerConfig;
 import dev.anemometer.harness.config.ConfigLoader;
 import dev.anemometer.harness.console.Console;
+import dev.anemometer.harness.support.TestProcesses;
 import dev.anemometer.harness.tuning.TuningCalculator;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
@@ -14,7 +15,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import dev.anemometer.harness.support.TestProcesses;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -49,8 +49,7 @@ class LocalDeploymentIT {
     assertThat(failure).isInstanceOf(TierStartException.class).hasMessageContaining("app jar");
     assertThat(databasePorts).hasSize(1);
     assertThat(Ports.accepting(databasePorts.get(0))).isFalse();
-    assertThat(TestProcesses.leftovers())
-        .isEmpty();
+    assertThat(TestProcesses.leftovers()).isEmpty();
     assertThat(console.toString(StandardCharsets.UTF_8))
         .contains("instance-0-postgres (embedded) on port")
         .contains("start failed; stopping what was started");

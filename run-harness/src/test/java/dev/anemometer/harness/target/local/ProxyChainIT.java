@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowable;
 import static org.assertj.core.api.Assumptions.assumeThat;
 
+import dev.anemometer.harness.support.TestProcesses;
 import dev.anemometer.harness.tuning.TierTuning;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -12,7 +13,6 @@ import java.net.http.HttpResponse;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
-import dev.anemometer.harness.support.TestProcesses;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -149,8 +149,7 @@ class ProxyChainIT {
       group.close();
       assertThat(lb.isAlive()).isFalse();
       assertThat(Ports.accepting(lbPort)).isFalse();
-      assertThat(TestProcesses.leftovers())
-          .isEmpty();
+      assertThat(TestProcesses.leftovers()).isEmpty();
     }
   }
 
