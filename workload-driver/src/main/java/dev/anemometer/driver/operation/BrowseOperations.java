@@ -17,11 +17,12 @@ final class BrowseOperations {
 
   CompletionStage<OperationOutcome> activeAuctions(UserContext user) {
     Exchange exchange = new Exchange(user.session());
-    // Only the pages that hold auctions in play: the others could not be joined.
-    long known = user.liveAuctionTotal();
+    // Only the pages that hold auctions in play: the others could not be joined. A session's first
+    // look does not know the total yet; it still spreads over the auctions in play, which follow
+    // the users: always asking for page 0 there crowded every new session onto the first five.
     long inPlay = user.liveAuctionsInPlay();
-    int pages =
-        known > 0 ? (int) Math.min(Integer.MAX_VALUE, (inPlay + pageSize - 1) / pageSize) : 1;
+    long listed = inPlay == Long.MAX_VALUE ? pageSize : inPlay;
+    int pages = (int) Math.max(1, Math.min(Integer.MAX_VALUE, (listed + pageSize - 1) / pageSize));
     int page = user.random().nextInt(pages);
     Call call = Call.get(ApiPaths.liveAuctions(page, pageSize), ApiPaths.LIVE_AUCTIONS);
     return exchange.finish(
