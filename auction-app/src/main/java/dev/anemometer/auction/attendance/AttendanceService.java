@@ -4,7 +4,10 @@ import dev.anemometer.auction.system.web.ApiException;
 import dev.anemometer.auction.system.web.Page;
 import dev.anemometer.auction.system.web.PageParams;
 import dev.anemometer.auction.system.web.ProblemType;
+import java.sql.ResultSet;
+import java.sql.SQLException;
 import java.time.Clock;
+import java.time.OffsetDateTime;
 import java.util.List;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Service;
@@ -79,9 +82,19 @@ public class AttendanceService {
                     + " WHERE a.user_id = ? ORDER BY a.joined_at DESC, a.id DESC"
                     + " LIMIT ? OFFSET ?")
             .params(userId, paging.sizeOrDefault(), paging.offset())
-            .query(AttendanceRecord.class)
+            .query(AttendanceService::attendanceRecord)
             .list();
     return paging.page(total, items);
+  }
+
+  private static AttendanceRecord attendanceRecord(ResultSet rs, int rowNum) throws SQLException {
+    OffsetDateTime leftAt = rs.getObject("left_at", OffsetDateTime.class);
+    return new AttendanceRecord(
+        rs.getLong("id"),
+        rs.getLong("auction_id"),
+        rs.getString("auction_name"),
+        rs.getObject("joined_at", OffsetDateTime.class).toInstant(),
+        leftAt == null ? null : leftAt.toInstant());
   }
 
   private boolean auctionExists(long auctionId) {

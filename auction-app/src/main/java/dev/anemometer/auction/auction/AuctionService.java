@@ -4,6 +4,9 @@ import dev.anemometer.auction.system.cache.CacheNames;
 import dev.anemometer.auction.system.web.ApiException;
 import dev.anemometer.auction.system.web.Page;
 import dev.anemometer.auction.system.web.PageParams;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.time.OffsetDateTime;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -41,7 +44,7 @@ class AuctionService {
                 "SELECT id, name, category, start_time, state FROM auction"
                     + " WHERE state = 'RUNNING' ORDER BY id LIMIT ? OFFSET ?")
             .params(paging.sizeOrDefault(), paging.offset())
-            .query(AuctionSummary.class)
+            .query(AuctionService::summary)
             .list();
     return paging.page(total, items);
   }
@@ -77,6 +80,15 @@ class AuctionService {
                         List.of()))
             .list();
     return paging.page(total, withImageIds(items));
+  }
+
+  private static AuctionSummary summary(ResultSet rs, int rowNum) throws SQLException {
+    return new AuctionSummary(
+        rs.getLong("id"),
+        rs.getString("name"),
+        rs.getString("category"),
+        rs.getObject("start_time", OffsetDateTime.class).toInstant(),
+        rs.getString("state"));
   }
 
   /** One query for the whole page's images rather than one per item. */

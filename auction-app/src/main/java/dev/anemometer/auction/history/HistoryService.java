@@ -5,6 +5,7 @@ import dev.anemometer.auction.system.web.PageParams;
 import java.sql.Array;
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.time.OffsetDateTime;
 import java.util.Arrays;
 import java.util.List;
 import org.springframework.jdbc.core.simple.JdbcClient;
@@ -40,7 +41,7 @@ class HistoryService {
                     + " WHERE b.bidder_id = ? ORDER BY b.bid_time DESC, b.id DESC"
                     + " LIMIT ? OFFSET ?")
             .params(userId, paging.sizeOrDefault(), paging.offset())
-            .query(BidRecord.class)
+            .query(HistoryService::bid)
             .list();
     return paging.page(total, items);
   }
@@ -66,6 +67,17 @@ class HistoryService {
     return paging.page(total, items);
   }
 
+  private static BidRecord bid(ResultSet rs, int rowNum) throws SQLException {
+    return new BidRecord(
+        rs.getLong("id"),
+        rs.getLong("item_id"),
+        rs.getLong("auction_id"),
+        rs.getString("item_description"),
+        rs.getBigDecimal("amount"),
+        rs.getString("outcome"),
+        rs.getObject("bid_time", OffsetDateTime.class).toInstant());
+  }
+
   private static PurchaseRecord purchase(ResultSet rs, int rowNum) throws SQLException {
     return new PurchaseRecord(
         rs.getLong("item_id"),
@@ -73,7 +85,7 @@ class HistoryService {
         rs.getString("short_description"),
         rs.getString("manufacturer"),
         rs.getBigDecimal("amount"),
-        rs.getTimestamp("sold_at").toInstant(),
+        rs.getObject("sold_at", OffsetDateTime.class).toInstant(),
         ids(rs.getArray("image_ids")));
   }
 

@@ -5,6 +5,8 @@ import dev.anemometer.auction.system.cache.CacheNames;
 import dev.anemometer.auction.system.web.ApiException;
 import dev.anemometer.auction.system.web.ProblemType;
 import java.awt.image.BufferedImage;
+import java.sql.ResultSet;
+import java.sql.SQLException;
 import java.util.EnumMap;
 import java.util.Map;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
@@ -68,9 +70,17 @@ class ImageService {
                 + size.column()
                 + " WHERE g.id = ?")
         .param(imageId)
-        .query(StoredImage.class)
+        .query(ImageService::storedImage)
         .optional()
         .orElseThrow(() -> ApiException.notFound("image", imageId));
+  }
+
+  private static StoredImage storedImage(ResultSet rs, int rowNum) throws SQLException {
+    return new StoredImage(
+        rs.getLong("item_id"),
+        rs.getString("content_type"),
+        rs.getString("etag"),
+        rs.getBytes("data"));
   }
 
   private BufferedImage decode(byte[] upload) {

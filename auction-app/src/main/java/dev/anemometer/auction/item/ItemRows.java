@@ -3,6 +3,7 @@ package dev.anemometer.auction.item;
 import java.sql.Array;
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.time.OffsetDateTime;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -25,7 +26,7 @@ final class ItemRows {
         rs.getString("condition"),
         rs.getBigDecimal("starting_bid"),
         rs.getString("state"),
-        rs.getTimestamp("created_at").toInstant(),
+        rs.getObject("created_at", OffsetDateTime.class).toInstant(),
         longs(rs.getArray("image_ids")));
   }
 

@@ -8,6 +8,8 @@ import dev.anemometer.auction.system.web.ApiException;
 import dev.anemometer.auction.system.web.ProblemType;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
+import java.sql.ResultSet;
+import java.sql.SQLException;
 import java.util.List;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Service;
@@ -37,7 +39,7 @@ class LoginService {
     List<Credentials> found =
         jdbc.sql("SELECT id, password_hash, password_salt FROM app_user WHERE email = ?")
             .param(request.username())
-            .query(Credentials.class)
+            .query(LoginService::credentials)
             .list();
     if (found.isEmpty()
         || !hasher.matches(
@@ -54,6 +56,11 @@ class LoginService {
   void logout(AuthenticatedUser user) {
     tokens.revoke(user.token());
     attendance.endOpenAttendances(user.userId());
+  }
+
+  private static Credentials credentials(ResultSet rs, int rowNum) throws SQLException {
+    return new Credentials(
+        rs.getLong("id"), rs.getString("password_hash"), rs.getString("password_salt"));
   }
 
   record Credentials(long id, String passwordHash, String passwordSalt) {}

@@ -32,6 +32,22 @@ class AttendanceApiIT extends AppIntegrationTest {
   }
 
   @Test
+  void anAttendanceStillOpenHasANullLeftAtInTheHistory() {
+    FixtureUser user = fixtures.user();
+    long auction = fixtures.runningAuction(user.id(), 1).id();
+    String token = api.login(user);
+
+    ApiResponse joined = join(auction, token);
+
+    JsonNode history = api.get("/api/users/" + user.id() + "/attendance", token).json();
+    JsonNode entry = history.get("items").get(0);
+    assertThat(entry.get("id").asLong()).isEqualTo(joined.json().get("id").asLong());
+    assertThat(entry.get("joinedAt").isString()).isTrue();
+    assertThat(entry.has("leftAt")).isTrue();
+    assertThat(entry.get("leftAt").isNull()).isTrue();
+  }
+
+  @Test
   void joiningAnAuctionThatIsNotRunningIsAConflict() {
     FixtureUser user = fixtures.user();
     long future = fixtures.auction(user.id(), "FUTURE");

@@ -16,10 +16,11 @@ import java.util.Map;
 
 /**
  * The load phase's live line per status interval: a progress bar over the load path (when its
- * length is known; findMax is open-ended), the phase and the time spent in it, users, ops/s, the
- * worst p99 and the interval's QoS verdict with the first failed rule. Only QoS intervals are
+ * length is known; findMax is open-ended), the phase and the time spent in its current segment
+ * (each findMax step, probe phase, QoS period and interval segment counts from 0:00), users, ops/s,
+ * the worst p99 and the interval's QoS verdict with the first failed rule. Only QoS intervals are
  * judged: the others say so rather than show a verdict that does not count. On a terminal the line
- * is rewritten in place and a new line starts with each phase; in a log (not a TTY) each interval
+ * is rewritten in place and a new line starts with each segment; in a log (not a TTY) each interval
  * gets a plain line with no escape or carriage-return characters.
  */
 public final class LoadProgress implements RunListener {
@@ -31,9 +32,7 @@ public final class LoadProgress implements RunListener {
   private final Duration length;
   private final boolean terminal;
   private int lastLength;
-  private final Map<String, PhaseStart> phases = new HashMap<>();
-
-  private record PhaseStart(LoadPhase phase, long elapsedMillis) {}
+  private final Map<String, Long> segmentStarts = new HashMap<>();
 
   public LoadProgress(PrintStream out, Duration length, boolean terminal) {
     this.out = out;
@@ -43,15 +42,11 @@ public final class LoadProgress implements RunListener {
 
   @Override
   public synchronized void onStatus(StatusReport report) {
-    PhaseStart start = phases.get(report.targetId());
-    if (start == null || start.phase() != report.phase()) {
-      // The interval ending now ran in the new phase, so the phase began one interval ago at most.
-      long intervalMillis = report.stats().durationNanos() / 1_000_000;
-      start = new PhaseStart(report.phase(), Math.max(0, report.elapsedMillis() - intervalMillis));
-      phases.put(report.targetId(), start);
+    Long previousStart = segmentStarts.put(report.targetId(), report.segmentStartMillis());
+    if (previousStart == null || previousStart != report.segmentStartMillis()) {
       endLine();
     }
-    String line = line(report, start.elapsedMillis());
+    String line = line(report);
     if (terminal) {
       out.print("\r" + line + " ".repeat(Math.max(0, lastLength - line.length())));
       lastLength = line.length();
@@ -93,7 +88,7 @@ public final class LoadProgress implements RunListener {
     }
   }
 
-  String line(StatusReport report, long phaseStartMillis) {
+  String line(StatusReport report) {
     IntervalStats stats = report.stats();
     long worstP99Micros = 0;
     String worst = "-";
@@ -115,7 +110,7 @@ public final class LoadProgress implements RunListener {
         report.targetId(),
         progress(Duration.ofMillis(report.elapsedMillis())),
         report.phase(),
-        clock(Duration.ofMillis(report.elapsedMillis() - phaseStartMillis)),
+        clock(Duration.ofMillis(report.elapsedMillis() - report.segmentStartMillis())),
         report.users(),
         seconds <= 0 ? 0 : stats.totalOperations() / seconds,
         worstP99Micros / 1000.0,

@@ -18,6 +18,7 @@ import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.regex.Pattern;
 import org.HdrHistogram.Histogram;
 import org.junit.jupiter.api.Test;
 
@@ -53,9 +54,9 @@ class LoadProgressTest {
   void aLogGetsOnePlainLinePerIntervalWithBarPhaseUsersThroughputP99AndVerdict() {
     LoadProgress progress = new LoadProgress(out, Duration.ofMinutes(5), false);
 
-    progress.onStatus(report(LoadPhase.WARM_UP, 50_000, PASSED));
-    progress.onStatus(report(LoadPhase.QOS, 60_000, PASSED));
-    progress.onStatus(report(LoadPhase.QOS, 120_000, PASSED));
+    progress.onStatus(report(LoadPhase.WARM_UP, 40_000, 50_000, PASSED));
+    progress.onStatus(report(LoadPhase.QOS, 50_000, 60_000, PASSED));
+    progress.onStatus(report(LoadPhase.QOS, 50_000, 120_000, PASSED));
 
     List<String> lines = text().lines().toList();
     assertThat(lines).hasSize(3);
@@ -66,6 +67,32 @@ class LoadProgressTest {
         .contains("p99     12 ms (PlaceBid)")
         .endsWith("QoS pass");
     assertThat(lines.get(2)).contains(" 40 % 2:00/5:00 QOS        1:10");
+  }
+
+  @Test
+  void eachFindMaxStepCountsItsTimeFromZeroThoughThePhaseStaysTheSame() {
+    LoadProgress progress = new LoadProgress(out, Duration.ZERO, false);
+
+    progress.onStatus(report(LoadPhase.STEP, 60_000, 70_000, PASSED));
+    progress.onStatus(report(LoadPhase.STEP, 60_000, 120_000, PASSED));
+    progress.onWindow(window(PASSED));
+    progress.onStatus(report(LoadPhase.STEP, 120_000, 130_000, PASSED));
+    progress.onStatus(report(LoadPhase.STEP, 120_000, 180_000, PASSED));
+
+    assertThat(timesInStep(text())).containsExactly("0:10", "1:00", "0:10", "1:00");
+  }
+
+  @Test
+  void aTerminalStartsANewLineWithEachFindMaxStep() {
+    LoadProgress progress = new LoadProgress(out, Duration.ZERO, true);
+
+    progress.onStatus(report(LoadPhase.STEP, 60_000, 120_000, PASSED));
+    progress.onStatus(report(LoadPhase.STEP, 120_000, 130_000, PASSED));
+
+    // the first step's last state stays on screen; the second step gets its own line
+    assertThat(text()).containsOnlyOnce("\n").endsWith("QoS pass");
+    assertThat(timesInStep(text().substring(0, text().indexOf('\n')))).containsExactly("1:00");
+    assertThat(timesInStep(text().substring(text().indexOf('\n')))).containsExactly("0:10");
   }
 
   @Test
@@ -144,8 +171,8 @@ class LoadProgressTest {
   void aTerminalRewritesTheLineWithABarInPlaceAndStartsANewLinePerPhase() {
     LoadProgress progress = new LoadProgress(out, Duration.ofMinutes(5), true);
 
-    progress.onStatus(report(LoadPhase.WARM_UP, 50_000, PASSED));
-    progress.onStatus(report(LoadPhase.WARM_UP, 60_000, PASSED));
+    progress.onStatus(report(LoadPhase.WARM_UP, 40_000, 50_000, PASSED));
+    progress.onStatus(report(LoadPhase.WARM_UP, 40_000, 60_000, PASSED));
     assertThat(text())
         .startsWith("\r")
         .doesNotContain("\n")
@@ -177,6 +204,15 @@ class LoadProgressTest {
     assertThat(text()).startsWith("\r").contains("instance-0 [1:05] QOS").doesNotContain("\n");
   }
 
+  /** The time in phase shown after each {@code STEP}. */
+  private static List<String> timesInStep(String text) {
+    return Pattern.compile("STEP +(\\d+:\\d\\d)")
+        .matcher(text)
+        .results()
+        .map(m -> m.group(1))
+        .toList();
+  }
+
   private static QosVerdict invalid(String reason) {
     return new QosVerdict(true, List.of(), List.of(reason));
   }
@@ -185,8 +221,15 @@ class LoadProgressTest {
     return new WindowResult("instance-0", 1, 60_000, 120_000, 300, stats(), verdict);
   }
 
+  /** The report of an interval that began its segment. */
   private static StatusReport report(LoadPhase phase, long elapsedMillis, QosVerdict verdict) {
-    return new StatusReport("instance-0", elapsedMillis, 300, phase, stats(), verdict);
+    return report(phase, elapsedMillis - 10_000, elapsedMillis, verdict);
+  }
+
+  private static StatusReport report(
+      LoadPhase phase, long segmentStartMillis, long elapsedMillis, QosVerdict verdict) {
+    return new StatusReport(
+        "instance-0", elapsedMillis, 300, phase, segmentStartMillis, stats(), verdict);
   }
 
   /** Ten seconds of 300 PlaceBid at 12 ms. */

@@ -32,7 +32,7 @@ final class Samples {
             endMillis * 1_000_000L,
             Map.of(OperationType.GET_ACTIVE_AUCTIONS, stats),
             DriverHealth.NONE);
-    return new StatusReport("instance-0", endMillis, users, LoadPhase.QOS, interval, null);
+    return new StatusReport("instance-0", endMillis, users, LoadPhase.QOS, 0, interval, null);
   }
 
   static IntervalSample sample(long endMillis, int users, long latencyMillis, long failures) {

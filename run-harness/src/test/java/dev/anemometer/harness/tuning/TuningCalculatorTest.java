@@ -23,6 +23,8 @@ class TuningCalculatorTest {
     // worker_connections = max(100, 10 × 1000 users / 1 web instance)
     assertThat(tuning.nginx().workerConnections()).isEqualTo(10_000);
     assertThat(tuning.nginx().workerProcesses()).as("auto").isZero();
+    // two long polls and one request per user stay open between the tiers
+    assertThat(tuning.nginx().upstreamKeepalive()).isEqualTo(3000);
     assertThat(tuning.nginx().proxyTimeout())
         .as("outlasts the 30 s long poll by 10 s")
         .isEqualTo(Duration.ofSeconds(40));
@@ -47,6 +49,7 @@ class TuningCalculatorTest {
     TierTuning tuning = compute("quickstart");
 
     assertThat(tuning.nginx().workerConnections()).isEqualTo(1000); // 10 × 100
+    assertThat(tuning.nginx().upstreamKeepalive()).isEqualTo(300); // 3 × 100
     assertThat(tuning.haproxy().maxconn()).isEqualTo(1000);
     assertThat(tuning.app().hikariPoolSize()).isEqualTo(10);
     assertThat(tuning.postgres().maxConnections()).isEqualTo(50);

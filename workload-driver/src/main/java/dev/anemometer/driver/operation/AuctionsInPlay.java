@@ -1,11 +1,13 @@
 package dev.anemometer.driver.operation;
 
 /**
- * How many live auctions the users of one target take part in: {@code ceil(active users /
- * usersPerAuction)}, the first ones of the live list. Keeping the users per auction constant keeps
- * the followers per auction, and with them the GetNextBid share of the mix, the same at any user
- * count: without it, a findMax probe at a tenth of the data size spreads its users so thin that
- * hardly any bid wakes a follower, and one at the data size crowds them.
+ * How many live auctions the users of one target take part in: {@code round(active users /
+ * usersPerAuction)}, the first ones of the live list. Rounded to the nearest count, so that the
+ * users per auction stay as close to {@code usersPerAuction} as a whole count allows (at 100 users
+ * and 12 per auction: 8 auctions of 12.5 users, not 9 of 11.1). Keeping the users per auction
+ * constant keeps the followers per auction, and with them the GetNextBid share of the mix, the same
+ * at any user count: without it, a findMax probe at a tenth of the data size spreads its users so
+ * thin that hardly any bid wakes a follower, and one at the data size crowds them.
  *
  * <p>Written by the load path's thread, read by the users' event loops: a volatile count. A slice
  * of a distributed run counts its share of the target's users, so {@code slices} scales it up.
@@ -51,8 +53,7 @@ public final class AuctionsInPlay {
     if (Double.isInfinite(usersPerAuction)) {
       return liveAuctions < 0 ? Long.MAX_VALUE : liveAuctions;
     }
-    long inPlay =
-        Math.max(minimum, (long) Math.ceil((double) activeUsers * slices / usersPerAuction));
+    long inPlay = Math.max(minimum, Math.round((double) activeUsers * slices / usersPerAuction));
     return liveAuctions < 0 ? inPlay : Math.min(inPlay, liveAuctions);
   }
 

@@ -168,7 +168,7 @@ final class LiveAuctionOperations {
   private static List<FollowedAuction> withKnownItem(UserContext user) {
     List<FollowedAuction> known = new ArrayList<>(2);
     for (FollowedAuction followed : user.followed()) {
-      if (followed.itemId() > 0 && followed.price() != null) {
+      if (followed.itemId() > 0) {
         known.add(followed);
       }
     }

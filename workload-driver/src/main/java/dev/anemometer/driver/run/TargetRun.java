@@ -34,10 +34,12 @@ final class TargetRun {
   private int users = -1;
   private boolean finalStatusSent;
   private LoadPoint point;
+  private long segmentStartMillis;
   // What the status interval's stats ran under: by the time a status is due the path has already
   // moved on to the next moment (a warm-up's last interval would otherwise read QOS).
   private LoadPhase statusPhase;
   private int statusUsers = -1;
+  private long statusSegmentStartMillis;
 
   TargetRun(TargetSpec spec, QosJudge judge, long startNanos) {
     this.spec = spec;
@@ -72,6 +74,7 @@ final class TargetRun {
   void add(IntervalStats stats) {
     statusPhase = point.phase();
     statusUsers = users();
+    statusSegmentStartMillis = segmentStartMillis;
     status.add(stats);
     whole.add(stats);
     if (window != null) {
@@ -84,6 +87,7 @@ final class TargetRun {
    * count to apply. Judged windows go to {@code closed}.
    */
   int advance(long elapsedMillis, long nowNanos, List<WindowResult> closed) {
+    LoadPoint previous = point;
     point = path.at(elapsedMillis);
     if (point.windowIndex() != windowIndex) {
       if (windowIndex != LoadPoint.NOT_JUDGED) {
@@ -96,6 +100,10 @@ final class TargetRun {
       window = point.judged() ? new IntervalAccumulator(nowNanos) : null;
       windowJudgesMix = point.phase() != LoadPhase.STEP;
       windowStartMillis = elapsedMillis;
+    }
+    // findMax's steps follow each other in one phase: a new window alone starts a new segment.
+    if (point.phase() != previous.phase() || point.windowIndex() != previous.windowIndex()) {
+      segmentStartMillis = elapsedMillis;
     }
     users = override.apply(point);
     return users;
@@ -131,6 +139,7 @@ final class TargetRun {
             elapsedMillis,
             statusPhase == null ? users() : statusUsers,
             statusPhase == null ? point.phase() : statusPhase,
+            statusPhase == null ? segmentStartMillis : statusSegmentStartMillis,
             stats,
             judge.judgeWithoutMix(stats));
     statusPhase = null;

@@ -87,6 +87,7 @@ class DriverMetricsTest {
         10_000,
         users,
         LoadPhase.QOS,
+        0,
         stats,
         new QosVerdict(true, List.of(), List.of()));
   }

@@ -15,9 +15,19 @@ class AuctionsInPlayTest {
     assertThat(inPlay.count(200)).isEqualTo(40);
     assertThat(inPlay.inPlay(39, 200)).isTrue();
     assertThat(inPlay.inPlay(40, 200)).isFalse();
-    inPlay.activeUsers(1001);
+    inPlay.activeUsers(1003);
     assertThat(inPlay.count(200)).isEqualTo(200);
     assertThat(inPlay.count(-1)).as("live count not seen yet").isEqualTo(201);
+  }
+
+  @Test
+  void theCountIsTheNearestOneSoThatTheUsersPerAuctionStayClose() {
+    AuctionsInPlay inPlay = new AuctionsInPlay(12, 1, 2);
+
+    inPlay.activeUsers(100);
+    assertThat(inPlay.count(1000)).as("8 auctions of 12.5 users, not 9 of 11.1").isEqualTo(8);
+    inPlay.activeUsers(107);
+    assertThat(inPlay.count(1000)).as("9 auctions of 11.9 users").isEqualTo(9);
   }
 
   @Test

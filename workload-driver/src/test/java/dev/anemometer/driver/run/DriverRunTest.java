@@ -29,6 +29,7 @@ class DriverRunTest {
   private volatile DriverHealth health = DriverHealth.NONE;
   private final List<String> events = new ArrayList<>();
   private final List<String> statusPhases = new ArrayList<>();
+  private final List<String> statusSegments = new ArrayList<>();
 
   private DriverRun newRun(LoadPathSpec path) {
     UsersConfig users = new UsersConfig(URI.create("http://127.0.0.1:1"), "default", 0, 1000, 4, 1);
@@ -63,6 +64,12 @@ class DriverRunTest {
               public void onStatus(StatusReport report) {
                 events.add("status " + report.elapsedMillis() + " " + report.users());
                 statusPhases.add(report.elapsedMillis() + " " + report.phase());
+                statusSegments.add(
+                    report.elapsedMillis()
+                        + " "
+                        + report.phase()
+                        + " since "
+                        + report.segmentStartMillis());
               }
             });
   }
@@ -159,6 +166,30 @@ class DriverRunTest {
 
     assertThat(result.target("app0").peakUsers()).isEqualTo(537);
     assertThat(result.passed()).isTrue();
+  }
+
+  @Test
+  void eachFindMaxStepStartsASegmentOfItsOwnThoughThePhaseStaysTheSame() {
+    var path =
+        new FindMaxLoadPathSpec(
+            100,
+            Duration.ofSeconds(2),
+            Duration.ofSeconds(1),
+            Duration.ofSeconds(1),
+            Duration.ofSeconds(2),
+            1.0,
+            1,
+            10_000);
+
+    drive(newRun(path), users -> users <= 537 ? 500_000 : 2_500_000);
+
+    // status every 2 s: ramp-up 0–1, warm-up 1–2, then steps of 2 s each judged on their own
+    assertThat(statusSegments)
+        .startsWith(
+            "2000 WARM_UP since 1000",
+            "4000 STEP since 2000",
+            "6000 STEP since 4000",
+            "8000 STEP since 6000");
   }
 
   @Test

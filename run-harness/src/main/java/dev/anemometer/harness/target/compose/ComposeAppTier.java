@@ -1,9 +1,7 @@
 package dev.anemometer.harness.target.compose;
 
-import dev.anemometer.harness.config.TierName;
-import dev.anemometer.harness.deploygen.ContainerConfigs;
 import dev.anemometer.harness.elasticity.ChangeSteps;
-import dev.anemometer.harness.elasticity.ScalableTier;
+import dev.anemometer.harness.target.ContainerAppTier;
 import java.util.Map;
 
 /**
@@ -13,38 +11,23 @@ import java.util.Map;
  * resolves the service again. Compose stops a removed container with SIGTERM, whose graceful
  * shutdown finishes what is in flight.
  */
-final class ComposeAppTier implements ScalableTier {
+final class ComposeAppTier extends ContainerAppTier {
 
   private final ComposeDeployment deployment;
   private final ComposeDeployment.Project project;
-  private volatile int instances;
 
   ComposeAppTier(ComposeDeployment deployment, ComposeDeployment.Project project) {
+    super(project.model());
     this.deployment = deployment;
     this.project = project;
-    this.instances = project.model().appReplicas();
-  }
-
-  @Override
-  public TierName tier() {
-    return TierName.APP;
-  }
-
-  @Override
-  public int instances() {
-    return instances;
-  }
-
-  @Override
-  public int maxInstances() {
-    return ContainerConfigs.scalableAppServers(project.model());
   }
 
   @Override
   public void scaleTo(int target, ChangeSteps steps) {
-    steps.step(target > instances ? "starting" : "stopping", Map.of("instances", instances));
+    int before = instances();
+    steps.step(target > before ? "starting" : "stopping", Map.of("instances", before));
     deployment.scale(project.appInstanceIndex(), "app", target);
-    instances = target;
+    instancesChangedTo(target);
     deployment.reloadWeb(project.appInstanceIndex());
     steps.step("scaled", Map.of("instances", target));
   }

@@ -1,9 +1,7 @@
 package dev.anemometer.harness.target.kubernetes;
 
-import dev.anemometer.harness.config.TierName;
-import dev.anemometer.harness.deploygen.ContainerConfigs;
 import dev.anemometer.harness.elasticity.ChangeSteps;
-import dev.anemometer.harness.elasticity.ScalableTier;
+import dev.anemometer.harness.target.ContainerAppTier;
 import java.time.Duration;
 import java.util.Map;
 
@@ -13,7 +11,7 @@ import java.util.Map;
  * HAProxy through the {@code app} Service. Kubernetes drains a removed pod itself (endpoints first,
  * then SIGTERM and the app's graceful shutdown).
  */
-final class KubernetesAppTier implements ScalableTier {
+final class KubernetesAppTier extends ContainerAppTier {
 
   private static final String APP = "app";
 
@@ -21,33 +19,17 @@ final class KubernetesAppTier implements ScalableTier {
   private final Readiness readiness;
   private final InstanceNamespace instance;
   private final Duration readyTimeout;
-  private volatile int instances;
 
   KubernetesAppTier(
       KubernetesDeployment deployment,
       Readiness readiness,
       InstanceNamespace instance,
       Duration readyTimeout) {
+    super(instance.model());
     this.deployment = deployment;
     this.readiness = readiness;
     this.instance = instance;
     this.readyTimeout = readyTimeout;
-    this.instances = instance.model().appReplicas();
-  }
-
-  @Override
-  public TierName tier() {
-    return TierName.APP;
-  }
-
-  @Override
-  public int instances() {
-    return instances;
-  }
-
-  @Override
-  public int maxInstances() {
-    return ContainerConfigs.scalableAppServers(instance.model());
   }
 
   @Override
@@ -55,7 +37,7 @@ final class KubernetesAppTier implements ScalableTier {
     deployment.scale(instance.appInstanceIndex(), APP, target);
     steps.step("replicas-set", Map.of("replicas", target));
     readiness.awaitDeployment(instance, APP, readyTimeout);
-    instances = target;
+    instancesChangedTo(target);
     steps.step("ready", Map.of("instances", target));
   }
 }
