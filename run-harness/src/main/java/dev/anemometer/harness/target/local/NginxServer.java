@@ -33,7 +33,8 @@ public final class NginxServer {
     /**
      * Renders the config with these upstreams and sends SIGHUP to the master, which starts new
      * workers on it and lets the old ones finish their requests and long polls before they exit:
-     * nothing in flight is dropped. Returns once the new workers run.
+     * nothing in flight is dropped. Returns once the new workers run and the old ones no longer
+     * accept connections.
      *
      * @return the old generation of workers, still serving what they had accepted
      */
@@ -54,8 +55,10 @@ public final class NginxServer {
       List<ProcessHandle> old = process.handle().children().toList();
       Signals.sendToProcess("HUP", process.handle());
       long deadline = System.nanoTime() + START_TIMEOUT.toNanos();
-      // A worker the old generation does not know means the master accepted the new config.
-      while (process.handle().children().allMatch(old::contains)) {
+      // A worker the old generation does not know means the master accepted the new config; the
+      // old workers accept new connections until the master has told them to quit.
+      while (process.handle().children().allMatch(old::contains)
+          || old.stream().anyMatch(NginxServer::stillAccepting)) {
         if (System.nanoTime() > deadline || !process.isAlive()) {
           throw new IOException(
               process.name()
@@ -67,6 +70,22 @@ public final class NginxServer {
         Thread.sleep(50); // polling interval of a deadline loop
       }
       return old;
+    }
+  }
+
+  /**
+   * Whether this is a worker of the old generation that has not yet been told to quit. nginx
+   * retitles a worker "worker process is shutting down" when it closes its listening sockets.
+   */
+  private static boolean stillAccepting(ProcessHandle child) {
+    Path cmdline = Path.of("/proc", Long.toString(child.pid()), "cmdline");
+    try {
+      String title = Files.readString(cmdline).replace('\0', ' ');
+      return child.isAlive()
+          && title.contains("worker process")
+          && !title.contains("shutting down");
+    } catch (IOException | RuntimeException gone) {
+      return false; // the process has exited: /proc no longer has it
     }
   }
 
