@@ -18,19 +18,38 @@ final class SummaryPrinter {
         "result: "
             + summary.outcome()
             + (summary.message() == null ? "" : " — " + summary.message()));
+    boolean findMax = summary.instances().stream().anyMatch(i -> i.peakUsers() != null);
     List<List<String>> rows = new ArrayList<>();
     for (RunSummary.InstanceSummary instance : summary.instances()) {
-      rows.add(
-          List.of(
-              "instance-" + instance.index(),
-              String.valueOf(instance.users()),
-              String.valueOf(instance.maxUsers()),
-              instance.passed() == null ? "-" : instance.passed() ? "pass" : "fail",
-              String.join(" ", instance.entryUrls())));
+      List<String> row = new ArrayList<>();
+      row.add("instance-" + instance.index());
+      if (findMax) {
+        row.add(instance.peakUsers() == null ? "-" : String.valueOf(instance.peakUsers()));
+      }
+      row.add(String.valueOf(instance.users()));
+      row.add(String.valueOf(instance.maxUsers()));
+      row.add(instance.passed() == null ? "-" : instance.passed() ? "pass" : "fail");
+      row.add(String.join(" ", instance.entryUrls()));
+      rows.add(row);
     }
-    console.table(List.of("instance", "users", "maxUsers", "QoS", "entry"), rows);
+    console.table(
+        findMax
+            ? List.of("instance", "peak", "ceiling", "maxUsers", "QoS", "entry")
+            : List.of("instance", "users", "maxUsers", "QoS", "entry"),
+        rows);
     if (summary.peakUsers() != null) {
       console.info("peak users (sum of passing instances): " + summary.peakUsers());
+    }
+    for (RunSummary.InstanceSummary instance : summary.instances()) {
+      if (instance.peakAtCeiling()) {
+        console.notice(
+            "instance-"
+                + instance.index()
+                + ": the peak is the search's ceiling, a lower bound: the stack may carry more."
+                + " Search higher with a larger appInstances["
+                + instance.index()
+                + "].maxUsers (the ceiling defaults to 4/5 of it)");
+      }
     }
     console.info("took " + summary.durationSeconds() + " s; results in " + result.dir());
   }

@@ -6,20 +6,24 @@ package dev.anemometer.harness.config;
  * one interval.
  *
  * @param initialStep users added per initial step; absent: a tenth of the ceiling
- * @param ceiling the most users the search tries; absent: maxUsers / 3 of each instance, the most
- *     at which the live auctions (maxUsers / 15) keep the expected mix
+ * @param ceiling the most users the search tries; absent: 4/5 of each instance's maxUsers, the most
+ *     at which the live auctions (maxUsers / 15, 12 followers each) keep the expected mix
  * @param precision percent: stop when (lowest fail − highest pass) / highest pass is below it
  * @param verifications how often the answer is run again and must pass again before it stands
  */
 public record FindMaxSpec(
     Integer initialStep, Integer ceiling, double precision, int verifications) {
 
-  /** maxUsers / this is the default ceiling: the users the live auctions are sized for. */
-  public static final int MAX_USERS_PER_CEILING = 3;
+  /**
+   * The default ceiling in percent of maxUsers: the data has maxUsers / 15 live auctions and the
+   * driver lets 12 users follow each auction in play (behaviour key followers.usersPerAuction), so
+   * up to 12 / 15 of maxUsers every user finds auctions sized for the expected mix.
+   */
+  public static final int DEFAULT_CEILING_PERCENT = 80;
 
   /** The ceiling for an instance whose data holds {@code maxUsers} users. */
   public int ceilingFor(int maxUsers) {
-    int sized = Math.max(1, maxUsers / MAX_USERS_PER_CEILING);
+    int sized = (int) Math.max(1, (long) maxUsers * DEFAULT_CEILING_PERCENT / 100);
     return ceiling == null ? sized : Math.min(ceiling, maxUsers);
   }
 

@@ -84,8 +84,25 @@ public record RunSummary(
         newFaults);
   }
 
-  /** One app instance: where it ran and how it did. */
+  /**
+   * One app instance: where it ran and how it did.
+   *
+   * @param users the most users the run asked of it (findMax: the ceiling of the search)
+   * @param peakUsers findMax: the most users that passed; absent for the other strategies
+   */
   @JsonInclude(JsonInclude.Include.NON_NULL)
   public record InstanceSummary(
-      int index, int users, int maxUsers, List<String> entryUrls, String jdbcUrl, Boolean passed) {}
+      int index,
+      int users,
+      Integer peakUsers,
+      int maxUsers,
+      List<String> entryUrls,
+      String jdbcUrl,
+      Boolean passed) {
+
+    /** A findMax peak at the ceiling is a lower bound: the search stopped there, not the stack. */
+    public boolean peakAtCeiling() {
+      return peakUsers != null && peakUsers >= users && Boolean.TRUE.equals(passed);
+    }
+  }
 }

@@ -5,6 +5,7 @@ import dev.anemometer.harness.config.AnemometerConfig;
 import dev.anemometer.harness.config.AppInstanceSpec;
 import dev.anemometer.harness.config.ConfigException;
 import dev.anemometer.harness.config.ConfigLoader;
+import dev.anemometer.harness.config.Strategy;
 import dev.anemometer.harness.console.Console;
 import dev.anemometer.harness.elasticity.ElasticityResults;
 import dev.anemometer.harness.elasticity.ElasticityRunner;
@@ -211,7 +212,10 @@ public final class RunProcedure {
       instances.add(
           new RunSummary.InstanceSummary(
               i,
-              spec.users(),
+              spec.peakUsers(config.strategy(), config.findMax()),
+              config.strategy() == Strategy.FIND_MAX && outcome.load != null
+                  ? outcome.load.peakUsers().get(i)
+                  : null,
               spec.maxUsers(),
               deployed == null
                   ? List.of()

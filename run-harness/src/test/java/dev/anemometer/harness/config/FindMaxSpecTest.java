@@ -7,11 +7,11 @@ import org.junit.jupiter.api.Test;
 class FindMaxSpecTest {
 
   @Test
-  void byDefaultTheSearchClimbsInTenthsUpToAThirdOfTheData() {
+  void byDefaultTheSearchClimbsInTenthsUpToFourFifthsOfTheData() {
     FindMaxSpec defaults = new FindMaxSpec(null, null, 1.0, 0);
 
-    assertThat(defaults.ceilingFor(3000)).isEqualTo(1000);
-    assertThat(defaults.initialStepFor(3000)).isEqualTo(100);
+    assertThat(defaults.ceilingFor(3000)).isEqualTo(2400);
+    assertThat(defaults.initialStepFor(3000)).isEqualTo(240);
     assertThat(defaults.ceilingFor(2)).isEqualTo(1);
     assertThat(defaults.initialStepFor(2)).isEqualTo(1);
   }

@@ -18,6 +18,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.IntFunction;
 import java.util.function.IntUnaryOperator;
 import org.junit.jupiter.api.Test;
 
@@ -76,11 +77,19 @@ class DriverRunTest {
 
   /** Ticks once per fake second; each second every active user completes one operation. */
   private RunResult drive(DriverRun run, IntUnaryOperator latencyMicrosForUsers) {
+    return drive(run, latencyMicrosForUsers, users -> DriverHealth.NONE);
+  }
+
+  private RunResult drive(
+      DriverRun run,
+      IntUnaryOperator latencyMicrosForUsers,
+      IntFunction<DriverHealth> healthForUsers) {
     run.begin();
     for (int second = 0; second < 10_000 && !run.allFinished(); second++) {
       clock.addAndGet(SECOND);
       RecordingPopulation population = populations.get(0);
       int users = population.activeUsers();
+      health = healthForUsers.apply(users);
       population.eachUserRecords(
           GET_AUCTION_DETAIL, clock.get(), latencyMicrosForUsers.applyAsInt(users));
       run.tick();
@@ -166,6 +175,58 @@ class DriverRunTest {
 
     assertThat(result.target("app0").peakUsers()).isEqualTo(537);
     assertThat(result.passed()).isTrue();
+  }
+
+  @Test
+  void aFindMaxAnswerStandsWhenOnlyTheOverloadedFailedWindowsWereInvalid() {
+    var path =
+        new FindMaxLoadPathSpec(
+            100,
+            Duration.ofSeconds(2),
+            Duration.ofSeconds(1),
+            Duration.ofSeconds(1),
+            Duration.ofSeconds(2),
+            1.0,
+            1,
+            10_000);
+    DriverHealth starved = new DriverHealth(400_000, 0.2, 0);
+
+    RunResult result =
+        drive(
+            newRun(path),
+            users -> users <= 537 ? 500_000 : 2_500_000,
+            users -> users <= 537 ? DriverHealth.NONE : starved);
+
+    List<WindowResult> windows = result.target("app0").windows();
+    assertThat(windows)
+        .as("the overloaded windows failed and were invalid")
+        .anyMatch(w -> !w.verdict().passed() && !w.verdict().valid());
+    assertThat(result.target("app0").peakUsers()).isEqualTo(537);
+    assertThat(result.valid()).isTrue();
+  }
+
+  @Test
+  void aFindMaxAnswerRestingOnAnInvalidPassedWindowIsInvalid() {
+    var path =
+        new FindMaxLoadPathSpec(
+            100,
+            Duration.ofSeconds(2),
+            Duration.ofSeconds(1),
+            Duration.ofSeconds(1),
+            Duration.ofSeconds(2),
+            1.0,
+            1,
+            10_000);
+    DriverHealth starved = new DriverHealth(400_000, 0.2, 0);
+
+    RunResult result =
+        drive(
+            newRun(path),
+            users -> users <= 537 ? 500_000 : 2_500_000,
+            users -> users > 400 && users <= 537 ? starved : DriverHealth.NONE);
+
+    assertThat(result.target("app0").peakUsers()).isEqualTo(537);
+    assertThat(result.valid()).isFalse();
   }
 
   @Test

@@ -24,9 +24,9 @@ class ControllerJobTest {
 
     assertThat(args)
         .startsWith("controller", "--workers", "$(DRIVER_WORKERS)")
-        .as("the default ceiling is maxUsers / 3, its first step a tenth of it")
-        .containsSequence("--find-max", "--max-users", "3000")
-        .containsSequence("--users", "300")
+        .as("the default ceiling is 4/5 of maxUsers, its first step a tenth of it")
+        .containsSequence("--find-max", "--max-users", "7200")
+        .containsSequence("--users", "720")
         .containsSequence("--step-duration", "60s")
         .containsSequence("--accounts", "45000")
         .doesNotContain("--qos-periods");

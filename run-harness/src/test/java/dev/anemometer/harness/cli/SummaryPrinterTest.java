@@ -1,0 +1,71 @@
+package dev.anemometer.harness.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.anemometer.harness.console.Console;
+import dev.anemometer.harness.results.RunSummary;
+import dev.anemometer.harness.run.RunProcedure;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class SummaryPrinterTest {
+
+  private final ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+  private final Console console =
+      new Console(new PrintStream(bytes, true, StandardCharsets.UTF_8), false);
+
+  @Test
+  void aFindMaxShowsEachInstancesPeakNextToItsCeilingAndCallsAPeakAtTheCeilingALowerBound() {
+    print(
+        "findMax",
+        3400,
+        new RunSummary.InstanceSummary(0, 2400, 2400, 3000, List.of("http://a"), null, true),
+        new RunSummary.InstanceSummary(1, 2400, 1000, 3000, List.of("http://b"), null, true));
+
+    String out = bytes.toString(StandardCharsets.UTF_8);
+    assertThat(out).containsPattern("instance +peak +ceiling +maxUsers +QoS +entry");
+    assertThat(out).containsPattern("instance-0 +2400 +2400 +3000 +pass");
+    assertThat(out).containsPattern("instance-1 +1000 +2400 +3000 +pass");
+    assertThat(out).contains("peak users (sum of passing instances): 3400");
+    assertThat(out)
+        .contains("instance-0: the peak is the search's ceiling, a lower bound")
+        .contains("appInstances[0].maxUsers")
+        .doesNotContain("instance-1: the peak");
+  }
+
+  @Test
+  void aFixedRunShowsTheUsersItDroveAndNoPeakColumn() {
+    print(
+        "fixed",
+        100,
+        new RunSummary.InstanceSummary(0, 100, null, 300, List.of("http://a"), null, false));
+
+    String out = bytes.toString(StandardCharsets.UTF_8);
+    assertThat(out).containsPattern("instance +users +maxUsers +QoS +entry");
+    assertThat(out).containsPattern("instance-0 +100 +300 +fail");
+    assertThat(out).doesNotContain("ceiling");
+  }
+
+  private void print(String strategy, int peak, RunSummary.InstanceSummary... instances) {
+    RunSummary summary =
+        new RunSummary(
+            "t",
+            "local",
+            "local",
+            strategy,
+            "2026-11-23T00:00:00Z",
+            10,
+            "PASSED",
+            0,
+            peak,
+            List.of(instances),
+            null,
+            null,
+            null);
+    SummaryPrinter.print(console, new RunProcedure.RunResult(Path.of("results/t"), summary, null));
+  }
+}
