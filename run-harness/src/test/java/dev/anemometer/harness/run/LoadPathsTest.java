@@ -61,14 +61,14 @@ class LoadPathsTest {
   }
 
   @Test
-  void findMaxSearchesUpToAThirdOfMaxUsersInTenthsWithTheQosPhases() {
+  void findMaxSearchesUpToFourFifthsOfMaxUsersInTenthsWithTheQosPhases() {
     AnemometerConfig config = loader.load(null, "local", List.of("strategy=findMax"));
 
     FindMaxLoadPathSpec path =
         (FindMaxLoadPathSpec) LoadPaths.of(config, config.appInstances().get(0));
 
-    assertThat(path.initialStepUsers()).isEqualTo(100);
-    assertThat(path.maxUsers()).isEqualTo(1000);
+    assertThat(path.initialStepUsers()).isEqualTo(240);
+    assertThat(path.maxUsers()).isEqualTo(2400);
     assertThat(path.probeQosPeriod()).isEqualTo(Duration.ofMinutes(5));
     assertThat(path.precisionPercent()).isEqualTo(1.0);
   }
