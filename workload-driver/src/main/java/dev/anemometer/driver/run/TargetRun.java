@@ -10,7 +10,9 @@ import dev.anemometer.driver.qos.QosVerdict;
 import dev.anemometer.driver.stats.IntervalAccumulator;
 import dev.anemometer.driver.stats.IntervalStats;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
 
 /**
  * One target during a run: follows its load path, accumulates its stats into the live status
@@ -23,6 +25,8 @@ final class TargetRun {
   private final QosJudge judge;
   private final ManualOverride override = new ManualOverride();
   private final List<WindowResult> windows = new ArrayList<>();
+  // findMax's initial steps: short, unwarmed windows that only pick where probing starts.
+  private final Set<Integer> stepWindows = new HashSet<>();
   private IntervalAccumulator status;
   private IntervalAccumulator window;
   private final IntervalAccumulator whole;
@@ -120,6 +124,9 @@ final class TargetRun {
         new WindowResult(
             spec.id(), windowIndex, windowStartMillis, elapsedMillis, users(), stats, verdict);
     windows.add(result);
+    if (!windowJudgesMix) {
+      stepWindows.add(windowIndex);
+    }
     return result;
   }
 
@@ -153,11 +160,12 @@ final class TargetRun {
     IntervalStats judgedOrWhole = judged != null ? judged.snapshot() : wholeStats;
     Integer peak = path.peakUsers().isPresent() ? path.peakUsers().getAsInt() : null;
     // findMax overloads the stack on purpose, and a driver on the same machine starves with it: a
-    // failed window may be invalid. The answer rests on the windows that passed; those must be
+    // failed window may be invalid, and so may an initial step, whose users arrive all at once
+    // without warm-up. Neither sets the answer: it rests on the probes that passed, which must be
     // valid.
     boolean valid =
         windows.stream()
-            .filter(w -> peak == null || w.verdict().passed())
+            .filter(w -> peak == null || answerRestsOn(w))
             .allMatch(w -> w.verdict().valid());
     boolean passed =
         peak != null
@@ -173,5 +181,9 @@ final class TargetRun {
         passed,
         valid,
         acknowledgedBids);
+  }
+
+  private boolean answerRestsOn(WindowResult window) {
+    return window.verdict().passed() && !stepWindows.contains(window.index());
   }
 }

@@ -25,6 +25,7 @@ import org.junit.jupiter.api.Test;
 class DriverRunTest {
 
   private static final long SECOND = 1_000_000_000L;
+  private static final DriverHealth STARVED = new DriverHealth(400_000, 0.2, 0);
   private final AtomicLong clock = new AtomicLong(7 * SECOND);
   private final List<RecordingPopulation> populations = new ArrayList<>();
   private volatile DriverHealth health = DriverHealth.NONE;
@@ -73,6 +74,19 @@ class DriverRunTest {
                         + report.segmentStartMillis());
               }
             });
+  }
+
+  /** findMax in initial steps of 100 users (2 s), probes of 1 s ramp-up, 1 s warm-up, 2 s QoS. */
+  private static FindMaxLoadPathSpec stepsOf100() {
+    return new FindMaxLoadPathSpec(
+        100,
+        Duration.ofSeconds(2),
+        Duration.ofSeconds(1),
+        Duration.ofSeconds(1),
+        Duration.ofSeconds(2),
+        1.0,
+        1,
+        10_000);
   }
 
   /** Ticks once per fake second; each second every active user completes one operation. */
@@ -160,16 +174,7 @@ class DriverRunTest {
 
   @Test
   void findMaxRunFindsTheUserCountWhereLatencyCrossesTheLimit() {
-    var path =
-        new FindMaxLoadPathSpec(
-            100,
-            Duration.ofSeconds(2),
-            Duration.ofSeconds(1),
-            Duration.ofSeconds(1),
-            Duration.ofSeconds(2),
-            1.0,
-            1,
-            10_000);
+    var path = stepsOf100();
 
     RunResult result = drive(newRun(path), users -> users <= 537 ? 500_000 : 2_500_000);
 
@@ -179,23 +184,13 @@ class DriverRunTest {
 
   @Test
   void aFindMaxAnswerStandsWhenOnlyTheOverloadedFailedWindowsWereInvalid() {
-    var path =
-        new FindMaxLoadPathSpec(
-            100,
-            Duration.ofSeconds(2),
-            Duration.ofSeconds(1),
-            Duration.ofSeconds(1),
-            Duration.ofSeconds(2),
-            1.0,
-            1,
-            10_000);
-    DriverHealth starved = new DriverHealth(400_000, 0.2, 0);
+    var path = stepsOf100();
 
     RunResult result =
         drive(
             newRun(path),
             users -> users <= 537 ? 500_000 : 2_500_000,
-            users -> users <= 537 ? DriverHealth.NONE : starved);
+            users -> users <= 537 ? DriverHealth.NONE : STARVED);
 
     List<WindowResult> windows = result.target("app0").windows();
     assertThat(windows)
@@ -207,40 +202,44 @@ class DriverRunTest {
 
   @Test
   void aFindMaxAnswerRestingOnAnInvalidPassedWindowIsInvalid() {
-    var path =
-        new FindMaxLoadPathSpec(
-            100,
-            Duration.ofSeconds(2),
-            Duration.ofSeconds(1),
-            Duration.ofSeconds(1),
-            Duration.ofSeconds(2),
-            1.0,
-            1,
-            10_000);
-    DriverHealth starved = new DriverHealth(400_000, 0.2, 0);
+    var path = stepsOf100();
 
     RunResult result =
         drive(
             newRun(path),
             users -> users <= 537 ? 500_000 : 2_500_000,
-            users -> users > 400 && users <= 537 ? starved : DriverHealth.NONE);
+            users -> users > 400 && users <= 537 ? STARVED : DriverHealth.NONE);
 
     assertThat(result.target("app0").peakUsers()).isEqualTo(537);
     assertThat(result.valid()).isFalse();
   }
 
   @Test
+  void aFindMaxAnswerStandsWhenOnlyAnUnwarmedInitialStepThatPassedWasInvalid() {
+    var path = stepsOf100();
+    // The first seconds at 500 users are the initial step's, when all of them arrive at once.
+    int[] secondsAt500 = {0};
+
+    RunResult result =
+        drive(
+            newRun(path),
+            users -> users <= 537 ? 500_000 : 2_500_000,
+            users -> users == 500 && secondsAt500[0]++ < 2 ? STARVED : DriverHealth.NONE);
+
+    List<WindowResult> windows = result.target("app0").windows();
+    assertThat(windows)
+        .as("the step at 500 users passed but was invalid")
+        .anyMatch(w -> w.users() == 500 && w.verdict().passed() && !w.verdict().valid());
+    assertThat(windows)
+        .as("the probe at 500 users passed and was valid")
+        .anyMatch(w -> w.users() == 500 && w.verdict().passed() && w.verdict().valid());
+    assertThat(result.target("app0").peakUsers()).isEqualTo(537);
+    assertThat(result.valid()).isTrue();
+  }
+
+  @Test
   void eachFindMaxStepStartsASegmentOfItsOwnThoughThePhaseStaysTheSame() {
-    var path =
-        new FindMaxLoadPathSpec(
-            100,
-            Duration.ofSeconds(2),
-            Duration.ofSeconds(1),
-            Duration.ofSeconds(1),
-            Duration.ofSeconds(2),
-            1.0,
-            1,
-            10_000);
+    var path = stepsOf100();
 
     drive(newRun(path), users -> users <= 537 ? 500_000 : 2_500_000);
 
