@@ -8,6 +8,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.beans.TypeMismatchException;
 import org.springframework.context.i18n.LocaleContextHolder;
+import org.springframework.dao.DataAccessResourceFailureException;
 import org.springframework.dao.DataIntegrityViolationException;
 import org.springframework.dao.TransientDataAccessException;
 import org.springframework.http.HttpHeaders;
@@ -15,7 +16,7 @@ import org.springframework.http.HttpStatusCode;
 import org.springframework.http.ProblemDetail;
 import org.springframework.http.ResponseEntity;
 import org.springframework.http.converter.HttpMessageNotReadableException;
-import org.springframework.jdbc.CannotGetJdbcConnectionException;
+import org.springframework.transaction.CannotCreateTransactionException;
 import org.springframework.web.ErrorResponse;
 import org.springframework.web.HttpMediaTypeNotAcceptableException;
 import org.springframework.web.HttpMediaTypeNotSupportedException;
@@ -189,7 +190,13 @@ class ProblemAdvice extends ResponseEntityExceptionHandler {
         HttpHeaders.EMPTY);
   }
 
-  @ExceptionHandler({CannotGetJdbcConnectionException.class, TransientDataAccessException.class})
+  // No connection in time: from JDBC (CannotGetJdbcConnection, a resource failure), from a JPA
+  // transaction that could not begin (CannotCreateTransaction), or a transient database error.
+  @ExceptionHandler({
+    DataAccessResourceFailureException.class,
+    CannotCreateTransactionException.class,
+    TransientDataAccessException.class
+  })
   ResponseEntity<Object> databaseUnavailable(Exception ex) {
     log.warn("database unavailable: {}", ex.getMessage());
     return problem(
