@@ -16,10 +16,10 @@ import javax.sql.DataSource;
 import org.junit.jupiter.api.Test;
 
 /**
- * An app server whose connection pool is exhausted answers 503 "the database is busy", whichever
- * way the request reaches the database (a JPA transaction or plain JDBC), and serves again once a
- * connection is free. Under overload a benchmark counts these as failures; a 500 would read as a
- * bug.
+ * An app server whose connection pool is exhausted answers 503 "the database is busy" and serves
+ * again once a connection is free. Under overload a benchmark counts these as failures; a 500 would
+ * read as a bug. Each request here meets the empty pool at its first query (the token lookup or the
+ * login's, plain JDBC); a JPA transaction that cannot begin is {@code ProblemAdviceTest}'s.
  */
 class DatabaseBusyIT {
 
