@@ -6,6 +6,7 @@ import dev.anemometer.harness.run.RepeatStatistics;
 import dev.anemometer.harness.run.RunProcedure;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 
 /** The readable end of a run: one row per app instance, the verdict, where the results are. */
 final class SummaryPrinter {
@@ -51,7 +52,39 @@ final class SummaryPrinter {
                 + "].maxUsers (the ceiling defaults to 4/5 of it)");
       }
     }
+    printSearchFindings(console, summary);
     console.info("took " + summary.durationSeconds() + " s; results in " + result.dir());
+  }
+
+  /**
+   * findMax: what decided the peak (the rules that failed the lowest failing probe above it), and,
+   * loudly, every window the behaviour's mix failed while capacity held.
+   */
+  static void printSearchFindings(Console console, RunSummary summary) {
+    Object targets = summary.load() == null ? null : summary.load().get("targets");
+    if (!(targets instanceof List<?> list)) {
+      return;
+    }
+    for (Object item : list) {
+      if (!(item instanceof Map<?, ?> target)) {
+        continue;
+      }
+      Object id = target.get("id");
+      if (target.get("failedAbovePeak") instanceof List<?> rules && !rules.isEmpty()) {
+        console.info(id + ": above the peak, the search stopped on: " + join(rules));
+      }
+      if (target.get("calibrationDefects") instanceof List<?> defects) {
+        for (Object defect : defects) {
+          console.notice(id + ": CALIBRATION DEFECT: " + defect);
+        }
+      }
+    }
+  }
+
+  private static String join(List<?> items) {
+    List<String> text = new ArrayList<>();
+    items.forEach(item -> text.add(String.valueOf(item)));
+    return String.join("; ", text);
   }
 
   static void printRepeats(Console console, List<RunProcedure.RunResult> results) {

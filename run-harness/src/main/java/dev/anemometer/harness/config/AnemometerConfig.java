@@ -22,6 +22,12 @@ public record AnemometerConfig(
     appInstances = appInstances == null ? List.of() : List.copyOf(appInstances);
     faults = faults == null ? List.of() : List.copyOf(faults);
     elasticity = elasticity == null ? new ElasticitySpec(List.of()) : elasticity;
-    findMax = findMax == null ? new FindMaxSpec(null, null, 1.0, 0) : findMax;
+    findMax = findMax == null ? new FindMaxSpec(null, null, 2.5, 0) : findMax;
+  }
+
+  /** The same configuration with another findMax search (a resolved hint). */
+  public AnemometerConfig withFindMax(FindMaxSpec search) {
+    return new AnemometerConfig(
+        name, preset, target, strategy, repeat, appInstances, qos, search, elasticity, faults);
   }
 }

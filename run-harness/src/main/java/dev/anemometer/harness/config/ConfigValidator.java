@@ -120,6 +120,47 @@ final class ConfigValidator {
           "findMax.verifications",
           "must be between 0 and 10 (got " + findMax.verifications() + ")");
     }
+    positive(findMax.step(), "findMax.step");
+    notNegative(findMax.rampUp(), "findMax.rampUp");
+    notNegative(findMax.warmUp(), "findMax.warmUp");
+    positive(findMax.qosPeriod(), "findMax.qosPeriod");
+    if (!(findMax.confirmWithin() >= 0 && findMax.confirmWithin() <= 100)) {
+      error(
+          "findMax.confirmWithin",
+          "must be a percentage ≥ 0 and ≤ 100 (got " + findMax.confirmWithin() + ")");
+    }
+    validateHint(config, findMax);
+  }
+
+  private void validateHint(AnemometerConfig config, FindMaxSpec findMax) {
+    if (findMax.maxPassHint() == null || findMax.hintFromPrevious()) {
+      return;
+    }
+    List<Integer> hints;
+    try {
+      hints = findMax.hints();
+    } catch (NumberFormatException e) {
+      error(
+          "findMax.maxPassHint",
+          "expected a user count, one per app instance (comma separated) or 'previous' (got '"
+              + findMax.maxPassHint()
+              + "')");
+      return;
+    }
+    if (hints.size() > 1 && hints.size() != config.appInstances().size()) {
+      error(
+          "findMax.maxPassHint",
+          "has "
+              + hints.size()
+              + " counts for "
+              + config.appInstances().size()
+              + " app instances: give one, or one per instance");
+    }
+    for (int i = 0; i < hints.size(); i++) {
+      if (hints.get(i) < 1) {
+        error("findMax.maxPassHint", "must be ≥ 1 (got " + hints.get(i) + ")");
+      }
+    }
   }
 
   private static String dbImpls() {
