@@ -14,6 +14,14 @@ final class ConfigValidator {
   private static final Pattern NAME = Pattern.compile("[A-Za-z0-9][A-Za-z0-9._-]{0,79}");
 
   private final List<String> errors = new ArrayList<>();
+  private final CpuList machineCpus;
+
+  /**
+   * @param machineCpus the CPUs this harness may use, which {@code driver.cpus} must stay within
+   */
+  ConfigValidator(CpuList machineCpus) {
+    this.machineCpus = machineCpus;
+  }
 
   List<String> validate(AnemometerConfig config) {
     if (config.name() == null || !NAME.matcher(config.name()).matches()) {
@@ -34,6 +42,7 @@ final class ConfigValidator {
     }
     new ScheduleValidator(errors).validate(config);
     new TuningValidator(errors).validate(config);
+    new DriverValidator(errors, machineCpus).validate(config);
     return errors;
   }
 

@@ -23,7 +23,8 @@ class ConfigValidationTest {
         Arguments.of(
             "appInstances[0].tiers.app.color=red",
             "appInstances[0].tiers.app.color: unknown key; accepted: instances"),
-        Arguments.of("colour=red", "colour: unknown key; accepted: appInstances, elasticity"),
+        Arguments.of(
+            "colour=red", "colour: unknown key; accepted: appInstances, driver, elasticity"),
         Arguments.of(
             "qos.interval=90",
             "qos.interval: '90' is not a duration with a unit (250ms, 90s, 5m, 1h)"),

@@ -5,6 +5,7 @@ import dev.anemometer.harness.config.AppInstanceSpec;
 import dev.anemometer.harness.console.Console;
 import dev.anemometer.harness.elasticity.FaultTarget;
 import dev.anemometer.harness.elasticity.ScalableTier;
+import dev.anemometer.harness.run.LoadDriver;
 import dev.anemometer.harness.target.DeployedStack;
 import dev.anemometer.harness.tuning.TuningCalculator;
 import java.io.IOException;
@@ -36,8 +37,11 @@ public final class LocalDeployment implements DeployedStack {
   private final ProcessGroup processes = new ProcessGroup();
   private final List<DeployedInstance> instances = new ArrayList<>();
   private final List<LocalTiers> tiers = new ArrayList<>();
+  private final CorePlacement cores;
 
-  private LocalDeployment() {}
+  private LocalDeployment(CorePlacement cores) {
+    this.cores = cores;
+  }
 
   public static LocalDeployment start(
       AnemometerConfig config,
@@ -46,7 +50,7 @@ public final class LocalDeployment implements DeployedStack {
       TuningCalculator calculator,
       DataPreparer data,
       Console console) {
-    LocalDeployment deployment = new LocalDeployment();
+    LocalDeployment deployment = new LocalDeployment(CorePlacement.of(config));
     try {
       TierChoice choice = new TierChoice(console);
       for (int i = 0; i < config.appInstances().size(); i++) {
@@ -60,7 +64,8 @@ public final class LocalDeployment implements DeployedStack {
                 output,
                 deployment.processes,
                 console,
-                choice);
+                choice,
+                deployment.cores);
         deployment.instances.add(starter.start(data));
         deployment.tiers.add(starter.tiers());
       }
@@ -85,7 +90,7 @@ public final class LocalDeployment implements DeployedStack {
       Output output,
       TuningCalculator calculator,
       Console console) {
-    LocalDeployment deployment = new LocalDeployment();
+    LocalDeployment deployment = new LocalDeployment(CorePlacement.of(config));
     try {
       TierChoice choice = new TierChoice(console);
       for (int i = 0; i < config.appInstances().size(); i++) {
@@ -99,7 +104,8 @@ public final class LocalDeployment implements DeployedStack {
                 output,
                 deployment.processes,
                 console,
-                choice);
+                choice,
+                deployment.cores);
         DatabaseEndpoint database =
             starter.startDatabase(config.appInstances().get(i).tiers().db());
         deployment.instances.add(
@@ -143,6 +149,32 @@ public final class LocalDeployment implements DeployedStack {
    */
   public List<LocalTiers> tiers() {
     return List.copyOf(tiers);
+  }
+
+  /**
+   * With {@code driver.cpus}, the load runs with this JVM on the driver's cores (the tiers already
+   * run on the others) and every core comes back to it afterwards.
+   */
+  @Override
+  public LoadDriver loadDriver(LoadDriver inProcess) {
+    if (!cores.pinsCores()) {
+      return inProcess;
+    }
+    return plan -> {
+      cores.pinThisJvm();
+      plan.console().info(cores.describe());
+      plan.events().record("cores", "driver", cores.details());
+      try {
+        return inProcess.drive(plan);
+      } finally {
+        try {
+          cores.releaseThisJvm();
+        } catch (TierStartException e) {
+          // The load's own outcome matters more; what follows merely runs on fewer cores.
+          plan.console().notice("the harness keeps the driver's cores: " + e.getMessage());
+        }
+      }
+    };
   }
 
   public ProcessGroup processes() {
