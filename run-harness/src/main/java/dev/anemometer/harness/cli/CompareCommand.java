@@ -18,7 +18,9 @@ import picocli.CommandLine.Parameters;
     description = {
       "Compare runs side by side against the first one: outcome, peak users, throughput, p99 per"
           + " operation; changes over 5 % are marked. Also writes an HTML comparison with the"
-          + " runs' charts overlaid."
+          + " runs' charts overlaid.",
+      "A repeat set's folder (…-repeats) stands for its runs: their means, and the set's spread"
+          + " and CV; a run of a set is shown beside its set's statistics."
     })
 final class CompareCommand implements Callable<Integer> {
 
@@ -51,6 +53,11 @@ final class CompareCommand implements Callable<Integer> {
             + (int) Comparison.THRESHOLD_PERCENT
             + " % than "
             + comparison.labels().get(0));
+    if (comparison.rows().stream().anyMatch(row -> row.metric().equals("repeat set"))) {
+      console.info(
+          "repeat sets: a difference of means counts only beyond the combined spread"
+              + " (half of each set's max − min, added)");
+    }
     console.info("HTML comparison: " + CompareReport.write(comparison, dirs, output));
     return 0;
   }

@@ -1,11 +1,14 @@
 package dev.anemometer.harness.cli;
 
 import dev.anemometer.harness.console.Console;
+import dev.anemometer.harness.results.Headline;
 import dev.anemometer.harness.results.RunSummary;
-import dev.anemometer.harness.run.RepeatStatistics;
+import dev.anemometer.harness.run.RepeatSet;
 import dev.anemometer.harness.run.RunProcedure;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 
 /** The readable end of a run: one row per app instance, the verdict, where the results are. */
@@ -87,25 +90,38 @@ final class SummaryPrinter {
     return String.join("; ", text);
   }
 
-  static void printRepeats(Console console, List<RunProcedure.RunResult> results) {
-    List<Double> peaks = new ArrayList<>();
-    for (RunProcedure.RunResult result : results) {
-      if (result.summary().peakUsers() != null) {
-        peaks.add(result.summary().peakUsers().doubleValue());
-      }
-    }
-    if (peaks.size() < 2) {
+  /** The set's statistics, why it stopped, whether its runs agree, and where its record is. */
+  static void printRepeats(Console console, RepeatSet set, Path record) {
+    RepeatSet.Statistics stats = set.statistics();
+    if (stats == null) {
       console.info("repeats: fewer than two runs with a result; no spread to report");
-      return;
+    } else {
+      String value = set.metric().equals(Headline.PEAK_USERS) ? "%.0f" : "%.1f";
+      console.info(
+          "repeats: "
+              + set.metric()
+              + format(" mean %.1f", stats.mean())
+              + format(", min " + value, stats.min())
+              + format(", max " + value, stats.max())
+              + format(", spread " + value, stats.spread())
+              + format(" (%.1f %% of the mean)", stats.spreadPercent())
+              + format(", sd %.1f", stats.standardDeviation())
+              + format(", CV %.1f %%", stats.cvPercent())
+              + " over "
+              + stats.runs()
+              + " runs");
     }
-    RepeatStatistics stats = RepeatStatistics.of(peaks);
-    console.info(
-        String.format(
-            "repeats: peak users mean %.1f, spread %.0f–%.0f, sd %.1f, CV %.1f %%",
-            stats.mean(),
-            stats.min(),
-            stats.max(),
-            stats.standardDeviation(),
-            stats.coefficientOfVariationPercent()));
+    console.info("repeats stopped: " + set.stopRule().reason());
+    if (Boolean.TRUE.equals(set.disagree())) {
+      console.notice(
+          set.agreement() + " — a difference smaller than the spread cannot be told from noise");
+    } else if (set.agreement() != null) {
+      console.info(set.agreement());
+    }
+    console.info("repeat set: " + record);
+  }
+
+  private static String format(String format, double value) {
+    return String.format(Locale.ROOT, format, value);
   }
 }

@@ -15,6 +15,7 @@
           (i.entryUrls || []).join(' '), i.jdbcUrl];
       }));
     }
+    if (D.repeatSet) repeatSetSection(D.repeatSet, D.repeatSetDir);
     if (S.audit) auditSection(S.audit);
     if (S.elasticity || (S.faults && S.faults.length)) elasticitySection(S.elasticity || {}, S.faults || []);
     var events = A.section('Events', 'events');
@@ -40,6 +41,13 @@
       d.appendChild(el('summary', {}, f.name));
       d.appendChild(el('pre', {}, f.text));
     });
+  }
+
+  function repeatSetSection(set, dir) {
+    var box = A.section('Repeat set: ' + set.metric + ' over its runs', 'repeat-set');
+    var p = box.appendChild(el('p', {}, 'This run is one of a repeat set: '));
+    p.appendChild(el('a', { href: '../' + encodeURIComponent(dir) + '/report.html' }, dir));
+    A.repeatSummary(box, set);
   }
 
   function auditSection(audit) {
