@@ -37,11 +37,11 @@ class EndToEndIT {
    *
    * <p>Every bid wakes the GetNextBid of every follower of its auction, so the GetNextBid share
    * depends on the followers per auction. The driver keeps them constant by letting users join only
-   * round(users / 12) of the live auctions (behaviour key followers.usersPerAuction); the data has
-   * maxUsers / 15 live auctions, so users ≤ 0.8 × maxUsers keep the mix. Users start over a ramp
-   * close to a session's length (about 17 operations of 5 s), so that their sessions are out of
-   * phase by the QoS period; the warm-up lets the followers of every user start. The period is long
-   * enough for the rarest operations (2.2 %) to count in the hundreds.
+   * round(users / 13.5) of the live auctions (behaviour key followers.usersPerAuction); the data
+   * has maxUsers / 15 live auctions, so users ≤ 0.8 × maxUsers keep the mix. Users start over a
+   * ramp close to a session's length (about 17 operations of 5 s), so that their sessions are out
+   * of phase by the QoS period; the warm-up lets the followers of every user start. The period is
+   * long enough for the rarest operations (2.2 %) to count in the hundreds.
    */
   private static final List<String> SHORT_LOCAL =
       List.of(
@@ -63,7 +63,9 @@ class EndToEndIT {
           "--set", "strategy=findMax",
           "--set", "appInstances[0].maxUsers=300",
           "--set", "appInstances[0].tuning.app.heap=384m",
-          "--set", "findMax={initialStep: 50, ceiling: 100, precision: 5}",
+          "--set",
+              "findMax={initialStep: 50, ceiling: 100, precision: 5, step: 45s, rampUp: 10s,"
+                  + " warmUp: 30s, qosPeriod: 45s}",
           "--set", "qos={rampUp: 10s, warmUp: 30s, interval: 45s, qosPeriods: 1, rampDown: 5s}");
 
   @TempDir Path results;
