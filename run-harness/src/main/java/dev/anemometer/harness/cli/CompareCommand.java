@@ -51,6 +51,7 @@ final class CompareCommand implements Callable<Integer> {
             + (int) Comparison.THRESHOLD_PERCENT
             + " % than "
             + comparison.labels().get(0));
+    comparison.warnings().forEach(console::notice);
     console.info("HTML comparison: " + CompareReport.write(comparison, dirs, output));
     return 0;
   }

@@ -22,6 +22,7 @@ public final class CompareReport {
           .set("intervals", RunData.intervals(resultsDirs.get(i)));
     }
     data.set("rows", Json.pretty().valueToTree(comparison.rows()));
+    data.set("warnings", Json.pretty().valueToTree(comparison.warnings()));
     return HtmlPage.write(
         file,
         "Anemometer comparison",
