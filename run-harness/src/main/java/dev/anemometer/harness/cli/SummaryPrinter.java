@@ -58,7 +58,10 @@ final class SummaryPrinter {
     console.info("took " + summary.durationSeconds() + " s; results in " + result.dir());
   }
 
-  /** CPU per tier in the window each instance's result rests on (findMax: the peak's probe). */
+  /**
+   * CPU per tier in the window each instance's result rests on (findMax: the peak's probe),
+   * numbered from 1 as the progress lines number them.
+   */
   static void printCpu(Console console, RunSummary summary) {
     if (summary.cpu() == null) {
       return;
@@ -73,7 +76,7 @@ final class SummaryPrinter {
               Locale.ROOT,
               "CPU per tier, %s window %d (%d users, %.0f s%s):",
               window.target(),
-              window.index(),
+              window.index() + 1,
               window.users(),
               window.wallSeconds(),
               window.passed() ? "" : ", failed"));

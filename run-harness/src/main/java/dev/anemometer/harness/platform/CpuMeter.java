@@ -1,8 +1,10 @@
 package dev.anemometer.harness.platform;
 
+import dev.anemometer.driver.loadpath.LoadPhase;
 import dev.anemometer.driver.run.RunListener;
 import dev.anemometer.driver.run.RunResult;
 import dev.anemometer.driver.run.RunSpec;
+import dev.anemometer.driver.run.StatusReport;
 import dev.anemometer.driver.run.WindowResult;
 import dev.anemometer.harness.results.EventLog;
 import java.time.Duration;
@@ -22,6 +24,10 @@ import java.util.function.Supplier;
  * CPU per tier over every judged window. The driver reports a window when it closes, so samples are
  * taken every second while the load runs and the one nearest the window's start is paired with a
  * sample taken at its end; rates divide by the time between those two samples.
+ *
+ * <p>Window times count from the driver's start, which precedes {@code onStart} by the time its
+ * users take to start: every event that carries an elapsed time moves the start back to the
+ * earliest it implies.
  */
 public final class CpuMeter implements RunListener {
 
@@ -38,7 +44,7 @@ public final class CpuMeter implements RunListener {
   private final Map<String, Integer> activeUsers = new ConcurrentHashMap<>();
   private final boolean background;
   private ScheduledExecutorService scheduler;
-  private long startNanos;
+  private volatile long startNanos;
 
   CpuMeter(CpuSampler sampler, LongSupplier nanoTime, EventLog events, boolean background) {
     this.sampler = sampler;
@@ -70,9 +76,19 @@ public final class CpuMeter implements RunListener {
   }
 
   @Override
-  public void onUsersChanged(
-      String targetId, long elapsedMillis, int users, dev.anemometer.driver.loadpath.LoadPhase p) {
+  public void onUsersChanged(String targetId, long elapsedMillis, int users, LoadPhase phase) {
     activeUsers.put(targetId, users);
+    alignStart(elapsedMillis);
+  }
+
+  @Override
+  public void onStatus(StatusReport report) {
+    alignStart(report.elapsedMillis());
+  }
+
+  /** Called on the driver's tick, moments after it read the clock for {@code elapsedMillis}. */
+  private void alignStart(long elapsedMillis) {
+    startNanos = Math.min(startNanos, nanoTime.getAsLong() - elapsedMillis * 1_000_000);
   }
 
   @Override

@@ -69,13 +69,14 @@
     A.table(box, ['What', 'Value'], rows.filter(function (r) { return r[1] !== null && r[1] !== undefined && r[1] !== ''; }));
   }
 
-  /* Cores used (CPU s / wall s) and CPU µs per user-second, per tier and judged window. */
+  /* Cores used (CPU s / wall s) and CPU µs per user-second, per tier and judged window; windows
+     numbered from 1 as in the judged windows table. */
   function cpuSection(cpu) {
     var box = A.section('CPU per tier', 'cpu');
     if (!cpu.measured) { box.appendChild(el('p', { 'class': 'muted' }, cpu.note)); return; }
     box.appendChild(el('p', { 'class': 'muted' }, cpu.note));
     (cpu.peak || []).forEach(function (w) {
-      box.appendChild(el('h3', {}, w.target + ', window ' + w.index + ' (' + fmt(w.users, 0) + ' users, ' + fmt(w.wallSeconds, 0) +
+      box.appendChild(el('h3', {}, w.target + ', window ' + (w.index + 1) + ' (' + fmt(w.users, 0) + ' users, ' + fmt(w.wallSeconds, 0) +
         ' s' + (w.passed ? '' : ', failed') + '): the window the result rests on'));
       A.table(box, ['Tier', 'Processes', 'CPU (s)', 'Cores used', 'CPU µs per user-second'], w.tiers.map(function (t) {
         return [t.tier, t.processes, t.cpuSeconds, { text: fmt(t.cores, 2), cls: 'num' }, { text: fmt(t.cpuMicrosPerUserSecond, 0), cls: 'num' }];
@@ -88,7 +89,7 @@
     A.table(box, ['Target', 'Window', 'Users', 'QoS'].concat(tiers), cpu.windows.map(function (w) {
       var byTier = {};
       w.tiers.forEach(function (t) { byTier[t.tier] = t; });
-      return [w.target, w.index, w.users, { text: w.passed ? 'pass' : 'fail', cls: w.passed ? 'good' : 'bad' }].concat(tiers.map(function (name) {
+      return [w.target, w.index + 1, w.users, { text: w.passed ? 'pass' : 'fail', cls: w.passed ? 'good' : 'bad' }].concat(tiers.map(function (name) {
         var t = byTier[name];
         return t ? fmt(t.cores, 2) + ' · ' + fmt(t.cpuMicrosPerUserSecond, 0) : '–';
       }));

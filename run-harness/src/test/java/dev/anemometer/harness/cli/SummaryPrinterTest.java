@@ -73,7 +73,7 @@ class SummaryPrinterTest {
         console, summary(CpuSummary.of(List.of(probe), Map.of("instance-0", 2500))));
 
     String out = bytes.toString(StandardCharsets.UTF_8);
-    assertThat(out).contains("CPU per tier, instance-0 window 7 (2500 users, 300 s):");
+    assertThat(out).contains("CPU per tier, instance-0 window 8 (2500 users, 300 s):");
     assertThat(out).containsPattern("tier +processes +cores +CPU µs/user-s");
     assertThat(out).containsPattern("app +2 +0.80 +320");
     assertThat(out).containsPattern("harness +1 +0.10 +40");

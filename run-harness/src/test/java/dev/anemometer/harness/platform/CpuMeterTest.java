@@ -71,6 +71,44 @@ class CpuMeterTest {
   }
 
   @Test
+  void windowTimesCountFromTheDriversStartNotFromWhenItsUsersWereUp() throws Exception {
+    TierProcess app = new TierProcess("app", 0, "instance-0-app-0", 11);
+    CpuMeter meter =
+        new CpuMeter(
+            new CpuSampler(
+                () -> List.of(app),
+                new ProcessTreeCpu(ProcessTreeCpuTest.proc(stats, Map.of())),
+                () -> harnessNanos),
+            now::get,
+            new EventLog(temp.resolve("events.jsonl"), Clock.systemUTC()),
+            false);
+    cpu(0, 0);
+    meter.sampleNow(); // the driver started here, at 1,000 s
+    now.addAndGet(2 * SECOND); // and took 2 s to start its users
+    meter.onStart(null);
+    for (int second = 3; second <= 10; second++) {
+      now.addAndGet(SECOND);
+      cpu(second * 10, 0);
+      meter.sampleNow();
+    }
+    meter.onUsersChanged("instance-0", 10_000, 40, LoadPhase.QOS);
+
+    meter.onWindow(
+        new WindowResult(
+            "instance-0",
+            0,
+            0,
+            10_000,
+            40,
+            IntervalStats.empty(0, 0),
+            new QosVerdict(false, List.of(), List.of())));
+
+    // Paired with the sample at the driver's start, not with the one at onStart.
+    assertThat(meter.windows().get(0).wallSeconds()).isEqualTo(10.0);
+    assertThat(meter.windows().get(0).tiers().get(0).cpuSeconds()).isEqualTo(1.0);
+  }
+
+  @Test
   void targetsAreNamedAfterTheirAppInstance() {
     assertThat(CpuMeter.appInstance("instance-3")).isEqualTo(3);
     assertThat(CpuMeter.appInstance("custom")).isEqualTo(-1);
