@@ -20,6 +20,7 @@ import picocli.CommandLine.ParseResult;
     },
     subcommands = {
       RunCommand.class,
+      CalibrateCommand.class,
       ValidateCommand.class,
       DeployCommand.class,
       TeardownCommand.class,

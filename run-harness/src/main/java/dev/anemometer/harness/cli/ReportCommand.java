@@ -9,10 +9,14 @@ import picocli.CommandLine.Parameters;
 @Command(
     name = "report",
     mixinStandardHelpOptions = true,
-    description = "Write report.html into a results folder and print its path.")
+    description =
+        "Write report.html into a results folder, or a repeat set's folder (…-repeats), and print"
+            + " its path.")
 final class ReportCommand implements Callable<Integer> {
 
-  @Parameters(paramLabel = "RESULTS_DIR", description = "A folder under results/.")
+  @Parameters(
+      paramLabel = "RESULTS_DIR",
+      description = "A folder under results/: a run's or a repeat set's.")
   Path dir;
 
   @Override

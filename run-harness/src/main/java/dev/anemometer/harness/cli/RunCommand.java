@@ -1,15 +1,13 @@
 package dev.anemometer.harness.cli;
 
 import dev.anemometer.harness.config.AnemometerConfig;
-import dev.anemometer.harness.config.ConfigException;
 import dev.anemometer.harness.console.Console;
 import dev.anemometer.harness.run.Harness;
+import dev.anemometer.harness.run.RepeatSpec;
 import dev.anemometer.harness.run.RunProcedure;
 import dev.anemometer.harness.run.TargetOptions;
 import dev.anemometer.harness.target.kubernetes.ClusterOptions;
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -21,7 +19,11 @@ import picocli.CommandLine.ParentCommand;
     mixinStandardHelpOptions = true,
     description = {
       "Deploy, load data, drive the load path, judge QoS, audit the bids, collect, report.",
-      "With no arguments: the quickstart preset on this host (about 3 minutes)."
+      "With no arguments: the quickstart preset on this host (about 3 minutes).",
+      "Repeated (--repeat N, or --until-cv PCT as DaCapo's converge): each run has its own results"
+          + " folder; the set writes results/<stamp>-<name>-repeats/repeats.json with every run's"
+          + " peak users (findMax) or judged throughput, their mean, spread, sd and CV, and why the"
+          + " set stopped, and says so when the spread exceeds findMax.precision."
     })
 final class RunCommand implements Callable<Integer> {
 
@@ -32,8 +34,33 @@ final class RunCommand implements Callable<Integer> {
   @Option(
       names = "--repeat",
       paramLabel = "N",
-      description = "Run N times (default: the config's repeat).")
+      description =
+          "Run N times and report mean, spread and CV of the peak users (findMax) or the judged"
+              + " throughput (default: the config's repeat).")
   Integer repeat;
+
+  @Option(
+      names = "--until-cv",
+      paramLabel = "PCT",
+      description =
+          "Repeat until the coefficient of variation of the last --window results is below PCT"
+              + " (e.g. 3% or 3), at most --max-repeats runs. Not with --repeat.")
+  String untilCv;
+
+  @Option(
+      names = "--window",
+      paramLabel = "N",
+      description =
+          "With --until-cv: how many of the latest results the CV is taken over (default 3, ≥ 2).")
+  Integer window;
+
+  @Option(
+      names = "--max-repeats",
+      paramLabel = "M",
+      description =
+          "With --until-cv: stop after M runs even if the CV is not reached"
+              + " (default 6, or the window if larger; ≥ --window).")
+  Integer maxRepeats;
 
   @Mixin ClusterOptions cluster;
 
@@ -53,10 +80,8 @@ final class RunCommand implements Callable<Integer> {
   @Override
   public Integer call() throws Exception {
     AnemometerConfig resolved = config.load();
-    int runs = repeat == null ? resolved.repeat() : repeat;
-    if (runs < 1) {
-      throw new ConfigException("--repeat: must be ≥ 1 (got " + runs + ")");
-    }
+    RepeatSpec repeats =
+        RepeatSpec.fromFlags(repeat, resolved.repeat(), untilCv, window, maxRepeats);
     Console console = new Console(System.out, root.verbose);
     console.phase(
         "run '"
@@ -66,26 +91,13 @@ final class RunCommand implements Callable<Integer> {
             + ", "
             + resolved.strategy().configName()
             + ", "
-            + runs
-            + " run"
-            + (runs == 1 ? "" : "s")
+            + repeats.describe()
             + ")");
+    Harness harness = Harness.create(console);
     RunProcedure procedure =
         RunProcedure.forTargets(
-            Harness.create(console),
-            new TargetOptions(cluster, keep),
-            RunProcedure.defaultDriver());
-    List<RunProcedure.RunResult> results = new ArrayList<>();
-    int exit = 0;
-    for (int i = 0; i < runs; i++) {
-      RunProcedure.RunResult result = procedure.execute(resolved, resultsRoot);
-      results.add(result);
-      exit = Math.max(exit, result.summary().exitCode());
-      SummaryPrinter.print(console, result);
-    }
-    if (runs > 1) {
-      SummaryPrinter.printRepeats(console, results);
-    }
-    return exit;
+            harness, new TargetOptions(cluster, keep), RunProcedure.defaultDriver());
+    return new RepeatedRuns(console, harness.clock())
+        .run(resolved, repeats, resultsRoot, () -> procedure.execute(resolved, resultsRoot));
   }
 }

@@ -3,12 +3,15 @@ package dev.anemometer.harness.cli;
 import dev.anemometer.harness.console.Console;
 import dev.anemometer.harness.platform.TierCpu;
 import dev.anemometer.harness.platform.WindowCpu;
+import dev.anemometer.harness.results.Headline;
 import dev.anemometer.harness.results.RunSummary;
-import dev.anemometer.harness.run.RepeatStatistics;
+import dev.anemometer.harness.run.RepeatSet;
 import dev.anemometer.harness.run.RunProcedure;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 
 /** The readable end of a run: one row per app instance, the verdict, where the results are. */
 final class SummaryPrinter {
@@ -55,6 +58,7 @@ final class SummaryPrinter {
       }
     }
     printCpu(console, summary);
+    printSearchFindings(console, summary);
     console.info("took " + summary.durationSeconds() + " s; results in " + result.dir());
   }
 
@@ -86,34 +90,78 @@ final class SummaryPrinter {
             List.of(
                 tier.tier(),
                 String.valueOf(tier.processes()),
-                String.format(Locale.ROOT, "%.2f", tier.cores()),
+                format("%.2f", tier.cores()),
                 tier.cpuMicrosPerUserSecond() == null
                     ? "-"
-                    : String.format(Locale.ROOT, "%.0f", tier.cpuMicrosPerUserSecond())));
+                    : format("%.0f", tier.cpuMicrosPerUserSecond())));
       }
       console.table(List.of("tier", "processes", "cores", "CPU µs/user-s"), rows);
     }
   }
 
-  static void printRepeats(Console console, List<RunProcedure.RunResult> results) {
-    List<Double> peaks = new ArrayList<>();
-    for (RunProcedure.RunResult result : results) {
-      if (result.summary().peakUsers() != null) {
-        peaks.add(result.summary().peakUsers().doubleValue());
-      }
-    }
-    if (peaks.size() < 2) {
-      console.info("repeats: fewer than two runs with a result; no spread to report");
+  /**
+   * findMax: what decided the peak (the rules that failed the lowest failing probe above it), and,
+   * loudly, every window the behaviour's mix failed while capacity held.
+   */
+  static void printSearchFindings(Console console, RunSummary summary) {
+    Object targets = summary.load() == null ? null : summary.load().get("targets");
+    if (!(targets instanceof List<?> list)) {
       return;
     }
-    RepeatStatistics stats = RepeatStatistics.of(peaks);
-    console.info(
-        String.format(
-            "repeats: peak users mean %.1f, spread %.0f–%.0f, sd %.1f, CV %.1f %%",
-            stats.mean(),
-            stats.min(),
-            stats.max(),
-            stats.standardDeviation(),
-            stats.coefficientOfVariationPercent()));
+    for (Object item : list) {
+      if (!(item instanceof Map<?, ?> target)) {
+        continue;
+      }
+      Object id = target.get("id");
+      if (target.get("failedAbovePeak") instanceof List<?> rules && !rules.isEmpty()) {
+        console.info(id + ": above the peak, the search stopped on: " + join(rules));
+      }
+      if (target.get("calibrationDefects") instanceof List<?> defects) {
+        for (Object defect : defects) {
+          console.notice(id + ": CALIBRATION DEFECT: " + defect);
+        }
+      }
+    }
+  }
+
+  private static String join(List<?> items) {
+    List<String> text = new ArrayList<>();
+    items.forEach(item -> text.add(String.valueOf(item)));
+    return String.join("; ", text);
+  }
+
+  /** The set's statistics, why it stopped, whether its runs agree, and where its record is. */
+  static void printRepeats(Console console, RepeatSet set, Path record) {
+    RepeatSet.Statistics stats = set.statistics();
+    if (stats == null) {
+      console.info("repeats: fewer than two runs with a result; no spread to report");
+    } else {
+      String value = set.metric().equals(Headline.PEAK_USERS) ? "%.0f" : "%.1f";
+      console.info(
+          "repeats: "
+              + set.metric()
+              + format(" mean %.1f", stats.mean())
+              + format(", min " + value, stats.min())
+              + format(", max " + value, stats.max())
+              + format(", spread " + value, stats.spread())
+              + format(" (%.1f %% of the mean)", stats.spreadPercent())
+              + format(", sd %.1f", stats.standardDeviation())
+              + format(", CV %.1f %%", stats.cvPercent())
+              + " over "
+              + stats.runs()
+              + " runs");
+    }
+    console.info("repeats stopped: " + set.stopRule().reason());
+    if (Boolean.TRUE.equals(set.disagree())) {
+      console.notice(
+          set.agreement() + " — a difference smaller than the spread cannot be told from noise");
+    } else if (set.agreement() != null) {
+      console.info(set.agreement());
+    }
+    console.info("repeat set: " + record);
+  }
+
+  private static String format(String format, double value) {
+    return String.format(Locale.ROOT, format, value);
   }
 }

@@ -16,12 +16,30 @@ public record AnemometerConfig(
     QosSpec qos,
     FindMaxSpec findMax,
     ElasticitySpec elasticity,
-    List<FaultSpec> faults) {
+    List<FaultSpec> faults,
+    DriverSpec driver) {
 
   public AnemometerConfig {
     appInstances = appInstances == null ? List.of() : List.copyOf(appInstances);
     faults = faults == null ? List.of() : List.copyOf(faults);
     elasticity = elasticity == null ? new ElasticitySpec(List.of()) : elasticity;
-    findMax = findMax == null ? new FindMaxSpec(null, null, 1.0, 0) : findMax;
+    findMax = findMax == null ? new FindMaxSpec(null, null, 2.5, 0) : findMax;
+    driver = driver == null ? DriverSpec.SHARED : driver;
+  }
+
+  /** The same configuration with another findMax search (a resolved hint). */
+  public AnemometerConfig withFindMax(FindMaxSpec search) {
+    return new AnemometerConfig(
+        name,
+        preset,
+        target,
+        strategy,
+        repeat,
+        appInstances,
+        qos,
+        search,
+        elasticity,
+        faults,
+        driver);
   }
 }

@@ -17,6 +17,20 @@ public final class ConfigLoader {
 
   static final String DEFAULT_PRESET = "quickstart";
 
+  private final CpuList machineCpus;
+
+  /** Validates against the CPUs this process may use. */
+  public ConfigLoader() {
+    this(CpuList.ofThisProcess());
+  }
+
+  /**
+   * @param machineCpus the CPUs that {@code driver.cpus} must stay within
+   */
+  ConfigLoader(CpuList machineCpus) {
+    this.machineCpus = machineCpus;
+  }
+
   /**
    * @param file the YAML file, or null for none
    * @param preset the {@code --preset} option, or null to take the file's (else quickstart)
@@ -41,7 +55,7 @@ public final class ConfigLoader {
     }
     ConfigTree.applyInstanceDefaults(root, Presets.resource("instance-defaults.yaml"));
     AnemometerConfig config = bind(root);
-    List<String> errors = new ConfigValidator().validate(config);
+    List<String> errors = new ConfigValidator(machineCpus).validate(config);
     if (!errors.isEmpty()) {
       throw new ConfigException(errors);
     }

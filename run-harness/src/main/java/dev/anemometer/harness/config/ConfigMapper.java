@@ -29,6 +29,7 @@ public final class ConfigMapper {
     SimpleModule units = new SimpleModule("anemometer-units");
     units.addDeserializer(Duration.class, new DurationDeserializer());
     units.addSerializer(Duration.class, new DurationSerializer());
+    units.addDeserializer(CpuList.class, new CpuListDeserializer());
     return YAMLMapper.builder()
         .addModule(units)
         .enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
@@ -63,6 +64,18 @@ public final class ConfigMapper {
     @Override
     public void serialize(Duration value, JsonGenerator generator, SerializationContext context) {
       generator.writeString(Durations.format(value));
+    }
+  }
+
+  /** A CPU list is text ({@code 0-1}, {@code 2,3}) or, written bare, one CPU ({@code 1}). */
+  private static final class CpuListDeserializer extends ValueDeserializer<CpuList> {
+    @Override
+    public CpuList deserialize(JsonParser parser, DeserializationContext context) {
+      JsonToken token = parser.currentToken();
+      if (token != JsonToken.VALUE_STRING && token != JsonToken.VALUE_NUMBER_INT) {
+        return (CpuList) context.handleUnexpectedToken(String.class, parser);
+      }
+      return CpuList.parse(parser.getString());
     }
   }
 }

@@ -14,6 +14,14 @@ final class ConfigValidator {
   private static final Pattern NAME = Pattern.compile("[A-Za-z0-9][A-Za-z0-9._-]{0,79}");
 
   private final List<String> errors = new ArrayList<>();
+  private final CpuList machineCpus;
+
+  /**
+   * @param machineCpus the CPUs this harness may use, which {@code driver.cpus} must stay within
+   */
+  ConfigValidator(CpuList machineCpus) {
+    this.machineCpus = machineCpus;
+  }
 
   List<String> validate(AnemometerConfig config) {
     if (config.name() == null || !NAME.matcher(config.name()).matches()) {
@@ -34,6 +42,7 @@ final class ConfigValidator {
     }
     new ScheduleValidator(errors).validate(config);
     new TuningValidator(errors).validate(config);
+    new DriverValidator(errors, machineCpus).validate(config);
     return errors;
   }
 
@@ -119,6 +128,47 @@ final class ConfigValidator {
       error(
           "findMax.verifications",
           "must be between 0 and 10 (got " + findMax.verifications() + ")");
+    }
+    positive(findMax.step(), "findMax.step");
+    notNegative(findMax.rampUp(), "findMax.rampUp");
+    notNegative(findMax.warmUp(), "findMax.warmUp");
+    positive(findMax.qosPeriod(), "findMax.qosPeriod");
+    if (!(findMax.confirmWithin() >= 0 && findMax.confirmWithin() <= 100)) {
+      error(
+          "findMax.confirmWithin",
+          "must be a percentage ≥ 0 and ≤ 100 (got " + findMax.confirmWithin() + ")");
+    }
+    validateHint(config, findMax);
+  }
+
+  private void validateHint(AnemometerConfig config, FindMaxSpec findMax) {
+    if (findMax.maxPassHint() == null || findMax.hintFromPrevious()) {
+      return;
+    }
+    List<Integer> hints;
+    try {
+      hints = findMax.hints();
+    } catch (NumberFormatException e) {
+      error(
+          "findMax.maxPassHint",
+          "expected a user count, one per app instance (comma separated) or 'previous' (got '"
+              + findMax.maxPassHint()
+              + "')");
+      return;
+    }
+    if (hints.size() > 1 && hints.size() != config.appInstances().size()) {
+      error(
+          "findMax.maxPassHint",
+          "has "
+              + hints.size()
+              + " counts for "
+              + config.appInstances().size()
+              + " app instances: give one, or one per instance");
+    }
+    for (int i = 0; i < hints.size(); i++) {
+      if (hints.get(i) < 1) {
+        error("findMax.maxPassHint", "must be ≥ 1 (got " + hints.get(i) + ")");
+      }
     }
   }
 

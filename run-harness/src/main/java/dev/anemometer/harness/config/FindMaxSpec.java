@@ -1,18 +1,40 @@
 package dev.anemometer.harness.config;
 
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+
 /**
- * The findMax search (SPEC §3.4), for every app instance. Its phases are those of {@code qos}: each
- * initial step lasts one interval; each probe ramps for rampUp, warms for warmUp and is judged over
- * one interval.
+ * The findMax search (SPEC §3.4), for every app instance: a climb in short steps finds the region,
+ * full probes (ramp, warm-up, QoS period) bisect it. Its phases are its own, not those of {@code
+ * qos}: a fixed run's long periods would make the search take an hour.
  *
- * @param initialStep users added per initial step; absent: a tenth of the ceiling
+ * @param initialStep users added per step of the climb; absent: a tenth of the ceiling
  * @param ceiling the most users the search tries; absent: 4/5 of each instance's maxUsers, the most
  *     at which the live auctions (maxUsers / 15, 12 followers each) keep the expected mix
  * @param precision percent: stop when (lowest fail − highest pass) / highest pass is below it
  * @param verifications how often the answer is run again and must pass again before it stands
+ * @param step how long each step of the climb runs (judged on response times and failures)
+ * @param rampUp a probe's ramp from the previous user count
+ * @param warmUp a probe's warm-up before it is judged
+ * @param qosPeriod the judged part of a probe
+ * @param maxPassHint where the peak is expected: a user count (or one per app instance, comma
+ *     separated), {@code previous} for the peak of the newest earlier run of the same name, or
+ *     absent; the climb then starts at 90 % of it in steps of 5 %
+ * @param confirmWithin percent: a probe failing at most this far above the highest pass (or before
+ *     any probe passed) runs once more before it bounds the answer; 0 never
  */
 public record FindMaxSpec(
-    Integer initialStep, Integer ceiling, double precision, int verifications) {
+    Integer initialStep,
+    Integer ceiling,
+    double precision,
+    int verifications,
+    Duration step,
+    Duration rampUp,
+    Duration warmUp,
+    Duration qosPeriod,
+    String maxPassHint,
+    double confirmWithin) {
 
   /**
    * The default ceiling in percent of maxUsers: the data has maxUsers / 15 live auctions and the
@@ -20,6 +42,22 @@ public record FindMaxSpec(
    * up to 12 / 15 of maxUsers every user finds auctions sized for the expected mix.
    */
   public static final int DEFAULT_CEILING_PERCENT = 80;
+
+  /** {@code maxPassHint: previous}: the peak of the newest earlier run of the same name. */
+  public static final String PREVIOUS = "previous";
+
+  public FindMaxSpec {
+    step = step == null ? Duration.ofSeconds(30) : step;
+    rampUp = rampUp == null ? Duration.ofSeconds(30) : rampUp;
+    warmUp = warmUp == null ? Duration.ofSeconds(60) : warmUp;
+    qosPeriod = qosPeriod == null ? Duration.ofSeconds(120) : qosPeriod;
+    maxPassHint = maxPassHint == null || maxPassHint.isBlank() ? null : maxPassHint.trim();
+  }
+
+  /** The defaults of every phase, no hint, failures within 10 % confirmed. */
+  public FindMaxSpec(Integer initialStep, Integer ceiling, double precision, int verifications) {
+    this(initialStep, ceiling, precision, verifications, null, null, null, null, null, 10);
+  }
 
   /** The ceiling for an instance whose data holds {@code maxUsers} users. */
   public int ceilingFor(int maxUsers) {
@@ -31,5 +69,52 @@ public record FindMaxSpec(
   public int initialStepFor(int maxUsers) {
     int top = ceilingFor(maxUsers);
     return initialStep == null ? Math.max(1, top / 10) : Math.min(initialStep, top);
+  }
+
+  public boolean hintFromPrevious() {
+    return PREVIOUS.equalsIgnoreCase(maxPassHint);
+  }
+
+  /**
+   * The hint of app instance {@code index}: the one number given, or its own of a list; 0 when
+   * there is none (or {@code previous} is still unresolved).
+   */
+  public int hintFor(int index) {
+    List<Integer> hints = hints();
+    if (hints.isEmpty()) {
+      return 0;
+    }
+    return hints.size() == 1 ? hints.get(0) : index < hints.size() ? hints.get(index) : 0;
+  }
+
+  /** The numbers of {@code maxPassHint}; empty when absent or {@code previous}. */
+  public List<Integer> hints() {
+    List<Integer> hints = new ArrayList<>();
+    if (maxPassHint == null || hintFromPrevious()) {
+      return hints;
+    }
+    for (String part : maxPassHint.split(",")) {
+      hints.add(Integer.parseInt(part.trim()));
+    }
+    return hints;
+  }
+
+  /** The same search with the hint replaced by per-instance numbers (0: none for that instance). */
+  public FindMaxSpec withHints(List<Integer> perInstance) {
+    String text =
+        perInstance.stream().allMatch(h -> h == 0)
+            ? null
+            : String.join(",", perInstance.stream().map(String::valueOf).toList());
+    return new FindMaxSpec(
+        initialStep,
+        ceiling,
+        precision,
+        verifications,
+        step,
+        rampUp,
+        warmUp,
+        qosPeriod,
+        text,
+        confirmWithin);
   }
 }

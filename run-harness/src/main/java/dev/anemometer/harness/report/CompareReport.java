@@ -17,9 +17,18 @@ public final class CompareReport {
     data.put("thresholdPercent", Comparison.THRESHOLD_PERCENT);
     ArrayNode runs = data.putArray("runs");
     for (int i = 0; i < resultsDirs.size(); i++) {
+      Path dir = resultsDirs.get(i);
+      String label = comparison.labels().get(i);
+      String chartLabel = label;
+      if (RepeatSetData.isSet(dir)) {
+        // A set has no intervals of its own: its first run stands for it in the charts.
+        dir = RepeatSetData.runDirs(dir, RepeatSetData.read(dir)).get(0);
+        chartLabel += " (run 1)";
+      }
       runs.addObject()
-          .put("label", comparison.labels().get(i))
-          .set("intervals", RunData.intervals(resultsDirs.get(i)));
+          .put("label", label)
+          .put("chartLabel", chartLabel)
+          .set("intervals", RunData.intervals(dir));
     }
     data.set("rows", Json.pretty().valueToTree(comparison.rows()));
     data.set("warnings", Json.pretty().valueToTree(comparison.warnings()));

@@ -1,5 +1,6 @@
 package dev.anemometer.harness.report;
 
+import dev.anemometer.harness.results.Headline;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -22,6 +23,10 @@ import tools.jackson.databind.JsonNode;
  * <p>The machine and its reference speed are shown beside the figures, not judged; {@code warnings}
  * say when the runs were measured on machines whose speed differs by more than the threshold, as
  * their peaks are then not directly comparable.
+ *
+ * <p>A repeat set's folder stands for its runs: each figure is their mean, the outcome passes only
+ * if every run passed. When a folder is a set, or a run that belongs to one, {@link RepeatRows}
+ * adds the set's mean, spread and CV, and whether the difference of means exceeds the spreads.
  */
 public record Comparison(List<String> labels, List<Row> rows, List<String> warnings) {
 
@@ -37,21 +42,43 @@ public record Comparison(List<String> labels, List<Row> rows, List<String> warni
   /** A change against the baseline; {@code verdict} is better, worse or same (or empty). */
   public record Delta(String text, String verdict) {}
 
-  private record Run(String label, JsonNode summary) {}
+  /**
+   * A folder compared: one run's summary, or a repeat set's runs' summaries.
+   *
+   * @param set the repeats.json of the set the folder is or belongs to; null if none
+   */
+  record Run(String label, List<JsonNode> summaries, JsonNode set, String setLabel) {
+
+    JsonNode summary() {
+      return summaries.get(0);
+    }
+
+    /** The folder is a repeat set (not a run that belongs to one): its figures are means. */
+    boolean isSet() {
+      return label.equals(setLabel);
+    }
+  }
 
   public static Comparison of(List<Path> resultsDirs) {
-    List<Run> runs = new ArrayList<>();
-    for (Path dir : resultsDirs) {
-      runs.add(
-          new Run(dir.toAbsolutePath().normalize().getFileName().toString(), RunData.summary(dir)));
-    }
+    List<Run> runs = resultsDirs.stream().map(Comparison::load).toList();
     List<Row> rows = new ArrayList<>();
     rows.add(outcomeRow(runs));
     rows.add(validityRow(runs));
     rows.add(
-        numberRow(
-            runs, "peak users", true, run -> number(run.summary().path("peakUsers")), "%,.0f"));
-    rows.add(numberRow(runs, "throughput (ops/s)", true, Comparison::throughput, "%,.1f"));
+        RepeatRows.judgedBySpread(
+            runs,
+            Headline.PEAK_USERS,
+            numberRow(
+                runs,
+                Headline.PEAK_USERS,
+                true,
+                summary -> number(summary.path("peakUsers")),
+                "%,.0f")));
+    rows.add(
+        RepeatRows.judgedBySpread(
+            runs,
+            Headline.THROUGHPUT,
+            numberRow(runs, Headline.THROUGHPUT, true, Headline::judgedThroughput, "%,.1f")));
     rows.add(numberRow(runs, "failed operations", false, Comparison::failures, "%,.0f"));
     for (String operation : operations(runs)) {
       rows.add(
@@ -60,16 +87,22 @@ public record Comparison(List<String> labels, List<Row> rows, List<String> warni
     }
     rows.add(machineRow(runs));
     rows.add(referenceSpeedRow(runs));
-    PeakCpu.figures(runs.stream().map(Run::summary).toList())
-        .forEach(
-            (metric, figure) ->
-                rows.add(
-                    numberRow(runs, metric, false, run -> figure.apply(run.summary()), "%,.0f")));
+    PeakCpu.figures(runs.stream().flatMap(run -> run.summaries().stream()).toList())
+        .forEach((metric, figure) -> rows.add(numberRow(runs, metric, false, figure, "%,.0f")));
+    rows.addAll(RepeatRows.of(runs));
     return new Comparison(runs.stream().map(Run::label).toList(), rows, speedWarnings(runs));
   }
 
+  /** A set's machine is its runs' machine, or each of them when they ran on several. */
   private static Row machineRow(List<Run> runs) {
-    List<String> values = runs.stream().map(run -> machine(run.summary())).toList();
+    List<String> values =
+        runs.stream()
+            .map(
+                run ->
+                    String.join(
+                        " | ",
+                        run.summaries().stream().map(Comparison::machine).distinct().toList()))
+            .toList();
     List<Delta> deltas = new ArrayList<>();
     for (String other : values.subList(1, values.size())) {
       deltas.add(new Delta(other.equals(values.get(0)) ? "" : "other machine", ""));
@@ -93,13 +126,22 @@ public record Comparison(List<String> labels, List<Row> rows, List<String> warni
   private static Row referenceSpeedRow(List<Run> runs) {
     Row row =
         numberRow(
-            runs, "reference speed (1.00 = reference machine)", true, Comparison::speed, "%.2f");
+            runs,
+            "reference speed (1.00 = reference machine)",
+            true,
+            Comparison::referenceSpeed,
+            "%.2f");
     List<Delta> neutral = row.deltas().stream().map(d -> new Delta(d.text(), "")).toList();
     return new Row(row.metric(), row.values(), neutral);
   }
 
-  static Double speed(Run run) {
-    return number(run.summary().path("platform").path("referenceSpeed").path("score"));
+  /** A set's reference speed is the mean of its runs'. */
+  private static Double speed(Run run) {
+    return mean(run.summaries(), Comparison::referenceSpeed);
+  }
+
+  private static Double referenceSpeed(JsonNode summary) {
+    return number(summary.path("platform").path("referenceSpeed").path("score"));
   }
 
   /** One line per run whose machine is faster or slower than the baseline's by over 5 %. */
@@ -135,11 +177,39 @@ public record Comparison(List<String> labels, List<Row> rows, List<String> warni
     return warnings;
   }
 
+  private static Run load(Path dir) {
+    Path folder = dir.toAbsolutePath().normalize();
+    String label = folder.getFileName().toString();
+    if (RepeatSetData.isSet(folder)) {
+      JsonNode set = RepeatSetData.read(folder);
+      List<JsonNode> summaries =
+          RepeatSetData.runDirs(folder, set).stream().map(RunData::summary).toList();
+      return new Run(label, summaries, set, label);
+    }
+    JsonNode summary = RunData.summary(dir);
+    return RepeatSetData.containing(folder)
+        .map(
+            set ->
+                new Run(
+                    label, List.of(summary), RepeatSetData.read(set), set.getFileName().toString()))
+        .orElse(new Run(label, List.of(summary), null, null));
+  }
+
   private static Row outcomeRow(List<Run> runs) {
     return verdictRow(
         runs,
         "outcome",
-        run -> run.summary().path("outcome").asString("?"),
+        run -> {
+          long passed =
+              run.summaries().stream()
+                  .filter(s -> "PASSED".equals(s.path("outcome").asString("")))
+                  .count();
+          return run.summaries().size() == 1
+              ? run.summary().path("outcome").asString("?")
+              : passed == run.summaries().size()
+                  ? "PASSED"
+                  : passed + " of " + run.summaries().size() + " PASSED";
+        },
         "PASSED"::equals,
         "now passes",
         "now fails");
@@ -151,8 +221,13 @@ public record Comparison(List<String> labels, List<Row> rows, List<String> warni
         runs,
         "driver kept up",
         run -> {
-          JsonNode valid = run.summary().path("load").path("valid");
-          return valid.isBoolean() ? (valid.asBoolean() ? "yes" : "no") : "–";
+          List<JsonNode> valid =
+              run.summaries().stream().map(s -> s.path("load").path("valid")).toList();
+          return valid.stream().noneMatch(JsonNode::isBoolean)
+              ? "–"
+              : valid.stream().filter(JsonNode::isBoolean).allMatch(JsonNode::asBoolean)
+                  ? "yes"
+                  : "no";
         },
         "yes"::equals,
         "now valid",
@@ -183,9 +258,9 @@ public record Comparison(List<String> labels, List<Row> rows, List<String> warni
       List<Run> runs,
       String metric,
       boolean higherIsBetter,
-      Function<Run, Double> figure,
+      Function<JsonNode, Double> figure,
       String format) {
-    List<Double> numbers = runs.stream().map(figure).toList();
+    List<Double> numbers = runs.stream().map(run -> mean(run.summaries(), figure)).toList();
     List<String> values =
         numbers.stream().map(n -> n == null ? "–" : String.format(Locale.ROOT, format, n)).toList();
     List<Delta> deltas = new ArrayList<>();
@@ -213,34 +288,35 @@ public record Comparison(List<String> labels, List<Row> rows, List<String> warni
     return new Delta(String.format(Locale.ROOT, "%+.1f %%", percent), verdict);
   }
 
+  /** A set's figure is the mean over its runs that have it. */
+  private static Double mean(List<JsonNode> summaries, Function<JsonNode, Double> figure) {
+    List<Double> values = summaries.stream().map(figure).filter(v -> v != null).toList();
+    return values.isEmpty()
+        ? null
+        : values.stream().mapToDouble(Double::doubleValue).average().orElseThrow();
+  }
+
   private static Double number(JsonNode node) {
     return node.isNumber() ? node.asDouble() : null;
   }
 
-  private static List<JsonNode> judgedOperations(Run run) {
+  private static List<JsonNode> judgedOperations(JsonNode summary) {
     List<JsonNode> operations = new ArrayList<>();
-    for (JsonNode target : run.summary().path("load").path("targets")) {
+    for (JsonNode target : summary.path("load").path("targets")) {
       target.path("operations").forEach(operations::add);
     }
     return operations;
   }
 
-  private static Double throughput(Run run) {
-    List<JsonNode> operations = judgedOperations(run);
-    return operations.isEmpty()
-        ? null
-        : operations.stream().mapToDouble(op -> op.path("throughputPerSecond").asDouble()).sum();
-  }
-
-  private static Double failures(Run run) {
-    List<JsonNode> operations = judgedOperations(run);
+  private static Double failures(JsonNode summary) {
+    List<JsonNode> operations = judgedOperations(summary);
     return operations.isEmpty()
         ? null
         : operations.stream().mapToDouble(op -> op.path("failures").asDouble()).sum();
   }
 
-  private static Double p99(Run run, String operation) {
-    return judgedOperations(run).stream()
+  private static Double p99(JsonNode summary, String operation) {
+    return judgedOperations(summary).stream()
         .filter(op -> operation.equals(op.path("operation").asString("")))
         .filter(op -> op.path("count").asLong() > 0)
         .map(op -> op.path("p99Millis").asDouble())
@@ -251,7 +327,12 @@ public record Comparison(List<String> labels, List<Row> rows, List<String> warni
   private static Set<String> operations(List<Run> runs) {
     Set<String> names = new LinkedHashSet<>();
     runs.forEach(
-        run -> judgedOperations(run).forEach(op -> names.add(op.path("operation").asString(""))));
+        run ->
+            run.summaries()
+                .forEach(
+                    summary ->
+                        judgedOperations(summary)
+                            .forEach(op -> names.add(op.path("operation").asString("")))));
     return names;
   }
 

@@ -45,6 +45,12 @@ final class RunData {
     data.set("events", jsonLines(resultsDir.resolve("events.jsonl")));
     data.put("config", text(resultsDir.resolve("config.yaml")));
     data.set("files", files(resultsDir));
+    RepeatSetData.containing(resultsDir)
+        .ifPresent(
+            set -> {
+              data.put("repeatSetDir", set.getFileName().toString());
+              data.set("repeatSet", RepeatSetData.read(set));
+            });
     ArrayNode tuning = data.putArray("tuning");
     Path tuningDir = resultsDir.resolve("tuning");
     if (Files.isDirectory(tuningDir)) {
@@ -141,7 +147,7 @@ final class RunData {
     }
   }
 
-  private static JsonNode readJson(Path file) {
+  static JsonNode readJson(Path file) {
     try {
       return Json.pretty().readTree(Files.readString(file));
     } catch (IOException e) {

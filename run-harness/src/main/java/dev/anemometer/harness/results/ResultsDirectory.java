@@ -37,11 +37,7 @@ public final class ResultsDirectory {
   public static ResultsDirectory create(Path resultsRoot, String name, Clock clock) {
     // Absolute: tiers resolve relative paths against their own folders (nginx its prefix).
     Path root = resultsRoot.toAbsolutePath().normalize();
-    String stamp = FOLDER.format(clock.instant());
-    Path dir = root.resolve(stamp + "-" + name);
-    for (int n = 2; Files.exists(dir); n++) {
-      dir = root.resolve(stamp + "-" + name + "-" + n);
-    }
+    Path dir = newFolder(root, name, clock);
     try {
       Files.createDirectories(dir.resolve("tuning"));
       Files.createDirectories(dir.resolve("logs"));
@@ -50,6 +46,16 @@ public final class ResultsDirectory {
       throw new UncheckedIOException("cannot create results folder " + dir, e);
     }
     return new ResultsDirectory(root, dir, clock);
+  }
+
+  /** {@code <root>/<yyyyMMdd-HHmmss>-<name>}, with {@code -2}, {@code -3}… if it exists. */
+  static Path newFolder(Path root, String name, Clock clock) {
+    String stamp = FOLDER.format(clock.instant());
+    Path dir = root.resolve(stamp + "-" + name);
+    for (int n = 2; Files.exists(dir); n++) {
+      dir = root.resolve(stamp + "-" + name + "-" + n);
+    }
+    return dir;
   }
 
   public Path dir() {
@@ -122,7 +128,7 @@ public final class ResultsDirectory {
         : value;
   }
 
-  private static void write(Path file, String text) {
+  static void write(Path file, String text) {
     try {
       Files.writeString(file, text, StandardCharsets.UTF_8);
     } catch (IOException e) {

@@ -49,7 +49,8 @@ final class DriverLoad implements LoadDriver {
               CONNECTIONS_PER_USER,
               42L + instance.index());
       targets.add(
-          new TargetSpec("instance-" + instance.index(), users, LoadPaths.of(config, spec)));
+          new TargetSpec(
+              "instance-" + instance.index(), users, LoadPaths.of(config, instance.index())));
     }
     RunSpec spec =
         RunSpec.of(

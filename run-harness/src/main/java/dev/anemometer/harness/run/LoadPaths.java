@@ -22,7 +22,9 @@ public final class LoadPaths {
 
   private LoadPaths() {}
 
-  public static LoadPathSpec of(AnemometerConfig config, AppInstanceSpec instance) {
+  /** The load path of app instance {@code index}. */
+  public static LoadPathSpec of(AnemometerConfig config, int index) {
+    AppInstanceSpec instance = config.appInstances().get(index);
     QosSpec qos = config.qos();
     return switch (config.strategy()) {
       case FIXED ->
@@ -34,24 +36,24 @@ public final class LoadPaths {
               qos.interval(),
               qos.rampDown());
       case INTERVAL -> new IntervalLoadPathSpec(segments(instance), 1);
-      case FIND_MAX -> findMax(qos, config.findMax(), instance);
+      case FIND_MAX -> findMax(config.findMax(), instance, index);
     };
   }
 
-  /**
-   * Weathervane's search, scaled to the phases of the config: initial steps lasting a QoS interval,
-   * probes with the config's ramp-up, warm-up and interval, up to the ceiling.
-   */
-  static FindMaxLoadPathSpec findMax(QosSpec qos, FindMaxSpec search, AppInstanceSpec instance) {
+  /** The search with its own phases, up to the ceiling, from the instance's hint if it has one. */
+  static FindMaxLoadPathSpec findMax(FindMaxSpec search, AppInstanceSpec instance, int index) {
+    int ceiling = search.ceilingFor(instance.maxUsers());
     return new FindMaxLoadPathSpec(
         search.initialStepFor(instance.maxUsers()),
-        qos.interval(),
-        qos.rampUp(),
-        qos.warmUp(),
-        qos.interval(),
+        search.step(),
+        search.rampUp(),
+        search.warmUp(),
+        search.qosPeriod(),
         search.precision(),
         search.verifications(),
-        search.ceilingFor(instance.maxUsers()));
+        ceiling,
+        Math.min(search.hintFor(index), ceiling),
+        search.confirmWithin());
   }
 
   static List<SegmentSpec> segments(AppInstanceSpec instance) {
@@ -110,7 +112,7 @@ public final class LoadPaths {
                   5 * spec.maxUsers(),
                   4,
                   42L + instance.index()),
-              LoadPaths.of(config, spec)));
+              LoadPaths.of(config, instance.index())));
     }
     return RunSpec.of(
         config.name(),

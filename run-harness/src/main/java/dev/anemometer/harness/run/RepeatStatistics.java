@@ -25,4 +25,14 @@ public record RepeatStatistics(
   public double coefficientOfVariationPercent() {
     return mean == 0 ? 0 : 100 * standardDeviation / mean;
   }
+
+  /** Max − min, in the unit of the values. */
+  public double spread() {
+    return max - min;
+  }
+
+  /** Max − min in percent of the mean: what a findMax precision is measured against. */
+  public double spreadPercent() {
+    return mean == 0 ? 0 : 100 * spread() / mean;
+  }
 }

@@ -71,9 +71,10 @@ public final class RunProcedure {
     return new DriverLoad();
   }
 
-  public RunResult execute(AnemometerConfig config, Path resultsRoot) throws InterruptedException {
+  public RunResult execute(AnemometerConfig given, Path resultsRoot) throws InterruptedException {
     elasticity = null;
     cpu = null;
+    AnemometerConfig config = PreviousPeak.resolve(given, resultsRoot, harness.console());
     launcher.check(config);
     new Teardown(harness).cleanLeftovers();
     ResultsDirectory results = ResultsDirectory.create(resultsRoot, config.name(), harness.clock());

@@ -6,6 +6,7 @@ import dev.anemometer.harness.results.ResultsDirectory;
 import dev.anemometer.harness.target.DeployedStack;
 import dev.anemometer.harness.target.compose.ComposeStack;
 import dev.anemometer.harness.target.kubernetes.KubernetesStack;
+import dev.anemometer.harness.target.local.CorePlacement;
 import dev.anemometer.harness.target.local.LocalDeployment;
 import dev.anemometer.harness.tuning.TuningCalculator;
 
@@ -25,7 +26,7 @@ final class TargetStacks implements StackLauncher {
     switch (config.target()) {
       case COMPOSE -> ComposeStack.requireWebTier(config);
       case KUBERNETES -> KubernetesStack.requireSupported(config);
-      case LOCAL -> {}
+      case LOCAL -> CorePlacement.of(config); // taskset missing: a config error, before cleanup
     }
   }
 

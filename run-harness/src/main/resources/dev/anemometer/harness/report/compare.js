@@ -35,7 +35,7 @@
   var charts = A.section('Overlaid over time (per status interval, m:ss since the load started)', 'charts');
   function series(field, step) {
     return runs.map(function (r, i) {
-      return { name: r.label, color: A.COLORS[i % A.COLORS.length], step: step, dashed: i > 0, points: (r.intervals || []).map(function (l) {
+      return { name: r.chartLabel || r.label, color: A.COLORS[i % A.COLORS.length], step: step, dashed: i > 0, points: (r.intervals || []).map(function (l) {
         return [l.toMillis / 1000, field(l), null, l.fromMillis / 1000]; }) };
     });
   }
@@ -51,7 +51,7 @@
   function drawLatency(op) {
     holder.textContent = '';
     A.lineChart(holder, { id: 'latency', title: 'p99 response time of ' + op, yLabel: 'ms', yUnit: ' ms', xMin: 0, xMax: xMax,
-      series: runs.map(function (r, i) { return { name: r.label, color: A.COLORS[i % A.COLORS.length], dashed: i > 0,
+      series: runs.map(function (r, i) { return { name: r.chartLabel || r.label, color: A.COLORS[i % A.COLORS.length], dashed: i > 0,
         points: A.opPoints(r.intervals || [], op, 'p99Millis') }; }) });
   }
   var preferred = ops.indexOf('PlaceBid') >= 0 ? 'PlaceBid' : ops[0];

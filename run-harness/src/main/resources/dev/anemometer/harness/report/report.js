@@ -216,7 +216,26 @@
     return sel;
   }
 
-  window.AnemometerReport = { el: el, section: section, table: table, fmt: fmt, lineChart: lineChart,
+  /* A repeat set's statistics, whether its runs agree and why it stopped (repeats.json). */
+  function repeatSummary(box, set) {
+    var st = set.statistics, whole = set.metric === 'peak users' ? 0 : 1;
+    if (st) {
+      table(box, ['Runs', 'Mean', 'Min', 'Max', 'Spread', 'Spread (% of mean)', 'SD', 'CV'], [[
+        st.runs, { text: fmt(st.mean, 1), cls: 'num' }, { text: fmt(st.min, whole), cls: 'num' }, { text: fmt(st.max, whole), cls: 'num' },
+        { text: fmt(st.spread, whole), cls: 'num' }, { text: fmt(st.spreadPercent, 1) + ' %', cls: 'num' },
+        { text: fmt(st.standardDeviation, 1), cls: 'num' }, { text: fmt(st.cvPercent, 1) + ' %', cls: 'num' }]]);
+      var t = set.tolerance || {};
+      box.appendChild(el('p', { 'class': set.disagree ? 'bad' : 'good' }, (set.disagree ? 'Repeats disagree: spread ' : 'Repeats agree: spread ') +
+        fmt(st.spreadPercent, 1) + ' % ' + (set.disagree ? '> ' : '≤ ') + t.name + ' ' + fmt(t.percent, 1) + ' %' +
+        (set.disagree ? ' — a difference smaller than the spread cannot be told from noise.' : '.')));
+    } else {
+      box.appendChild(el('p', { 'class': 'muted' }, 'Fewer than two runs gave a result: no spread to report.'));
+    }
+    var rule = set.stopRule || {};
+    box.appendChild(el('p', {}, 'Rule: ' + (rule.rule || '–') + '. Stopped: ' + (rule.reason || 'not yet (the set was broken off or is running)') + '.'));
+  }
+
+  window.AnemometerReport = { repeatSummary: repeatSummary, el: el, section: section, table: table, fmt: fmt, lineChart: lineChart,
     totalThroughput: totalThroughput, failureRate: failureRate, operationNames: operationNames,
     opPoints: opPoints, selector: selector, timeLabel: timeLabel, instant: instant, COLORS: COLORS, DATA: DATA };
 })();

@@ -1,5 +1,6 @@
-/* The run page's reference sections below the charts: instances, platform, CPU per tier, bid
-   audit, elasticity and faults, events, the folder's files, the configuration and tuning. */
+/* The run page's reference sections below the charts: instances, the repeat set the run belongs
+   to, platform, CPU per tier, bid audit, elasticity and faults, events, the folder's files, the
+   configuration and tuning. */
 (function () {
   'use strict';
   var A = window.AnemometerReport, D = A.DATA, el = A.el, fmt = A.fmt;
@@ -15,6 +16,7 @@
           (i.entryUrls || []).join(' '), i.jdbcUrl];
       }));
     }
+    if (D.repeatSet) repeatSetSection(D.repeatSet, D.repeatSetDir);
     if (D.platform) platformSection(D.platform);
     if (S.cpu) cpuSection(S.cpu);
     if (S.audit) auditSection(S.audit);
@@ -42,6 +44,13 @@
       d.appendChild(el('summary', {}, f.name));
       d.appendChild(el('pre', {}, f.text));
     });
+  }
+
+  function repeatSetSection(set, dir) {
+    var box = A.section('Repeat set: ' + set.metric + ' over its runs', 'repeat-set');
+    var p = box.appendChild(el('p', {}, 'This run is one of a repeat set: '));
+    p.appendChild(el('a', { href: '../' + encodeURIComponent(dir) + '/report.html' }, dir));
+    A.repeatSummary(box, set);
   }
 
   function gib(bytes) { return bytes ? fmt(bytes / 1073741824, 1) + ' GiB' : null; }

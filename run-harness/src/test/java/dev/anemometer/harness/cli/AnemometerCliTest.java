@@ -177,6 +177,40 @@ class AnemometerCliTest {
     assertThat(stderr()).contains("strategy: interval is not available on target kubernetes");
   }
 
+  @Test
+  void aCvTargetThatIsNotAPercentageExitsTwoWithOneLineBeforeAnythingStarts() {
+    int exit = AnemometerCli.execute("run", "--until-cv", "-1", "--results", dir.toString());
+
+    assertThat(exit).isEqualTo(2);
+    assertThat(stderr().strip())
+        .isEqualTo("anemometer: --until-cv: must be a percentage > 0 (got -1)");
+    assertThat(stdout()).isEmpty();
+  }
+
+  @Test
+  void aCvTargetWithRepeatOrATooSmallWindowExitsTwoNamingTheFlag() {
+    assertThat(AnemometerCli.execute("run", "--until-cv", "3%", "--repeat", "3")).isEqualTo(2);
+    assertThat(AnemometerCli.execute("run", "--until-cv", "3%", "--window", "1")).isEqualTo(2);
+    assertThat(
+            AnemometerCli.execute("run", "--until-cv", "3", "--window", "4", "--max-repeats", "3"))
+        .isEqualTo(2);
+
+    assertThat(stderr().lines())
+        .containsExactly(
+            "anemometer: --until-cv: not with --repeat (a fixed number of runs or a CV target,"
+                + " not both)",
+            "anemometer: --window: must be ≥ 2, a CV needs two results (got 1)",
+            "anemometer: --max-repeats: must be ≥ --window (4) (got 3)");
+    assertThat(stdout()).isEmpty();
+  }
+
+  @Test
+  void runHelpExplainsTheRepeatFlags() {
+    assertThat(AnemometerCli.execute("run", "--help")).isZero();
+
+    assertThat(stdout()).contains("--until-cv=PCT", "--window=N", "--max-repeats=M", "--repeat=N");
+  }
+
   private String stdout() {
     return out.toString(StandardCharsets.UTF_8);
   }

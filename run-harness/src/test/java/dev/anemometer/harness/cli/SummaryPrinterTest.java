@@ -86,6 +86,45 @@ class SummaryPrinterTest {
     assertThat(bytes.toString(StandardCharsets.UTF_8)).contains("CPU per tier: not on compose");
   }
 
+  @Test
+  void aFindMaxResultShowsTheCpuAtItsPeakAndWhatStoppedTheSearchBeforeWhereItsResultsAre() {
+    WindowCpu probe =
+        new WindowCpu(
+            "instance-0",
+            3,
+            0,
+            120_000,
+            2500,
+            true,
+            120,
+            List.of(new TierCpu("app", 1, 96, 0.8, 320.0)));
+    Map<String, Object> load =
+        Map.of(
+            "targets",
+            List.of(
+                Map.of(
+                    "id",
+                    "instance-0",
+                    "failedAbovePeak",
+                    List.of("p99 PlaceBid 612 ms > 500 ms"),
+                    "calibrationDefects",
+                    List.of("window 2: mix of Logout 1.1 % < 1.5 %"))));
+    SummaryPrinter.print(
+        console,
+        new RunProcedure.RunResult(
+            Path.of("results/t"),
+            summary(load, CpuSummary.of(List.of(probe), Map.of("instance-0", 2500))),
+            null));
+
+    String out = bytes.toString(StandardCharsets.UTF_8);
+    assertThat(out)
+        .contains("CPU per tier, instance-0 window 4 (2500 users, 120 s):")
+        .contains("instance-0: above the peak, the search stopped on: p99 PlaceBid 612 ms > 500 ms")
+        .contains("instance-0: CALIBRATION DEFECT: window 2: mix of Logout 1.1 % < 1.5 %");
+    assertThat(out.indexOf("CPU per tier")).isLessThan(out.indexOf("above the peak"));
+    assertThat(out.indexOf("CALIBRATION DEFECT")).isLessThan(out.indexOf("took 10 s"));
+  }
+
   private void print(String strategy, int peak, RunSummary.InstanceSummary... instances) {
     SummaryPrinter.print(
         console,
@@ -93,6 +132,10 @@ class SummaryPrinterTest {
   }
 
   private static RunSummary summary(CpuSummary cpu) {
+    return summary(null, cpu);
+  }
+
+  private static RunSummary summary(Map<String, Object> load, CpuSummary cpu) {
     RunSummary plain = summary("findMax", 2500);
     return new RunSummary(
         plain.name(),
@@ -105,7 +148,7 @@ class SummaryPrinterTest {
         plain.exitCode(),
         plain.peakUsers(),
         plain.instances(),
-        null,
+        load,
         null,
         null,
         null,

@@ -23,7 +23,8 @@ class ConfigValidationTest {
         Arguments.of(
             "appInstances[0].tiers.app.color=red",
             "appInstances[0].tiers.app.color: unknown key; accepted: instances"),
-        Arguments.of("colour=red", "colour: unknown key; accepted: appInstances, elasticity"),
+        Arguments.of(
+            "colour=red", "colour: unknown key; accepted: appInstances, driver, elasticity"),
         Arguments.of(
             "qos.interval=90",
             "qos.interval: '90' is not a duration with a unit (250ms, 90s, 5m, 1h)"),
@@ -112,7 +113,18 @@ class ConfigValidationTest {
         Arguments.of("findMax.initialStep=0", "findMax.initialStep: must be ≥ 1"),
         Arguments.of("findMax.precision=0", "findMax.precision: must be a percentage > 0"),
         Arguments.of("findMax.verifications=-1", "findMax.verifications: must be between 0"),
-        Arguments.of("findMax.precision=lots", "findMax.precision"));
+        Arguments.of("findMax.precision=lots", "findMax.precision"),
+        Arguments.of("findMax.qosPeriod=0s", "findMax.qosPeriod"),
+        Arguments.of("findMax.step=-5s", "findMax.step"),
+        Arguments.of("findMax.confirmWithin=-1", "findMax.confirmWithin: must be a percentage"),
+        Arguments.of(
+            "findMax.maxPassHint=lots",
+            "findMax.maxPassHint: expected a user count, one per app instance (comma separated)"
+                + " or 'previous' (got 'lots')"),
+        Arguments.of("findMax.maxPassHint=0", "findMax.maxPassHint: must be ≥ 1 (got 0)"),
+        Arguments.of(
+            "findMax.maxPassHint=100,200",
+            "findMax.maxPassHint: has 2 counts for 1 app instances"));
   }
 
   @ParameterizedTest(name = "{0}")

@@ -68,18 +68,7 @@ class ComparisonTest {
   /** A copy of a recorded run, renamed, with a platform block and CPU at its result. */
   private Path withPlatform(Path run, String name, double speed, double appMicros)
       throws Exception {
-    Path renamed = Files.move(run, temp.resolve(name));
-    Path summary = renamed.resolve("summary.json");
-    String platform =
-        "\"platform\": {\"os\": {\"kernel\": \"6.1.0\"}, \"cpu\": {\"model\": \"AMD EPYC\","
-            + " \"availableProcessors\": 2}, \"referenceSpeed\": {\"score\": "
-            + speed
-            + "}}, \"cpu\": {\"measured\": true, \"peak\": [{\"target\": \"instance-0\","
-            + " \"tiers\": [{\"tier\": \"app\", \"cpuMicrosPerUserSecond\": "
-            + appMicros
-            + "}]}]},";
-    Files.writeString(summary, Files.readString(summary).replaceFirst("\\{", "{" + platform));
-    return renamed;
+    return PlatformBlocks.add(Files.move(run, temp.resolve(name)), "AMD EPYC", speed, appMicros);
   }
 
   @Test

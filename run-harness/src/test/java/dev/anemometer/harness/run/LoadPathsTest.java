@@ -21,7 +21,7 @@ class LoadPathsTest {
   void fixedUsesTheQosPhases() {
     AnemometerConfig config = loader.load(null, "quickstart", List.of());
 
-    assertThat(LoadPaths.of(config, config.appInstances().get(0)))
+    assertThat(LoadPaths.of(config, 0))
         .isEqualTo(
             new FixedLoadPathSpec(
                 100,
@@ -46,8 +46,7 @@ class LoadPathsTest {
                     + " {type: sine, min: 50, max: 100, period: 1m, duration: 2m},"
                     + " {type: spike, base: 50, peak: 300, at: 10s, duration: 20s, total: 1m}]"));
 
-    IntervalLoadPathSpec path =
-        (IntervalLoadPathSpec) LoadPaths.of(config, config.appInstances().get(0));
+    IntervalLoadPathSpec path = (IntervalLoadPathSpec) LoadPaths.of(config, 0);
 
     assertThat(path.segments())
         .containsExactly(
@@ -61,16 +60,31 @@ class LoadPathsTest {
   }
 
   @Test
-  void findMaxSearchesUpToFourFifthsOfMaxUsersInTenthsWithTheQosPhases() {
+  void findMaxSearchesUpToFourFifthsOfMaxUsersInTenthsWithItsOwnShortPhases() {
     AnemometerConfig config = loader.load(null, "local", List.of("strategy=findMax"));
 
-    FindMaxLoadPathSpec path =
-        (FindMaxLoadPathSpec) LoadPaths.of(config, config.appInstances().get(0));
+    FindMaxLoadPathSpec path = (FindMaxLoadPathSpec) LoadPaths.of(config, 0);
 
     assertThat(path.initialStepUsers()).isEqualTo(240);
     assertThat(path.maxUsers()).isEqualTo(2400);
-    assertThat(path.probeQosPeriod()).isEqualTo(Duration.ofMinutes(5));
-    assertThat(path.precisionPercent()).isEqualTo(1.0);
+    assertThat(path.initialStepDuration()).isEqualTo(Duration.ofSeconds(30));
+    assertThat(path.probeRampUp()).isEqualTo(Duration.ofSeconds(30));
+    assertThat(path.probeWarmUp()).isEqualTo(Duration.ofSeconds(60));
+    assertThat(path.probeQosPeriod()).isEqualTo(Duration.ofMinutes(2));
+    assertThat(path.precisionPercent()).isEqualTo(2.5);
+    assertThat(path.confirmWithinPercent()).isEqualTo(10);
+    assertThat(path.maxPassHint()).isZero();
+  }
+
+  @Test
+  void aHintStartsTheSearchNearItAndIsCappedAtTheCeiling() {
+    AnemometerConfig one =
+        loader.load(null, "local", List.of("strategy=findMax", "findMax.maxPassHint=1800"));
+    AnemometerConfig tooHigh =
+        loader.load(null, "local", List.of("strategy=findMax", "findMax.maxPassHint=9000"));
+
+    assertThat(((FindMaxLoadPathSpec) LoadPaths.of(one, 0)).maxPassHint()).isEqualTo(1800);
+    assertThat(((FindMaxLoadPathSpec) LoadPaths.of(tooHigh, 0)).maxPassHint()).isEqualTo(2400);
   }
 
   @Test
@@ -83,8 +97,7 @@ class LoadPathsTest {
                 "strategy=findMax",
                 "findMax={initialStep: 50, ceiling: 400, precision: 5, verifications: 1}"));
 
-    FindMaxLoadPathSpec path =
-        (FindMaxLoadPathSpec) LoadPaths.of(config, config.appInstances().get(0));
+    FindMaxLoadPathSpec path = (FindMaxLoadPathSpec) LoadPaths.of(config, 0);
 
     assertThat(path.initialStepUsers()).isEqualTo(50);
     assertThat(path.maxUsers()).isEqualTo(400);

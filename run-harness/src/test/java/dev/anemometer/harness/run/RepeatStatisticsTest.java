@@ -17,5 +17,24 @@ class RepeatStatisticsTest {
     assertThat(stats.max()).isEqualTo(2400.0);
     assertThat(stats.standardDeviation()).isEqualTo(200.0, within(1e-9));
     assertThat(stats.coefficientOfVariationPercent()).isEqualTo(9.09, within(0.01));
+    assertThat(stats.spread()).isEqualTo(400.0);
+    assertThat(stats.spreadPercent()).isEqualTo(18.18, within(0.01));
+  }
+
+  @Test
+  void oneResultHasNoSpreadAndNoDeviation() {
+    RepeatStatistics stats = RepeatStatistics.of(List.of(4250.0));
+
+    assertThat(stats.standardDeviation()).isZero();
+    assertThat(stats.spreadPercent()).isZero();
+    assertThat(stats.coefficientOfVariationPercent()).isZero();
+  }
+
+  @Test
+  void aMeanOfZeroGivesNoPercentagesRatherThanInfinity() {
+    RepeatStatistics stats = RepeatStatistics.of(List.of(0.0, 0.0));
+
+    assertThat(stats.coefficientOfVariationPercent()).isZero();
+    assertThat(stats.spreadPercent()).isZero();
   }
 }

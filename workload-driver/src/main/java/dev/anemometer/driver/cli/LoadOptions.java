@@ -48,6 +48,9 @@ final class LoadOptions {
   @Option(names = "--ramp-down", defaultValue = "0s", description = "Default ${DEFAULT-VALUE}.")
   String rampDown;
 
+  /** A failing probe this close above the highest pass runs once more before it counts. */
+  private static final double CONFIRM_WITHIN_PERCENT = 10;
+
   @Option(names = "--find-max", description = "Search for peak users instead of a fixed load.")
   boolean findMax;
 
@@ -56,9 +59,25 @@ final class LoadOptions {
 
   @Option(
       names = "--step-duration",
-      defaultValue = "60s",
+      defaultValue = "30s",
       description = "findMax: length of an initial-ramp step (default ${DEFAULT-VALUE}).")
   String stepDuration;
+
+  @Option(
+      names = "--max-pass-hint",
+      defaultValue = "0",
+      description =
+          "findMax: where the peak is expected (a previous result); the climb starts just below"
+              + " it in finer steps (default: none).")
+  int maxPassHint;
+
+  @Option(
+      names = "--precision",
+      defaultValue = "2.5",
+      description =
+          "findMax: stop when the gap between highest pass and lowest fail is below this percent"
+              + " (default ${DEFAULT-VALUE}).")
+  double precisionPercent;
 
   @Option(
       names = "--behavior",
@@ -156,9 +175,11 @@ final class LoadOptions {
           ramp,
           warm,
           qosPeriod,
-          1.0,
+          precisionPercent,
           0,
-          maxUsers);
+          maxUsers,
+          maxPassHint,
+          CONFIRM_WITHIN_PERCENT);
     }
     return new FixedLoadPathSpec(
         users, ramp, warm, qosPeriods, qosPeriod, DurationText.parse("--ramp-down", rampDown));

@@ -39,13 +39,15 @@ public final class LoadPathConversion {
       case "findMax" ->
           new FindMaxLoadPathSpec(
               required("initialStep", c.initialStep()),
-              duration("initialStepDuration", c.initialStepDuration(), "60s"),
-              duration("probeRampUp", c.probeRampUp(), "60s"),
-              duration("probeWarmUp", c.probeWarmUp(), "120s"),
-              duration("probeQosPeriod", c.probeQosPeriod(), "300s"),
-              c.precisionPercent() == null ? 1.0 : c.precisionPercent(),
+              duration("initialStepDuration", c.initialStepDuration(), "30s"),
+              duration("probeRampUp", c.probeRampUp(), "30s"),
+              duration("probeWarmUp", c.probeWarmUp(), "60s"),
+              duration("probeQosPeriod", c.probeQosPeriod(), "120s"),
+              c.precisionPercent() == null ? 2.5 : c.precisionPercent(),
               c.verificationRepeats() == null ? 0 : c.verificationRepeats(),
-              required("maxUsers", c.maxUsers()));
+              required("maxUsers", c.maxUsers()),
+              c.maxPassHint() == null ? 0 : c.maxPassHint(),
+              c.confirmWithinPercent() == null ? 10 : c.confirmWithinPercent());
       default ->
           throw new IllegalArgumentException(
               "type: expected fixed, interval or findMax, was '" + type + "'");

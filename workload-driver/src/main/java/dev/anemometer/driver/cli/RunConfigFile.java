@@ -35,8 +35,7 @@ public record RunConfigFile(
       String defaultLimit,
       Map<String, String> limits) {}
 
-  public record ThresholdsConfig(
-      String maxEventLoopLag, Double maxProcessCpuLoad, String maxConnectionWait) {}
+  public record ThresholdsConfig(String maxEventLoopLag, Double maxProcessCpuLoad) {}
 
   public record TargetConfig(
       String id,
@@ -65,7 +64,9 @@ public record RunConfigFile(
       String probeQosPeriod,
       Double precisionPercent,
       Integer verificationRepeats,
-      Integer maxUsers) {}
+      Integer maxUsers,
+      Integer maxPassHint,
+      Double confirmWithinPercent) {}
 
   public record SegmentConfig(
       String type,
@@ -183,10 +184,7 @@ public record RunConfigFile(
         c.maxEventLoopLag() == null
             ? d.maxEventLoopLag()
             : duration("maxEventLoopLag", c.maxEventLoopLag(), null),
-        c.maxProcessCpuLoad() == null ? d.maxProcessCpuLoad() : c.maxProcessCpuLoad(),
-        c.maxConnectionWait() == null
-            ? d.maxConnectionWait()
-            : duration("maxConnectionWait", c.maxConnectionWait(), null));
+        c.maxProcessCpuLoad() == null ? d.maxProcessCpuLoad() : c.maxProcessCpuLoad());
   }
 
   static Duration duration(String name, String text, String fallback) {

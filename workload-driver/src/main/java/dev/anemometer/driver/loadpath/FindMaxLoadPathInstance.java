@@ -1,5 +1,6 @@
 package dev.anemometer.driver.loadpath;
 
+import java.time.Duration;
 import java.util.OptionalInt;
 
 /**
@@ -8,6 +9,9 @@ import java.util.OptionalInt;
  * the delay before the verdict arrives.
  */
 final class FindMaxLoadPathInstance implements LoadPathInstance {
+
+  /** The longest ramp of a hinted first step. */
+  static final Duration MAX_FIRST_RAMP = Duration.ofMinutes(2);
 
   private final FindMaxLoadPathSpec spec;
   private final FindMaxSearch search;
@@ -48,7 +52,7 @@ final class FindMaxLoadPathInstance implements LoadPathInstance {
   }
 
   @Override
-  public void windowJudged(int windowIndex, boolean passed) {
+  public void windowJudged(int windowIndex, WindowVerdict verdict) {
     Probe probe = search.current();
     if (probe == null || windowIndex != probeIndex) {
       return;
@@ -56,7 +60,7 @@ final class FindMaxLoadPathInstance implements LoadPathInstance {
     probeStartMillis += rampMillis(probe) + warmUpMillis(probe) + qosMillis(probe);
     previousUsers = probe.users();
     probeIndex++;
-    search.verdict(passed);
+    search.verdict(verdict);
   }
 
   @Override
@@ -65,15 +69,32 @@ final class FindMaxLoadPathInstance implements LoadPathInstance {
   }
 
   /**
-   * Initial steps jump to their users, except the first: the servers start cold (no JIT, empty
-   * caches and pools), so the first step ramps and warms up like a probe before it is judged.
+   * Later steps of the climb jump to their users. The first step ramps and warms up like a probe
+   * before it is judged, because the servers start cold (no JIT, empty caches and pools); a hinted
+   * first step far above one step ramps proportionally longer (at most {@link #MAX_FIRST_RAMP}), so
+   * that its users do not all log in at once. A probe that repeats the previous user count (a
+   * confirmation, a verification right after) is already at its steady state.
    */
   private long rampMillis(Probe probe) {
-    return laterInitialStep(probe) ? 0 : spec.probeRampUp().toMillis();
+    if (laterInitialStep(probe) || repeatsPrevious(probe)) {
+      return 0;
+    }
+    long ramp = spec.probeRampUp().toMillis();
+    if (probeIndex == 0) {
+      long steps = Math.max(1, Math.round((double) probe.users() / spec.initialStepUsers()));
+      return Math.max(ramp, Math.min(MAX_FIRST_RAMP.toMillis(), ramp * steps));
+    }
+    return ramp;
   }
 
   private long warmUpMillis(Probe probe) {
-    return laterInitialStep(probe) ? 0 : spec.probeWarmUp().toMillis();
+    return laterInitialStep(probe) || repeatsPrevious(probe) ? 0 : spec.probeWarmUp().toMillis();
+  }
+
+  private boolean repeatsPrevious(Probe probe) {
+    boolean again =
+        probe.kind() == Probe.Kind.CONFIRMATION || probe.kind() == Probe.Kind.VERIFICATION;
+    return again && probe.users() == previousUsers;
   }
 
   private boolean laterInitialStep(Probe probe) {

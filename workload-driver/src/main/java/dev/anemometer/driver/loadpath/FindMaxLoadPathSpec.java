@@ -3,10 +3,11 @@ package dev.anemometer.driver.loadpath;
 import java.time.Duration;
 
 /**
- * Weathervane's search for peak users.
+ * The search for peak users: a cheap climb in short steps finds the region, full probes (ramp,
+ * warm-up, QoS period) bisect it.
  *
- * @param initialStepUsers the initial ramp climbs in steps of this many users
- * @param initialStepDuration how long each initial step runs; the whole step is judged
+ * @param initialStepUsers the initial climb adds this many users per step (without a hint)
+ * @param initialStepDuration how long each step runs; the whole step is judged
  * @param probeRampUp a probe's ramp from the previous user count to its own
  * @param probeWarmUp a probe's warm-up at its user count before judging
  * @param probeQosPeriod the judged part of a probe
@@ -14,6 +15,11 @@ import java.time.Duration;
  * @param verificationRepeats how often the answer is run again, and must pass again, before it
  *     stands
  * @param maxUsers the search never goes above this (the data set's size)
+ * @param maxPassHint where the peak is expected (a previous result); 0: unknown. The climb then
+ *     starts just below it and moves in finer steps, as Weathervane's {@code maxPassHint} does
+ * @param confirmWithinPercent a probe that fails within this many percent above the highest pass
+ *     (or before any probe passed) runs once more before the search bisects below it, so that one
+ *     noisy window near the boundary does not drag the answer down; 0: never
  */
 public record FindMaxLoadPathSpec(
     int initialStepUsers,
@@ -23,8 +29,16 @@ public record FindMaxLoadPathSpec(
     Duration probeQosPeriod,
     double precisionPercent,
     int verificationRepeats,
-    int maxUsers)
+    int maxUsers,
+    int maxPassHint,
+    double confirmWithinPercent)
     implements LoadPathSpec {
+
+  /** A hinted climb starts this far below the hint (share of it). */
+  static final double HINT_START = 0.9;
+
+  /** A hinted climb moves in steps of this share of the hint. */
+  static final double HINT_STEP = 0.05;
 
   public FindMaxLoadPathSpec {
     if (initialStepUsers < 1) {
@@ -45,19 +59,67 @@ public record FindMaxLoadPathSpec(
       throw new IllegalArgumentException(
           "maxUsers: must be >= initialStepUsers " + initialStepUsers + ", was " + maxUsers);
     }
+    if (maxPassHint < 0) {
+      throw new IllegalArgumentException("maxPassHint: must be >= 0, was " + maxPassHint);
+    }
+    if (!(confirmWithinPercent >= 0)) {
+      throw new IllegalArgumentException(
+          "confirmWithinPercent: must be >= 0, was " + confirmWithinPercent);
+    }
   }
 
-  /** Defaults close to Weathervane's: 1 % precision, 60 s initial steps, 5 min probes. */
+  /** Without a hint or confirmations: Weathervane's search with the given phases. */
+  public FindMaxLoadPathSpec(
+      int initialStepUsers,
+      Duration initialStepDuration,
+      Duration probeRampUp,
+      Duration probeWarmUp,
+      Duration probeQosPeriod,
+      double precisionPercent,
+      int verificationRepeats,
+      int maxUsers) {
+    this(
+        initialStepUsers,
+        initialStepDuration,
+        probeRampUp,
+        probeWarmUp,
+        probeQosPeriod,
+        precisionPercent,
+        verificationRepeats,
+        maxUsers,
+        0,
+        0);
+  }
+
+  /** Defaults: 30 s steps, probes of 30 s ramp, 60 s warm-up, 120 s judged; 2.5 % precision. */
   public static FindMaxLoadPathSpec withDefaults(int initialStepUsers, int maxUsers) {
     return new FindMaxLoadPathSpec(
         initialStepUsers,
-        Duration.ofSeconds(60),
+        Duration.ofSeconds(30),
+        Duration.ofSeconds(30),
         Duration.ofSeconds(60),
         Duration.ofSeconds(120),
-        Duration.ofSeconds(300),
-        1.0,
+        2.5,
         0,
-        maxUsers);
+        maxUsers,
+        0,
+        10);
+  }
+
+  /** The first step of the climb: just below the hint, or one step. */
+  int firstStepUsers() {
+    if (maxPassHint == 0) {
+      return initialStepUsers;
+    }
+    return (int) Math.min(maxUsers, Math.max(1, Math.round(maxPassHint * HINT_START)));
+  }
+
+  /** Users added per step of the climb: finer near a hint. */
+  int climbStepUsers() {
+    if (maxPassHint == 0) {
+      return initialStepUsers;
+    }
+    return (int) Math.max(1, Math.round(maxPassHint * HINT_STEP));
   }
 
   @Override

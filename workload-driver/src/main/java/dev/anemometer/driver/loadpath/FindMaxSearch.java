@@ -6,27 +6,38 @@ import java.util.NavigableSet;
 import java.util.TreeSet;
 
 /**
- * The findMax search as a pure state machine: it proposes a {@link #current() probe}, is told
- * whether that probe passed, and proposes the next, until the gap between the highest passing and
+ * The findMax search as a pure state machine: it proposes a {@link #current() probe}, is told what
+ * that probe's window said, and proposes the next, until the gap between the highest passing and
  * the lowest failing user count is below the precision. No time, no threads: the runtime around it
  * decides how long a probe runs.
  *
- * <p>The initial ramp climbs in short steps until one fails; probing starts at the last step that
- * passed. Only probes (with warm-up) set the bounds of the answer. The search moves up on a pass
- * and down on a fail. The step doubles after two passes in a row (the capacity is further away than
- * thought) and halves after a fail; a probe never goes to or beyond a known bound, it bisects the
- * bracket instead.
+ * <p>Two stages. A cheap climb in short, unwarmed steps finds the region: it stops at the first
+ * step that fails, and the region is the bracket between the last passing step and that one (with a
+ * hint, the climb starts just below the hint in finer steps). Full probes then bisect near the
+ * region; only probes bound the answer. Without a failing probe above, the search moves up in steps
+ * that double after two passes in a row; a probe never goes to or beyond a known bound.
+ *
+ * <p>Capacity decides: a window that failed on the mix alone, with every response time and failure
+ * rule far inside its limit, counts as a pass (it is reported as a calibration defect). A probe
+ * that fails near the boundary runs once more before the search bisects below it; if the
+ * confirmation passes, the first verdict was noise.
  */
 public final class FindMaxSearch {
 
   /** Result of one finished probe, for the report. */
-  public record Outcome(Probe probe, boolean passed) {}
+  public record Outcome(Probe probe, WindowVerdict verdict) {
+    public boolean passed() {
+      return verdict.capacityHeld();
+    }
+  }
 
   private final FindMaxLoadPathSpec spec;
   private final NavigableSet<Integer> passedUsers = new TreeSet<>();
   private final List<Outcome> history = new ArrayList<>();
   private int lowestFail = Integer.MAX_VALUE;
-  private int lastInitialPass;
+  private int regionLow;
+  private int regionHigh = Integer.MAX_VALUE;
+  private int probesTowardsRegionHigh;
   private int step;
   private boolean lastPassed;
   private int verificationsLeft;
@@ -34,9 +45,9 @@ public final class FindMaxSearch {
 
   public FindMaxSearch(FindMaxLoadPathSpec spec) {
     this.spec = spec;
-    this.step = spec.initialStepUsers();
+    this.step = spec.climbStepUsers();
     this.verificationsLeft = spec.verificationRepeats();
-    this.current = new Probe(Probe.Kind.INITIAL_STEP, spec.initialStepUsers());
+    this.current = new Probe(Probe.Kind.INITIAL_STEP, spec.firstStepUsers());
   }
 
   /** The probe to run now, or null when finished. */
@@ -61,62 +72,105 @@ public final class FindMaxSearch {
     return List.copyOf(history);
   }
 
-  /** Feeds the verdict of {@link #current()} and moves to the next probe. */
+  /** Feeds a plain pass or capacity fail of {@link #current()}. */
   public void verdict(boolean passed) {
+    verdict(passed ? WindowVerdict.PASSED : WindowVerdict.FAILED);
+  }
+
+  /** Feeds the verdict of {@link #current()} and moves to the next probe. */
+  public void verdict(WindowVerdict verdict) {
     if (current == null) {
       throw new IllegalStateException("the search has finished");
     }
     Probe probe = current;
-    history.add(new Outcome(probe, passed));
+    history.add(new Outcome(probe, verdict));
+    boolean held = verdict.capacityHeld();
     current =
         switch (probe.kind()) {
-          case INITIAL_STEP -> afterInitialStep(probe.users(), passed);
-          case PROBE -> afterProbe(probe.users(), passed);
-          case VERIFICATION -> afterVerification(probe.users(), passed);
+          case INITIAL_STEP -> afterInitialStep(probe.users(), held);
+          case PROBE -> held ? afterPass(probe.users()) : afterProbeFailed(probe.users());
+          case CONFIRMATION -> held ? afterPass(probe.users()) : afterFail(probe.users());
+          case VERIFICATION -> afterVerification(probe.users(), held);
         };
   }
 
   private Probe afterInitialStep(int users, boolean passed) {
-    step = Math.max(1, spec.initialStepUsers() / 2);
     if (passed) {
-      lastInitialPass = users;
+      regionLow = users;
       if (users >= spec.maxUsers()) {
         return probe(users);
       }
-      int next = Math.min(users + spec.initialStepUsers(), spec.maxUsers());
-      return new Probe(Probe.Kind.INITIAL_STEP, next);
+      return new Probe(Probe.Kind.INITIAL_STEP, Math.min(users + step, spec.maxUsers()));
     }
-    // Initial steps are short and unwarmed: they only tell where to start probing, not bounds.
-    lastPassed = false;
-    return probe(lastInitialPass > 0 ? lastInitialPass : Math.max(1, users / 2));
+    // Steps are short and unwarmed: they only say where to probe, they do not bound the answer.
+    regionHigh = users;
+    step = Math.max(1, step / 2);
+    return probe(regionLow > 0 ? midpoint(regionLow, users) : Math.max(1, users / 2));
   }
 
-  private Probe afterProbe(int users, boolean passed) {
-    if (passed) {
-      passedUsers.add(users);
-      if (lastPassed) {
-        step *= 2;
-      }
-      lastPassed = true;
-      if (converged()) {
-        return verifyOrFinish();
-      }
-      if (users >= spec.maxUsers()) {
-        return verifyOrFinish();
-      }
-      int next = users + step;
-      if (next >= lowestFail || next > spec.maxUsers()) {
-        next = midpoint(users, Math.min(lowestFail, spec.maxUsers() + 1));
-      }
-      return probe(next);
+  private Probe afterPass(int users) {
+    passedUsers.add(users);
+    if (lastPassed) {
+      step *= 2;
     }
+    lastPassed = true;
+    if (converged() || users >= spec.maxUsers()) {
+      return verifyOrFinish();
+    }
+    int next;
+    if (lowestFail != Integer.MAX_VALUE) {
+      next = midpoint(users, lowestFail);
+    } else if (regionHigh != Integer.MAX_VALUE && regionHigh > users) {
+      next = towardsRegionHigh(users);
+    } else {
+      if (users == regionHigh) {
+        // The failing step held as a probe: the climb was pessimistic; move on from here.
+        step = Math.max(1, spec.climbStepUsers() / 2);
+      }
+      next = users + step;
+    }
+    return probe(Math.min(next, spec.maxUsers()));
+  }
+
+  /**
+   * Above a pass and below the failing step of the climb, with no failing probe yet: the step is
+   * likely the bound, but an unwarmed step can fail early. Bisect towards it once, then probe the
+   * step itself.
+   */
+  private int towardsRegionHigh(int users) {
+    probesTowardsRegionHigh++;
+    if (probesTowardsRegionHigh > 1) {
+      return regionHigh;
+    }
+    return Math.min(
+        regionHigh, Math.max(midpoint(users, regionHigh), users + precisionUsers(users)));
+  }
+
+  private Probe afterProbeFailed(int users) {
+    if (needsConfirmation(users)) {
+      return new Probe(Probe.Kind.CONFIRMATION, users);
+    }
+    return afterFail(users);
+  }
+
+  private Probe afterFail(int users) {
     lowestFail = Math.min(lowestFail, users);
     step = Math.max(1, step / 2);
     lastPassed = false;
     if (converged()) {
       return verifyOrFinish();
     }
-    return nextAfterFail(users);
+    int highestPass = highestPass();
+    if (highestPass > 0) {
+      return probe(midpoint(highestPass, lowestFail));
+    }
+    if (users <= 1) {
+      return null;
+    }
+    if (regionLow > 0 && regionLow < users) {
+      return probe(regionLow);
+    }
+    return probe(Math.max(1, users - step));
   }
 
   private Probe afterVerification(int users, boolean passed) {
@@ -126,26 +180,18 @@ public final class FindMaxSearch {
     }
     // The answer did not hold: it becomes the lowest fail and the search resumes below it.
     passedUsers.tailSet(users, true).clear();
-    lowestFail = users;
     verificationsLeft = spec.verificationRepeats();
-    lastPassed = false;
-    step = Math.max(1, (lowestFail - highestPass()) / 2);
-    if (converged()) {
-      return verifyOrFinish();
-    }
-    return nextAfterFail(users);
+    return afterFail(users);
   }
 
-  private Probe nextAfterFail(int failedUsers) {
+  /** A fail close above the highest pass, or before any probe passed, may be one noisy window. */
+  private boolean needsConfirmation(int users) {
+    if (spec.confirmWithinPercent() <= 0) {
+      return false;
+    }
     int highestPass = highestPass();
-    if (highestPass == 0 && failedUsers <= 1) {
-      return null;
-    }
-    int next = failedUsers - step;
-    if (next <= highestPass) {
-      next = midpoint(highestPass, failedUsers);
-    }
-    return probe(Math.max(1, next));
+    return highestPass == 0
+        || (users - highestPass) * 100.0 <= spec.confirmWithinPercent() * highestPass;
   }
 
   private boolean converged() {
@@ -158,6 +204,11 @@ public final class FindMaxSearch {
     }
     return highestPass > 0
         && (lowestFail - highestPass) * 100.0 < spec.precisionPercent() * highestPass;
+  }
+
+  /** The smallest move that the precision can tell apart from {@code users}. */
+  private int precisionUsers(int users) {
+    return (int) Math.max(1, Math.ceil(users * spec.precisionPercent() / 100));
   }
 
   private Probe verifyOrFinish() {

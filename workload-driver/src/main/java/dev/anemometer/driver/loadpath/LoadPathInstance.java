@@ -14,7 +14,7 @@ public interface LoadPathInstance {
    * The verdict on a judged window that {@link #at} reported and then left. Fixed and interval
    * paths only note it; findMax chooses its next probe from it.
    */
-  void windowJudged(int windowIndex, boolean passed);
+  void windowJudged(int windowIndex, WindowVerdict verdict);
 
   /** The headline result of a findMax search once finished; empty for other paths. */
   default OptionalInt peakUsers() {

@@ -4,10 +4,12 @@ package dev.anemometer.driver.loadpath;
 public record Probe(Kind kind, int users) {
 
   public enum Kind {
-    /** A stair of the initial ramp: no warm-up, judged as a whole. */
+    /** A stair of the climb that finds the region: no warm-up, judged as a whole. */
     INITIAL_STEP,
     /** Ramp, warm-up, QoS period. */
     PROBE,
+    /** A failed probe near the boundary run once more, at once, before it counts as a fail. */
+    CONFIRMATION,
     /** The converged answer run again to confirm it. */
     VERIFICATION
   }

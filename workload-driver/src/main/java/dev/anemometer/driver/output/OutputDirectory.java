@@ -165,6 +165,7 @@ public final class OutputDirectory implements RunListener, AutoCloseable {
                         w.users(),
                         w.verdict().passed(),
                         w.verdict().valid(),
+                        w.verdict().calibrationDefect(),
                         w.verdict().failureMessages(),
                         w.verdict().invalidReasons()))
             .toList();
@@ -175,7 +176,22 @@ public final class OutputDirectory implements RunListener, AutoCloseable {
         target.peakUsers(),
         List.copyOf(invalid),
         windows,
-        OperationSummary.of(target.judged(), target.judgedVerdict()));
+        OperationSummary.of(target.judged(), target.judgedVerdict()),
+        CalibrationDefects.describe(target.windows()),
+        failedAbovePeak(target));
+  }
+
+  /** The rules that failed the lowest failing window above the peak (findMax), if any. */
+  private static List<String> failedAbovePeak(TargetResult target) {
+    if (target.peakUsers() == null) {
+      return List.of();
+    }
+    return target.windows().stream()
+        .filter(w -> w.users() > target.peakUsers() && !w.verdict().passed())
+        .filter(w -> !w.verdict().calibrationDefect())
+        .min(java.util.Comparator.comparingInt(WindowResult::users))
+        .map(w -> w.verdict().failureMessages())
+        .orElse(List.of());
   }
 
   @Override

@@ -6,7 +6,15 @@ import java.util.List;
 public record RunSummary(
     String name, boolean passed, boolean valid, boolean stopped, List<Target> targets) {
 
-  /** One target: its verdict, findMax's peak (or null), windows and per-operation table. */
+  /**
+   * One target: its verdict, findMax's peak (or null), windows and per-operation table (findMax: of
+   * the probe at the peak).
+   *
+   * @param calibrationDefects windows that failed on the mix alone with every response time and
+   *     failure rule far inside its limit: the behaviour's calibration, not capacity
+   * @param failedAbovePeak findMax: the rules that failed the lowest failing probe above the peak,
+   *     what decided the answer
+   */
   public record Target(
       String id,
       boolean passed,
@@ -14,7 +22,9 @@ public record RunSummary(
       Integer peakUsers,
       List<String> invalidReasons,
       List<Window> windows,
-      List<OperationSummary> operations) {}
+      List<OperationSummary> operations,
+      List<String> calibrationDefects,
+      List<String> failedAbovePeak) {}
 
   public record Window(
       int index,
@@ -23,6 +33,7 @@ public record RunSummary(
       int users,
       boolean passed,
       boolean valid,
+      boolean calibrationDefect,
       List<String> failures,
       List<String> invalidReasons) {}
 }

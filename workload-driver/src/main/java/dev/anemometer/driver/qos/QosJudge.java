@@ -100,7 +100,8 @@ public final class QosJudge {
             passed ? "<=" : ">",
             Durations.format(limitMicros),
             count == 0 ? "100" : number(within * 100.0 / count));
-    return new RuleResult(type, QosRule.RESPONSE_TIME, passed, message);
+    double limitShare = limitMicros == 0 ? 0 : (double) atPercentile / limitMicros;
+    return new RuleResult(type, QosRule.RESPONSE_TIME, passed, message, limitShare);
   }
 
   /**
@@ -156,7 +157,11 @@ public final class QosJudge {
     if (!operation.failures().isEmpty()) {
       message.append(" ").append(reasons(operation.failures()));
     }
-    return new RuleResult(type, QosRule.FAILURES, passed, message.toString());
+    double limitShare =
+        spec.maxFailurePercent() > 0
+            ? failedPercent / spec.maxFailurePercent()
+            : failed > 0 ? Double.POSITIVE_INFINITY : 0;
+    return new RuleResult(type, QosRule.FAILURES, passed, message.toString(), limitShare);
   }
 
   private static String reasons(Map<String, Long> failures) {

@@ -11,6 +11,12 @@ import java.util.List;
  */
 public record QosVerdict(boolean passed, List<RuleResult> results, List<String> invalidReasons) {
 
+  /**
+   * How far below its limit every response time and failure rule must stay for a mix-only failure
+   * to count as the behaviour's calibration rather than the platform's capacity: half the limit.
+   */
+  public static final double CALIBRATION_ROOM = 0.5;
+
   public QosVerdict {
     results = List.copyOf(results);
     invalidReasons = List.copyOf(invalidReasons);
@@ -27,5 +33,18 @@ public record QosVerdict(boolean passed, List<RuleResult> results, List<String> 
   /** The failed rules' messages, for a console line or a report. */
   public List<String> failureMessages() {
     return failures().stream().map(RuleResult::message).toList();
+  }
+
+  /**
+   * Failed on the mix alone while every response time and failure rule passed with room to spare
+   * (within {@link #CALIBRATION_ROOM} of its limit): the behaviour's calibration decided the
+   * interval, not the capacity of the system under test.
+   */
+  public boolean calibrationDefect() {
+    List<RuleResult> failed = failures();
+    return !passed
+        && !failed.isEmpty()
+        && failed.stream().allMatch(result -> result.rule() == QosRule.MIX)
+        && results.stream().allMatch(result -> result.within(CALIBRATION_ROOM));
   }
 }

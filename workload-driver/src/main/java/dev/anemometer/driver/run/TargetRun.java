@@ -4,6 +4,7 @@ import dev.anemometer.driver.loadpath.LoadPathInstance;
 import dev.anemometer.driver.loadpath.LoadPhase;
 import dev.anemometer.driver.loadpath.LoadPoint;
 import dev.anemometer.driver.loadpath.ManualOverride;
+import dev.anemometer.driver.loadpath.WindowVerdict;
 import dev.anemometer.driver.operation.AcknowledgedBids;
 import dev.anemometer.driver.qos.QosJudge;
 import dev.anemometer.driver.qos.QosVerdict;
@@ -97,7 +98,7 @@ final class TargetRun {
       if (windowIndex != LoadPoint.NOT_JUDGED) {
         WindowResult result = closeWindow(elapsedMillis);
         closed.add(result);
-        path.windowJudged(windowIndex, result.verdict().passed());
+        path.windowJudged(windowIndex, steering(result.verdict()));
         point = path.at(elapsedMillis);
       }
       windowIndex = point.windowIndex();
@@ -130,6 +131,18 @@ final class TargetRun {
     return result;
   }
 
+  /**
+   * What a window tells the load path: a window that failed on the mix alone, far inside every
+   * response-time and failure limit, says nothing about capacity (it is reported as a calibration
+   * defect instead).
+   */
+  static WindowVerdict steering(QosVerdict verdict) {
+    if (verdict.passed()) {
+      return WindowVerdict.PASSED;
+    }
+    return verdict.calibrationDefect() ? WindowVerdict.FAILED_ON_MIX_ONLY : WindowVerdict.FAILED;
+  }
+
   /** The live status since the previous call, when at least {@code intervalMillis} passed. */
   StatusReport takeStatusIfDue(long elapsedMillis, long nowNanos, long intervalMillis) {
     boolean due = elapsedMillis - statusStartMillis >= intervalMillis;
@@ -157,8 +170,12 @@ final class TargetRun {
 
   TargetResult result(AcknowledgedBids acknowledgedBids) {
     IntervalStats wholeStats = whole.snapshot();
-    IntervalStats judgedOrWhole = judged != null ? judged.snapshot() : wholeStats;
     Integer peak = path.peakUsers().isPresent() ? path.peakUsers().getAsInt() : null;
+    // findMax: the per-operation table describes the probe the answer rests on, not every window
+    // (overloaded probes included) merged.
+    WindowResult peakWindow = peak == null ? null : peakWindow(peak);
+    IntervalStats judgedOrWhole =
+        peakWindow != null ? peakWindow.stats() : judged != null ? judged.snapshot() : wholeStats;
     // findMax overloads the stack on purpose, and a driver on the same machine starves with it: a
     // failed window may be invalid, and so may an initial step, whose users arrive all at once
     // without warm-up. Neither sets the answer: it rests on the probes that passed, which must be
@@ -183,7 +200,18 @@ final class TargetRun {
         acknowledgedBids);
   }
 
+  /** The last probe (not a step) at the peak's user count whose capacity held. */
+  private WindowResult peakWindow(int peak) {
+    WindowResult found = null;
+    for (WindowResult window : windows) {
+      if (answerRestsOn(window) && window.users() == peak) {
+        found = window;
+      }
+    }
+    return found;
+  }
+
   private boolean answerRestsOn(WindowResult window) {
-    return window.verdict().passed() && !stepWindows.contains(window.index());
+    return steering(window.verdict()).capacityHeld() && !stepWindows.contains(window.index());
   }
 }

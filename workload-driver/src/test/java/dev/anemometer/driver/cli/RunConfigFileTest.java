@@ -66,7 +66,7 @@ class RunConfigFileTest {
     assertThat(spec.targets().get(1).id()).isEqualTo("app1");
     assertThat(spec.targets().get(1).users().accounts()).isEqualTo(2000);
     var findMax = (FindMaxLoadPathSpec) spec.targets().get(1).loadPath();
-    assertThat(findMax.probeQosPeriod()).isEqualTo(Duration.ofSeconds(300));
+    assertThat(findMax.probeQosPeriod()).isEqualTo(Duration.ofSeconds(120)); // the default
     assertThat(findMax.verificationRepeats()).isEqualTo(1);
   }
 

@@ -28,14 +28,44 @@ class FindMaxLoadPathInstanceTest {
     assertThat(path.at(30_000)).isEqualTo(new LoadPoint(100, LoadPhase.STEP, 0, false));
     assertThat(path.at(90_000))
         .isEqualTo(new LoadPoint(100, LoadPhase.AWAITING_VERDICT, -1, false));
-    path.windowJudged(0, true);
+    path.windowJudged(0, WindowVerdict.PASSED);
     assertThat(path.at(91_000)).isEqualTo(new LoadPoint(200, LoadPhase.STEP, 1, false));
     assertThat(path.at(155_000).phase()).isEqualTo(LoadPhase.AWAITING_VERDICT);
-    path.windowJudged(1, false); // 200 failed: probe 100 with ramp, warm-up, QoS from t = 150 s
+    path.windowJudged(
+        1, WindowVerdict.FAILED); // 200 failed: probe 150 with ramp, warm-up, QoS from t = 150 s
 
-    assertThat(path.at(155_000)).isEqualTo(new LoadPoint(150, LoadPhase.RAMP_UP, -1, false));
-    assertThat(path.at(160_000)).isEqualTo(new LoadPoint(100, LoadPhase.WARM_UP, -1, false));
-    assertThat(path.at(180_000)).isEqualTo(new LoadPoint(100, LoadPhase.QOS, 2, false));
+    assertThat(path.at(155_000)).isEqualTo(new LoadPoint(175, LoadPhase.RAMP_UP, -1, false));
+    assertThat(path.at(160_000)).isEqualTo(new LoadPoint(150, LoadPhase.WARM_UP, -1, false));
+    assertThat(path.at(180_000)).isEqualTo(new LoadPoint(150, LoadPhase.QOS, 2, false));
+    assertThat(path.peakUsers()).isEmpty();
+  }
+
+  @Test
+  void aConfirmationRunsAtOnceWithoutRampOrWarmUpAndAHintedFirstStepRampsLonger() {
+    var spec =
+        new FindMaxLoadPathSpec(
+            100,
+            Duration.ofSeconds(30),
+            Duration.ofSeconds(10),
+            Duration.ofSeconds(20),
+            Duration.ofSeconds(60),
+            2.5,
+            0,
+            1000,
+            400,
+            10);
+    LoadPathInstance path = spec.newInstance();
+
+    // Hint 400: the climb starts at 360, ramping 4 steps' worth of ramp-up (40 s), then warms up.
+    assertThat(path.at(20_000)).isEqualTo(new LoadPoint(180, LoadPhase.RAMP_UP, -1, false));
+    assertThat(path.at(40_000)).isEqualTo(new LoadPoint(360, LoadPhase.WARM_UP, -1, false));
+    assertThat(path.at(60_000)).isEqualTo(new LoadPoint(360, LoadPhase.STEP, 0, false));
+    path.windowJudged(0, WindowVerdict.FAILED); // 360 fails: probe 180
+    assertThat(path.at(95_000)).isEqualTo(new LoadPoint(270, LoadPhase.RAMP_UP, -1, false));
+    assertThat(path.at(120_000)).isEqualTo(new LoadPoint(180, LoadPhase.QOS, 1, false));
+    path.windowJudged(1, WindowVerdict.FAILED); // no pass yet: confirmed at once, no ramp
+    assertThat(path.at(180_000)).isEqualTo(new LoadPoint(180, LoadPhase.QOS, 2, false));
+    path.windowJudged(2, WindowVerdict.PASSED);
     assertThat(path.peakUsers()).isEmpty();
   }
 }

@@ -22,40 +22,65 @@ class FindMaxSearchTest {
         maxUsers);
   }
 
+  /** The defaults of a harness run: 2.5 % precision, failures within 10 % confirmed once. */
+  private static FindMaxLoadPathSpec confirming(int step, int maxUsers, int hint) {
+    return new FindMaxLoadPathSpec(
+        step,
+        Duration.ofSeconds(30),
+        Duration.ofSeconds(30),
+        Duration.ofSeconds(60),
+        Duration.ofSeconds(120),
+        2.5,
+        0,
+        maxUsers,
+        hint,
+        10);
+  }
+
   /** Feeds verdicts from {@code passes} until the search ends; returns the probed user counts. */
   private static List<String> drive(FindMaxSearch search, IntPredicate passes) {
+    return driveVerdicts(
+        search, users -> passes.test(users) ? WindowVerdict.PASSED : WindowVerdict.FAILED);
+  }
+
+  private static List<String> driveVerdicts(
+      FindMaxSearch search, java.util.function.IntFunction<WindowVerdict> verdicts) {
     List<String> probes = new ArrayList<>();
     while (!search.finished()) {
       Probe probe = search.current();
-      boolean passed = passes.test(probe.users());
-      probes.add(probe.kind().name().charAt(0) + "" + probe.users() + (passed ? "+" : "-"));
-      search.verdict(passed);
+      WindowVerdict verdict = verdicts.apply(probe.users());
+      String mark =
+          switch (verdict) {
+            case PASSED -> "+";
+            case FAILED -> "-";
+            case FAILED_ON_MIX_ONLY -> "~";
+          };
+      probes.add(probe.kind().name().charAt(0) + "" + probe.users() + mark);
+      search.verdict(verdict);
       assertThat(probes).hasSizeLessThan(100);
     }
     return probes;
   }
 
   @Test
-  void climbsThenBracketsTheCapacityUntilTheGapIsBelowOnePercent() {
+  void climbsToFindTheRegionThenBisectsItWithProbesUntilTheGapIsBelowThePrecision() {
     FindMaxSearch search = new FindMaxSearch(spec(100, 0, 10_000));
 
     List<String> probes = drive(search, users -> users <= 537);
 
     assertThat(probes)
         .containsExactly(
-            "I100+", "I200+", "I300+", "I400+", "I500+", "I600-", // initial ramp until it fails
-            "P500+", // probing starts at the last step that passed, step 50
-            "P550-", // up 50: fails, step halves to 25
-            "P525+", // down 25
-            "P537+", // 550 is known to fail: bisect
-            "P543-", // two passes: step doubles to 50, clipped into the bracket
-            "P540-"); // gap 537..540 = 0.56 % < 1 %: stop
+            "I100+", "I200+", "I300+", "I400+", "I500+", "I600-", // the climb finds the region
+            "P550-", // probing starts in the middle of the region
+            "P500+", // no probe passed yet: back to the last step that passed
+            "P525+", // bisect
+            "P537+", "P543-", "P540-"); // gap 537..540 = 0.56 % < 1 %: stop
     assertThat(search.peakUsers()).isEqualTo(537);
   }
 
   @Test
-  void stepsGrowWhileProbesKeepPassing() {
-    // The initial ramp fails early (a transient); the capacity is 1000.
+  void aClimbThatFailedEarlyIsLeftBehindAndStepsGrowWhileProbesKeepPassing() {
+    // The climb fails early (a transient); the capacity is 1000.
     FindMaxSearch search = new FindMaxSearch(spec(100, 0, 10_000));
     int[] calls = {0};
 
@@ -63,10 +88,11 @@ class FindMaxSearchTest {
 
     assertThat(probes)
         .containsExactly(
-            "I100+", "I200+", "I300-", "P200+", "P250+", // +50
-            "P350+", "P550+", "P950+", "P1750-", // doubling: +100, +200, +400, +800
-            "P1350-", "P1150-", "P1050-", // halving: -400, -200, -100
-            "P1000+", "P1025-", "P1012-", "P1006-"); // bisecting down to 0.6 %
+            "I100+", "I200+", "I300-", // the region seems to be 200..300
+            "P250+", "P275+", // bisect towards the failing step once,
+            "P300+", // then probe the step itself: it holds, the climb was pessimistic
+            "P350+", "P450+", "P650+", "P1050-", // doubling: +50, +100, +200, +400
+            "P850+", "P950+", "P1000+", "P1025-", "P1012-", "P1006-"); // bisecting to 0.6 %
     assertThat(search.peakUsers()).isEqualTo(1000);
   }
 
@@ -76,8 +102,96 @@ class FindMaxSearchTest {
 
     List<String> probes = drive(search, users -> users <= 5);
 
-    assertThat(probes).containsExactly("I4+", "I8-", "P4+", "P6-", "P5+");
+    assertThat(probes).containsExactly("I4+", "I8-", "P6-", "P4+", "P5+");
     assertThat(search.peakUsers()).isEqualTo(5);
+  }
+
+  @Test
+  void aNoisyProbeNearTheBoundaryDoesNotDragTheAnswerDown() {
+    // Capacity 4,300; the first run at 4,250 fails by chance, its confirmation passes.
+    FindMaxSearch search = new FindMaxSearch(confirming(500, 7_200, 0));
+    int[] runsAt4250 = {0};
+
+    List<String> probes =
+        drive(search, users -> users == 4_250 && runsAt4250[0]++ == 0 ? false : users <= 4_300);
+
+    assertThat(probes)
+        .containsExactly(
+            "I500+", "I1000+", "I1500+", "I2000+", "I2500+", "I3000+", "I3500+", "I4000+", "I4500-",
+            "P4250-", "C4250+", // the fail is run once more at once: it was noise
+            "P4375-", "C4375-", // confirmed: a bound
+            "P4312-", "C4312-"); // 4,250..4,312 = 1.5 % < 2.5 %: stop
+    assertThat(search.peakUsers()).isEqualTo(4_250);
+  }
+
+  @Test
+  void withoutConfirmationTheSameNoiseWouldHaveLoweredThePeak() {
+    FindMaxLoadPathSpec noConfirmation =
+        new FindMaxLoadPathSpec(
+            500,
+            Duration.ofSeconds(30),
+            Duration.ofSeconds(30),
+            Duration.ofSeconds(60),
+            Duration.ofSeconds(120),
+            2.5,
+            0,
+            7_200,
+            0,
+            0);
+    FindMaxSearch search = new FindMaxSearch(noConfirmation);
+    int[] runsAt4250 = {0};
+
+    drive(search, users -> users == 4_250 && runsAt4250[0]++ == 0 ? false : users <= 4_300);
+
+    assertThat(search.peakUsers()).isLessThan(4_250);
+  }
+
+  @Test
+  void aFailFarAboveTheHighestPassIsNotConfirmed() {
+    FindMaxSearch search = new FindMaxSearch(confirming(1_000, 9_000, 0));
+
+    List<String> probes = drive(search, users -> users <= 1_200);
+
+    assertThat(probes)
+        .containsExactly(
+            "I1000+", "I2000-", "P1500-", "C1500-", // no probe passed yet: confirmed
+            "P1000+", "P1250-", // 25 % above the highest pass: a bound at once
+            "P1125+", "P1187+", "P1218-", "C1218-", // within 10 %: confirmed
+            "P1202-", "C1202-"); // 1,187..1,202 = 1.3 %
+    assertThat(search.peakUsers()).isEqualTo(1_187);
+  }
+
+  @Test
+  void aProbeFailedOnTheMixAloneCountsAsCapacityHeldAndIsKeptInTheHistory() {
+    // Capacity 4,300, and every probe from 4,000 up misses the mix with room to spare.
+    FindMaxSearch search = new FindMaxSearch(confirming(500, 7_200, 0));
+
+    List<String> probes =
+        driveVerdicts(
+            search,
+            users ->
+                users > 4_300
+                    ? WindowVerdict.FAILED
+                    : users >= 4_000 ? WindowVerdict.FAILED_ON_MIX_ONLY : WindowVerdict.PASSED);
+
+    assertThat(probes).contains("P4250~");
+    assertThat(search.peakUsers()).isEqualTo(4_250);
+    assertThat(search.history())
+        .filteredOn(outcome -> outcome.verdict() == WindowVerdict.FAILED_ON_MIX_ONLY)
+        .allMatch(FindMaxSearch.Outcome::passed);
+  }
+
+  @Test
+  void aHintStartsTheClimbJustBelowItInFinerSteps() {
+    FindMaxSearch search = new FindMaxSearch(confirming(500, 7_200, 4_000));
+
+    List<String> probes = drive(search, users -> users <= 4_300);
+
+    assertThat(probes)
+        .containsExactly(
+            "I3600+", "I3800+", "I4000+", "I4200+", "I4400-", // 90 % of the hint, steps of 5 %
+            "P4300+", "P4400-", "C4400-"); // 4,300..4,400 = 2.3 % < 2.5 %
+    assertThat(search.peakUsers()).isEqualTo(4_300);
   }
 
   @Test
@@ -118,7 +232,7 @@ class FindMaxSearchTest {
 
     assertThat(probes)
         .containsExactly(
-            "I100+", "I200+", "I300+", "I400+", "I500+", "I600-", "P500+", "P550-", "P525+",
+            "I100+", "I200+", "I300+", "I400+", "I500+", "I600-", "P550-", "P500+", "P525+",
             "P537+", "P543-", "P540-",
             "V537-", // the answer does not hold: 537 is now the lowest fail
             "P531+", // resume between 525 and 537 (gap 6 = 1.1 %)

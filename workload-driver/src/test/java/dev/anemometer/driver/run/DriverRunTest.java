@@ -34,12 +34,16 @@ class DriverRunTest {
   private final List<String> statusSegments = new ArrayList<>();
 
   private DriverRun newRun(LoadPathSpec path) {
+    return newRun(path, QosSpec.weathervaneDefaults().withoutMix());
+  }
+
+  private DriverRun newRun(LoadPathSpec path, QosSpec qos) {
     UsersConfig users = new UsersConfig(URI.create("http://127.0.0.1:1"), "default", 0, 1000, 4, 1);
     RunSpec spec =
         new RunSpec(
             "test",
             List.of(new TargetSpec("app0", users, path)),
-            QosSpec.weathervaneDefaults().withoutMix(),
+            qos,
             HealthThresholds.DEFAULTS,
             Duration.ofSeconds(2),
             Duration.ofSeconds(1));
@@ -180,6 +184,28 @@ class DriverRunTest {
 
     assertThat(result.target("app0").peakUsers()).isEqualTo(537);
     assertThat(result.passed()).isTrue();
+  }
+
+  @Test
+  void probesThatMissTheMixAloneFarInsideTheirLimitsAreCalibrationDefectsNotTheCapacity() {
+    // Every user runs GetAuctionDetail only: every probe misses the expected mix. Below 537 users
+    // the response time is a twentieth of its limit, above it is beyond: capacity decides.
+    var path = stepsOf100();
+
+    RunResult result =
+        drive(
+            newRun(path, QosSpec.weathervaneDefaults()),
+            users -> users <= 537 ? 100_000 : 2_500_000);
+
+    TargetResult target = result.target("app0");
+    assertThat(target.peakUsers()).isEqualTo(537);
+    assertThat(dev.anemometer.driver.output.CalibrationDefects.describe(target.windows()))
+        .isNotEmpty()
+        .allMatch(line -> line.contains("failed on the mix alone"))
+        .allMatch(line -> line.contains("a calibration defect of the behaviour, not capacity"));
+    assertThat(target.windows())
+        .filteredOn(w -> w.users() > 537 && !w.verdict().passed())
+        .noneMatch(w -> w.verdict().calibrationDefect());
   }
 
   @Test

@@ -23,6 +23,7 @@ final class AppLauncher {
   private final Path appJar;
   private final LocalDeployment.Output output;
   private final Console console;
+  private final CorePlacement cores;
 
   AppLauncher(
       String label,
@@ -30,13 +31,15 @@ final class AppLauncher {
       DatabaseEndpoint database,
       Path appJar,
       LocalDeployment.Output output,
-      Console console) {
+      Console console,
+      CorePlacement cores) {
     this.label = label;
     this.tuning = tuning;
     this.database = database;
     this.appJar = appJar;
     this.output = output;
     this.console = console;
+    this.cores = cores;
   }
 
   String name(int server) {
@@ -59,7 +62,8 @@ final class AppLauncher {
             output.tuningDir().resolve(name + ".properties"),
             text,
             database.password(),
-            output.logsDir().resolve(name + ".log"));
+            output.logsDir().resolve(name + ".log"),
+            cores);
     console.info(
         name
             + " on port "

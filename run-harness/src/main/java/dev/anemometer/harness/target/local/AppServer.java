@@ -49,12 +49,13 @@ public final class AppServer {
       Path propertiesFile,
       String propertiesText,
       String databasePassword,
-      Path log)
+      Path log,
+      CorePlacement cores)
       throws IOException {
     Files.createDirectories(propertiesFile.getParent());
     Files.writeString(propertiesFile, propertiesText);
     ManagedProcess process =
-        ManagedProcess.start(
+        cores.start(
             name,
             command,
             Map.of(

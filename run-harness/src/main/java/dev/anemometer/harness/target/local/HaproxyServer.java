@@ -28,10 +28,20 @@ public final class HaproxyServer {
       List<InetSocketAddress> appServers,
       Path workDir,
       Path configFile,
-      Path log)
+      Path log,
+      CorePlacement cores)
       throws IOException {
     return start(
-        haproxy, tuning, name, port, appServers, appServers.size(), workDir, configFile, log);
+        haproxy,
+        tuning,
+        name,
+        port,
+        appServers,
+        appServers.size(),
+        workDir,
+        configFile,
+        log,
+        cores);
   }
 
   /**
@@ -47,7 +57,8 @@ public final class HaproxyServer {
       int serverSlots,
       Path workDir,
       Path configFile,
-      Path log)
+      Path log,
+      CorePlacement cores)
       throws IOException {
     Files.createDirectories(workDir);
     Files.deleteIfExists(statsSocket(workDir));
@@ -61,16 +72,17 @@ public final class HaproxyServer {
             Math.max(serverSlots, appServers.size()));
     Files.createDirectories(configFile.getParent());
     Files.writeString(configFile, ConfigRenderer.haproxy(tuning, layout));
-    return launch(haproxy, name, port, configFile, log);
+    return launch(haproxy, name, port, configFile, log, cores);
   }
 
   /** Starts HAProxy on an already rendered config: at deployment, or again after a fault. */
-  static ManagedProcess launch(Path haproxy, String name, int port, Path configFile, Path log)
+  static ManagedProcess launch(
+      Path haproxy, String name, int port, Path configFile, Path log, CorePlacement cores)
       throws IOException {
     // -db: stay in the foreground so that the harness owns the process and its exit.
     List<String> command =
         List.of(haproxy.toString(), "-db", "-f", configFile.toAbsolutePath().toString());
-    ManagedProcess process = ManagedProcess.start(name, command, Map.of(), log);
+    ManagedProcess process = cores.start(name, command, Map.of(), log);
     try {
       ReadyCheck.awaitTcp(process, port, START_TIMEOUT);
     } catch (RuntimeException e) {

@@ -30,6 +30,7 @@ final class InstanceStarter {
   private final ProcessGroup processes;
   private final Console console;
   private final TierChoice choice;
+  private final CorePlacement cores;
   private final String label;
   private AppLauncher launcher;
   private final List<AppLauncher.Launched> appProcesses = new ArrayList<>();
@@ -45,7 +46,8 @@ final class InstanceStarter {
       LocalDeployment.Output output,
       ProcessGroup processes,
       Console console,
-      TierChoice choice) {
+      TierChoice choice,
+      CorePlacement cores) {
     this.config = config;
     this.index = index;
     this.spec = config.appInstances().get(index);
@@ -55,6 +57,7 @@ final class InstanceStarter {
     this.processes = processes;
     this.console = console;
     this.choice = choice;
+    this.cores = cores;
     this.label = "instance-" + index;
   }
 
@@ -85,7 +88,8 @@ final class InstanceStarter {
                 ScheduleTimes.maxAppServers(config, index),
                 work,
                 output.tuningDir().resolve(name + ".cfg"),
-                output.logsDir().resolve(name + ".log"));
+                output.logsDir().resolve(name + ".log"),
+                cores);
         processes.add(process, HaproxyServer.STOP_GRACE);
         haproxies.add(
             new LocalTiers.Haproxy(
@@ -115,7 +119,8 @@ final class InstanceStarter {
                 lbs.isEmpty() ? apps : lbs,
                 paths.workDir(name),
                 output.tuningDir().resolve(name + ".conf"),
-                output.logsDir().resolve(name + ".log"));
+                output.logsDir().resolve(name + ".log"),
+                cores);
         processes.add(running.process(), NginxServer.STOP_GRACE);
         nginxes.add(running);
         webs.add(Ports.loopback(port));
@@ -142,7 +147,8 @@ final class InstanceStarter {
               paths.postgresData(index),
               port,
               ConfigRenderer.postgresSettings(tuning.postgres()),
-              output.logsDir().resolve(name + ".log"));
+              output.logsDir().resolve(name + ".log"),
+              cores);
       processes.add(postgres.process(), LocalPostgres.STOP_GRACE);
       this.postgres =
           new LocalTiers.Postgres(
@@ -183,7 +189,7 @@ final class InstanceStarter {
                     new TierStartException(
                         "the app jar is missing (auction-app/target/auction-app-*-exec.jar); build"
                             + " it with ./mvnw -B -q package -DskipTests or set ANEMOMETER_APP_JAR"));
-    launcher = new AppLauncher(label, tuning.app(), database, appJar, output, console);
+    launcher = new AppLauncher(label, tuning.app(), database, appJar, output, console, cores);
     List<InetSocketAddress> apps = new ArrayList<>();
     for (int i = 0; i < spec.tiers().app().instances(); i++) {
       AppLauncher.Launched launched = launcher.launch(i);
@@ -208,6 +214,7 @@ final class InstanceStarter {
         List.copyOf(nginxes),
         postgres,
         processes,
-        config.elasticity());
+        config.elasticity(),
+        cores);
   }
 }

@@ -6,6 +6,7 @@ import dev.anemometer.harness.console.Console;
 import dev.anemometer.harness.elasticity.FaultTarget;
 import dev.anemometer.harness.elasticity.ScalableTier;
 import dev.anemometer.harness.platform.TierProcess;
+import dev.anemometer.harness.run.LoadDriver;
 import dev.anemometer.harness.target.DeployedStack;
 import dev.anemometer.harness.tuning.TuningCalculator;
 import java.io.IOException;
@@ -48,8 +49,11 @@ public final class LocalDeployment implements DeployedStack {
   private final ProcessGroup processes = new ProcessGroup();
   private final List<DeployedInstance> instances = new ArrayList<>();
   private final List<LocalTiers> tiers = new ArrayList<>();
+  private final CorePlacement cores;
 
-  private LocalDeployment() {}
+  private LocalDeployment(CorePlacement cores) {
+    this.cores = cores;
+  }
 
   public static LocalDeployment start(
       AnemometerConfig config,
@@ -58,7 +62,7 @@ public final class LocalDeployment implements DeployedStack {
       TuningCalculator calculator,
       DataPreparer data,
       Console console) {
-    LocalDeployment deployment = new LocalDeployment();
+    LocalDeployment deployment = new LocalDeployment(CorePlacement.of(config));
     try {
       TierChoice choice = new TierChoice(console);
       for (int i = 0; i < config.appInstances().size(); i++) {
@@ -72,7 +76,8 @@ public final class LocalDeployment implements DeployedStack {
                 output,
                 deployment.processes,
                 console,
-                choice);
+                choice,
+                deployment.cores);
         deployment.instances.add(starter.start(data));
         deployment.tiers.add(starter.tiers());
       }
@@ -97,7 +102,7 @@ public final class LocalDeployment implements DeployedStack {
       Output output,
       TuningCalculator calculator,
       Console console) {
-    LocalDeployment deployment = new LocalDeployment();
+    LocalDeployment deployment = new LocalDeployment(CorePlacement.of(config));
     try {
       TierChoice choice = new TierChoice(console);
       for (int i = 0; i < config.appInstances().size(); i++) {
@@ -111,7 +116,8 @@ public final class LocalDeployment implements DeployedStack {
                 output,
                 deployment.processes,
                 console,
-                choice);
+                choice,
+                deployment.cores);
         DatabaseEndpoint database =
             starter.startDatabase(config.appInstances().get(i).tiers().db());
         deployment.instances.add(
@@ -174,6 +180,32 @@ public final class LocalDeployment implements DeployedStack {
     return Optional.of(
         new TierProcess(
             TIERS.get(matcher.group(2)), Integer.parseInt(matcher.group(1)), name, pid));
+  }
+
+  /**
+   * With {@code driver.cpus}, the load runs with this JVM on the driver's cores (the tiers already
+   * run on the others) and every core comes back to it afterwards.
+   */
+  @Override
+  public LoadDriver loadDriver(LoadDriver inProcess) {
+    if (!cores.pinsCores()) {
+      return inProcess;
+    }
+    return plan -> {
+      cores.pinThisJvm();
+      plan.console().info(cores.describe());
+      plan.events().record("cores", "driver", cores.details());
+      try {
+        return inProcess.drive(plan);
+      } finally {
+        try {
+          cores.releaseThisJvm();
+        } catch (TierStartException e) {
+          // The load's own outcome matters more; what follows merely runs on fewer cores.
+          plan.console().notice("the harness keeps the driver's cores: " + e.getMessage());
+        }
+      }
+    };
   }
 
   public ProcessGroup processes() {

@@ -37,17 +37,23 @@ public final class LocalPostgres {
   public static LocalPostgres start(
       Path binaries, Path dataDir, int port, Map<String, String> settings, Path log)
       throws IOException {
-    return start("postgres", binaries, dataDir, port, settings, log);
+    return start("postgres", binaries, dataDir, port, settings, log, CorePlacement.shared());
   }
 
   /**
    * @param name the process name in logs and the deployment state
    */
   public static LocalPostgres start(
-      String name, Path binaries, Path dataDir, int port, Map<String, String> settings, Path log)
+      String name,
+      Path binaries,
+      Path dataDir,
+      int port,
+      Map<String, String> settings,
+      Path log,
+      CorePlacement cores)
       throws IOException {
     if (!Files.exists(dataDir.resolve("PG_VERSION"))) {
-      initdb(binaries, dataDir, log);
+      initdb(binaries, dataDir, log, cores);
     }
     List<String> command = new ArrayList<>(asUnprivileged());
     command.addAll(
@@ -62,7 +68,7 @@ public final class LocalPostgres {
             "-c",
             "unix_socket_directories="));
     settings.forEach((key, value) -> command.addAll(List.of("-c", key + "=" + value)));
-    ManagedProcess process = ManagedProcess.start(name, command, Map.of("LC_ALL", "C"), log);
+    ManagedProcess process = cores.start(name, command, Map.of("LC_ALL", "C"), log);
     LocalPostgres postgres = new LocalPostgres(process, port);
     try {
       postgres.awaitReady();
@@ -126,7 +132,8 @@ public final class LocalPostgres {
             + process.log());
   }
 
-  private static void initdb(Path binaries, Path dataDir, Path log) throws IOException {
+  private static void initdb(Path binaries, Path dataDir, Path log, CorePlacement cores)
+      throws IOException {
     Files.createDirectories(dataDir);
     if (Executables.runningAsRoot()) {
       UserPrincipalLookupService users = dataDir.getFileSystem().getUserPrincipalLookupService();
@@ -145,7 +152,7 @@ public final class LocalPostgres {
             "-E",
             "UTF8",
             "--locale=C"));
-    ManagedProcess initdb = ManagedProcess.start("initdb", command, Map.of("LC_ALL", "C"), log);
+    ManagedProcess initdb = cores.start("initdb", command, Map.of("LC_ALL", "C"), log);
     int exit;
     try {
       exit = initdb.waitForExit();

@@ -59,6 +59,7 @@ public final class LocalTiers implements FaultTarget {
   private final List<NginxServer.Running> nginxes;
   private volatile Postgres postgres;
   private final LocalAppTier app;
+  private final CorePlacement cores;
 
   LocalTiers(
       int appInstance,
@@ -69,8 +70,10 @@ public final class LocalTiers implements FaultTarget {
       List<NginxServer.Running> nginxes,
       Postgres postgres,
       ProcessGroup processes,
-      ElasticitySpec elasticity) {
+      ElasticitySpec elasticity,
+      CorePlacement cores) {
     this.processes = processes;
+    this.cores = cores;
     this.haproxies = new CopyOnWriteArrayList<>(haproxies);
     this.nginxes = List.copyOf(nginxes);
     this.postgres = postgres;
@@ -192,7 +195,7 @@ public final class LocalTiers implements FaultTarget {
   private void startAgain(int instance, Haproxy lb, ChangeSteps steps) {
     try {
       ManagedProcess started =
-          HaproxyServer.launch(lb.binary(), lb.name(), lb.port(), lb.configFile(), lb.log());
+          HaproxyServer.launch(lb.binary(), lb.name(), lb.port(), lb.configFile(), lb.log(), cores);
       processes.replace(lb.process(), started, HaproxyServer.STOP_GRACE);
       Haproxy again = lb.with(started);
       haproxies.set(instance, again);
@@ -208,7 +211,7 @@ public final class LocalTiers implements FaultTarget {
     try {
       LocalPostgres started =
           LocalPostgres.start(
-              db.name(), db.binaries(), db.dataDir(), db.port(), db.settings(), db.log());
+              db.name(), db.binaries(), db.dataDir(), db.port(), db.settings(), db.log(), cores);
       processes.replace(db.server().process(), started.process(), LocalPostgres.STOP_GRACE);
       postgres = db.with(started);
       steps.step("ready", Map.of("process", db.name(), "pid", started.process().pid()));

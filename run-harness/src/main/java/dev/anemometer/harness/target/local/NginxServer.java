@@ -101,9 +101,10 @@ public final class NginxServer {
       List<InetSocketAddress> upstreams,
       Path workDir,
       Path configFile,
-      Path log)
+      Path log,
+      CorePlacement cores)
       throws IOException {
-    return launch(nginx, tuning, name, port, upstreams, workDir, configFile, log).process();
+    return launch(nginx, tuning, name, port, upstreams, workDir, configFile, log, cores).process();
   }
 
   /** As {@link #start}, keeping what a reload with other upstreams needs. */
@@ -115,7 +116,8 @@ public final class NginxServer {
       List<InetSocketAddress> upstreams,
       Path workDir,
       Path configFile,
-      Path log)
+      Path log,
+      CorePlacement cores)
       throws IOException {
     // nginx resolves relative paths against its prefix, not the harness's working folder.
     workDir = workDir.toAbsolutePath();
@@ -146,7 +148,7 @@ public final class NginxServer {
             log.toString(),
             "-c",
             configFile.toAbsolutePath().toString());
-    ManagedProcess process = ManagedProcess.start(name, command, Map.of(), log);
+    ManagedProcess process = cores.start(name, command, Map.of(), log);
     try {
       ReadyCheck.awaitTcp(process, port, START_TIMEOUT);
     } catch (RuntimeException e) {

@@ -63,7 +63,8 @@ class ProxyChainIT {
               List.of(app0.address(), app1.address()),
               dir.resolve("work/haproxy-0"),
               dir.resolve("tuning/haproxy-0.cfg"),
-              dir.resolve("logs/haproxy-0.log"));
+              dir.resolve("logs/haproxy-0.log"),
+              CorePlacement.shared());
       group.add(lb, HaproxyServer.STOP_GRACE);
       int webPort = Ports.freeLoopbackPort();
       ManagedProcess web =
@@ -75,7 +76,8 @@ class ProxyChainIT {
               List.of(Ports.loopback(lbPort)),
               dir.resolve("work/nginx-0"),
               dir.resolve("tuning/nginx-0.conf"),
-              dir.resolve("logs/nginx-0.log"));
+              dir.resolve("logs/nginx-0.log"),
+              CorePlacement.shared());
       group.add(web, NginxServer.STOP_GRACE);
 
       HaproxyRuntimeApi api =
@@ -127,7 +129,8 @@ class ProxyChainIT {
               List.of(app0.address()),
               dir.resolve("work/haproxy-0"),
               dir.resolve("tuning/haproxy-0.cfg"),
-              dir.resolve("logs/haproxy-0.log"));
+              dir.resolve("logs/haproxy-0.log"),
+              CorePlacement.shared());
       group.add(lb, HaproxyServer.STOP_GRACE);
       // nginx refuses an upstream block without servers: the start fails midway.
       int webPort = Ports.freeLoopbackPort();
@@ -142,7 +145,8 @@ class ProxyChainIT {
                       List.of(),
                       dir.resolve("work/nginx-0"),
                       dir.resolve("tuning/nginx-0.conf"),
-                      dir.resolve("logs/nginx-0.log")));
+                      dir.resolve("logs/nginx-0.log"),
+                      CorePlacement.shared()));
       assertThat(failure)
           .isInstanceOf(TierStartException.class)
           .hasMessageContaining("nginx-0 exited");
@@ -171,7 +175,8 @@ class ProxyChainIT {
               List.of(app0.address()),
               dir.resolve("work/nginx-0"),
               dir.resolve("tuning/nginx-0.conf"),
-              dir.resolve("logs/nginx-0.log"));
+              dir.resolve("logs/nginx-0.log"),
+              CorePlacement.shared());
       group.add(web.process(), NginxServer.STOP_GRACE);
       NginxBalancer balancer = new NginxBalancer(List.of(web), List.of(app0.address()));
 

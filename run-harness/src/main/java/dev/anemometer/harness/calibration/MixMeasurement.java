@@ -1,0 +1,72 @@
+package dev.anemometer.harness.calibration;
+
+import dev.anemometer.driver.operation.OperationType;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * The operations one target completed during one hold of a calibration sweep.
+ *
+ * @param counts completed operations (failed ones included) per operation
+ */
+public record MixMeasurement(String target, int users, Map<OperationType, Long> counts) {
+
+  /**
+   * Beyond this relative distance from its expected share an operation is off calibration (unless
+   * the counting noise of the hold is wider).
+   */
+  public static final double TOLERANCE = 0.03;
+
+  /** How many standard deviations of counting noise a deviation may reach by chance. */
+  static final double NOISE_SIGMAS = 2;
+
+  public MixMeasurement {
+    counts = Map.copyOf(counts);
+  }
+
+  public long total() {
+    return counts.values().stream().mapToLong(Long::longValue).sum();
+  }
+
+  public long count(OperationType type) {
+    return counts.getOrDefault(type, 0L);
+  }
+
+  public double sharePercent(OperationType type) {
+    long total = total();
+    return total == 0 ? 0 : count(type) * 100.0 / total;
+  }
+
+  /** Measured share over expected share; 1 is on calibration. */
+  public double ratio(OperationType type, double expectedPercent) {
+    return expectedPercent == 0 ? Double.NaN : sharePercent(type) / expectedPercent;
+  }
+
+  /** How the share of {@code type} compares with its expected share. */
+  public Verdict verdict(OperationType type, double expectedPercent) {
+    double ratio = ratio(type, expectedPercent);
+    if (Math.abs(ratio - 1) <= TOLERANCE) {
+      return Verdict.WITHIN;
+    }
+    double expectedCount = expectedPercent / 100 * total();
+    double noise = NOISE_SIGMAS * Math.sqrt(expectedCount);
+    return Math.abs(count(type) - expectedCount) <= noise ? Verdict.WITHIN_NOISE : Verdict.OFF;
+  }
+
+  /** Operations per session (per Login), the unit in which the behaviour is written. */
+  public String perSession(OperationType type) {
+    long sessions = count(OperationType.LOGIN);
+    return sessions == 0
+        ? "-"
+        : String.format(Locale.ROOT, "%.2f", count(type) / (double) sessions);
+  }
+
+  public enum Verdict {
+    /** Within ±3 % of the expected share. */
+    WITHIN,
+    /** Beyond ±3 %, but within two standard deviations of the hold's counting noise. */
+    WITHIN_NOISE,
+    /** Off calibration. */
+    OFF
+  }
+}

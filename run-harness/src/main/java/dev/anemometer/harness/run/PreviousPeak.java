@@ -1,0 +1,98 @@
+package dev.anemometer.harness.run;
+
+import dev.anemometer.harness.config.AnemometerConfig;
+import dev.anemometer.harness.config.Strategy;
+import dev.anemometer.harness.console.Console;
+import dev.anemometer.harness.results.Json;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.stream.Stream;
+
+/**
+ * Resolves {@code findMax.maxPassHint: previous}: the peaks of the newest earlier findMax run of
+ * the same name under the results folder, per app instance. The resolved numbers go into the run's
+ * saved configuration, so that the run can be repeated exactly.
+ */
+final class PreviousPeak {
+
+  private PreviousPeak() {}
+
+  static AnemometerConfig resolve(AnemometerConfig config, Path resultsRoot, Console console) {
+    if (config.strategy() != Strategy.FIND_MAX || !config.findMax().hintFromPrevious()) {
+      return config;
+    }
+    Optional<Found> found = newest(config, resultsRoot);
+    if (found.isEmpty()) {
+      console.notice(
+          "findMax.maxPassHint: previous, but "
+              + resultsRoot
+              + " holds no earlier findMax run named '"
+              + config.name()
+              + "' with a peak: searching without a hint");
+      return config.withFindMax(config.findMax().withHints(List.of()));
+    }
+    console.info(
+        "findMax hint: peak "
+            + found.get().peaks()
+            + " of the previous run "
+            + found.get().dir().getFileName());
+    return config.withFindMax(config.findMax().withHints(found.get().peaks()));
+  }
+
+  private record Found(Path dir, List<Integer> peaks) {}
+
+  private static Optional<Found> newest(AnemometerConfig config, Path resultsRoot) {
+    if (!Files.isDirectory(resultsRoot)) {
+      return Optional.empty();
+    }
+    try (Stream<Path> dirs = Files.list(resultsRoot)) {
+      // Folder names start with the run's UTC start time: the last in name order is the newest.
+      List<Path> newestFirst =
+          dirs.filter(Files::isDirectory).sorted(Comparator.reverseOrder()).toList();
+      for (Path dir : newestFirst) {
+        Optional<List<Integer>> peaks = peaks(dir.resolve("summary.json"), config);
+        if (peaks.isPresent()) {
+          return Optional.of(new Found(dir, peaks.get()));
+        }
+      }
+      return Optional.empty();
+    } catch (IOException e) {
+      return Optional.empty();
+    }
+  }
+
+  /** The per-instance peaks of a summary of the same name and strategy; empty if it has none. */
+  @SuppressWarnings("unchecked")
+  private static Optional<List<Integer>> peaks(Path summaryFile, AnemometerConfig config) {
+    if (!Files.isRegularFile(summaryFile)) {
+      return Optional.empty();
+    }
+    Map<String, Object> summary;
+    try {
+      summary = Json.pretty().readValue(Files.readString(summaryFile), Map.class);
+    } catch (IOException | RuntimeException unreadable) {
+      return Optional.empty();
+    }
+    if (!config.name().equals(summary.get("name"))
+        || !Strategy.FIND_MAX.configName().equals(summary.get("strategy"))
+        || !(summary.get("instances") instanceof List<?> instances)
+        || instances.size() != config.appInstances().size()) {
+      return Optional.empty();
+    }
+    List<Integer> peaks = new ArrayList<>();
+    for (Object instance : instances) {
+      Object peak = instance instanceof Map<?, ?> map ? map.get("peakUsers") : null;
+      if (!(peak instanceof Number number) || number.intValue() < 1) {
+        return Optional.empty();
+      }
+      peaks.add(number.intValue());
+    }
+    return Optional.of(peaks);
+  }
+}

@@ -1,0 +1,130 @@
+package dev.anemometer.harness.run;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+import java.util.List;
+import java.util.Locale;
+import java.util.Objects;
+
+/**
+ * {@code repeats.json}: the runs of a repeat set, the statistics of their headline (peak users or
+ * judged throughput) over every run that gave one, and why the set stopped (see docs/results.md).
+ *
+ * @param metric what {@code value} of each run is: "peak users" or "throughput (ops/s)"
+ * @param statistics over every run with a value; absent below two such runs
+ * @param tolerance the spread the runs should stay within, in percent of the mean
+ * @param disagree whether the spread exceeds the tolerance: the set cannot resolve smaller changes
+ * @param stop absent while the set is still running
+ */
+@JsonInclude(JsonInclude.Include.NON_NULL)
+public record RepeatSet(
+    String name,
+    String strategy,
+    String startedAt,
+    String metric,
+    List<Member> runs,
+    Statistics statistics,
+    Tolerance tolerance,
+    Boolean disagree,
+    StopRule stopRule) {
+
+  /** One run of the set: its results folder (a sibling of the set's folder) and its value. */
+  @JsonInclude(JsonInclude.Include.NON_NULL)
+  public record Member(String directory, String outcome, int exitCode, Double value) {}
+
+  /** {@link RepeatStatistics} as written, spread also in percent of the mean. */
+  public record Statistics(
+      int runs,
+      double mean,
+      double min,
+      double max,
+      double spread,
+      double spreadPercent,
+      double standardDeviation,
+      double cvPercent) {
+
+    static Statistics of(RepeatStatistics stats) {
+      return new Statistics(
+          stats.runs(),
+          stats.mean(),
+          stats.min(),
+          stats.max(),
+          stats.spread(),
+          stats.spreadPercent(),
+          stats.standardDeviation(),
+          stats.coefficientOfVariationPercent());
+    }
+  }
+
+  /**
+   * The spread beyond which the runs disagree: findMax its {@code findMax.precision} (a peak search
+   * cannot be trusted closer than the runs agree), other strategies the threshold of {@code
+   * compare}.
+   */
+  public record Tolerance(String name, double percent) {}
+
+  /**
+   * The rule the set ran by and why it stopped.
+   *
+   * @param rule "3 runs" or "until CV < 3 % over the last 3 runs, at most 6"
+   */
+  @JsonInclude(JsonInclude.Include.NON_NULL)
+  public record StopRule(
+      String rule,
+      Double untilCvPercent,
+      Integer window,
+      Integer maxRepeats,
+      String reason,
+      Double windowCvPercent,
+      Boolean cvReached) {}
+
+  static RepeatSet of(
+      String name,
+      String strategy,
+      String startedAt,
+      String metric,
+      List<Member> runs,
+      Tolerance tolerance,
+      RepeatSpec spec,
+      RepeatSpec.RepeatStop stop) {
+    List<Double> values = values(runs);
+    Statistics statistics = values.size() < 2 ? null : Statistics.of(RepeatStatistics.of(values));
+    StopRule rule =
+        new StopRule(
+            spec.describe(),
+            spec.untilCvPercent(),
+            spec.untilCv() ? spec.window() : null,
+            spec.untilCv() ? spec.runs() : null,
+            stop == null ? null : stop.reason(),
+            stop == null ? null : stop.windowCvPercent(),
+            stop == null ? null : stop.cvReached());
+    return new RepeatSet(
+        name,
+        strategy,
+        startedAt,
+        metric,
+        List.copyOf(runs),
+        statistics,
+        tolerance,
+        statistics == null ? null : statistics.spreadPercent() > tolerance.percent(),
+        rule);
+  }
+
+  static List<Double> values(List<Member> runs) {
+    return runs.stream().map(Member::value).filter(Objects::nonNull).toList();
+  }
+
+  /** "repeats disagree: spread 8.2 % > precision 2.5 %", or the agreeing form. */
+  public String agreement() {
+    if (statistics == null) {
+      return null;
+    }
+    return String.format(
+        Locale.ROOT,
+        Boolean.TRUE.equals(disagree)
+            ? "repeats disagree: spread %.1f %% > %s %.1f %%"
+            : "repeats agree: spread %.1f %% ≤ %s %.1f %%",
+        statistics.spreadPercent(),
+        tolerance.name(),
+        tolerance.percent());
+  }
+}

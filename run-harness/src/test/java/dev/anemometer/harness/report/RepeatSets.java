@@ -1,0 +1,36 @@
+package dev.anemometer.harness.report;
+
+import dev.anemometer.harness.results.RepeatSetFolder;
+import dev.anemometer.harness.run.FakeRuns;
+import dev.anemometer.harness.run.RepeatRunner;
+import dev.anemometer.harness.run.RepeatSet;
+import dev.anemometer.harness.run.RepeatSpec;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Instant;
+import java.time.ZoneOffset;
+
+/** A repeat set of findMax runs under a results root, as a run of the harness leaves it. */
+final class RepeatSets {
+
+  private RepeatSets() {}
+
+  static Path findMax(Path resultsRoot, Double... peaks) {
+    try {
+      RepeatSet set =
+          new RepeatRunner(
+                  RepeatSpec.times(peaks.length), new RepeatSet.Tolerance("precision", 2.5))
+              .run(
+                  "t",
+                  "findMax",
+                  "2026-11-25T07:59:00Z",
+                  FakeRuns.findMax(resultsRoot, peaks),
+                  progress -> {})
+              .set();
+      Clock clock = Clock.fixed(Instant.parse("2026-11-25T07:59:00Z"), ZoneOffset.UTC);
+      return RepeatSetFolder.named(resultsRoot, "t", clock).write(set).getParent();
+    } catch (InterruptedException e) {
+      throw new IllegalStateException(e);
+    }
+  }
+}

@@ -1,0 +1,94 @@
+package dev.anemometer.harness.run;
+
+import dev.anemometer.harness.results.Json;
+import dev.anemometer.harness.results.RunSummary;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * A repeat set's runs without deploying anything: each call makes the next results folder under a
+ * results root, with a summary.json that carries the given peak (findMax) or judged throughput.
+ */
+public final class FakeRuns implements RepeatRunner.Repetition {
+
+  private final Path root;
+  private final String strategy;
+  private final List<Double> values;
+  private int made;
+
+  private FakeRuns(Path root, String strategy, List<Double> values) {
+    this.root = root;
+    this.strategy = strategy;
+    this.values = values;
+  }
+
+  /**
+   * findMax runs that find these peaks, in order; a null is a run that broke off (ERROR), a NaN one
+   * stopped by Ctrl-C (INTERRUPTED).
+   */
+  public static FakeRuns findMax(Path root, Double... peaks) {
+    return new FakeRuns(root, "findMax", java.util.Arrays.asList(peaks));
+  }
+
+  /** Fixed runs whose judged period had these throughputs (ops/s), in order. */
+  public static FakeRuns fixed(Path root, Double... throughputs) {
+    return new FakeRuns(root, "fixed", java.util.Arrays.asList(throughputs));
+  }
+
+  public int made() {
+    return made;
+  }
+
+  @Override
+  public RunProcedure.RunResult run() {
+    if (made == values.size()) {
+      throw new IllegalStateException("the set asked for more runs than the test planned");
+    }
+    Double value = values.get(made++);
+    RunSummary summary = summary(value);
+    Path dir = root.resolve(String.format("20261125-0800%02d-t", made));
+    try {
+      Files.createDirectories(dir);
+      Files.writeString(dir.resolve("summary.json"), Json.pretty().writeValueAsString(summary));
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+    return new RunProcedure.RunResult(dir, summary, null);
+  }
+
+  /** A run that broke off or was stopped has no load; the others one operation with the figure. */
+  private RunSummary summary(Double value) {
+    boolean interrupted = value != null && value.isNaN();
+    boolean measured = value != null && !interrupted;
+    boolean findMax = strategy.equals("findMax");
+    Map<String, Object> load = null;
+    if (measured) {
+      Map<String, Object> operation =
+          Map.of("operation", "HomePage", "throughputPerSecond", findMax ? 100.0 : value);
+      load =
+          Map.of(
+              "valid",
+              true,
+              "targets",
+              List.of(Map.of("id", "instance-0", "operations", List.of(operation))));
+    }
+    return new RunSummary(
+        "t",
+        "local",
+        "local",
+        strategy,
+        "2026-11-25T08:00:00Z",
+        600,
+        measured ? "PASSED" : interrupted ? "INTERRUPTED" : "ERROR",
+        measured ? 0 : 3,
+        !measured ? null : findMax ? value.intValue() : 100,
+        List.of(),
+        load,
+        null,
+        measured ? "QoS met" : interrupted ? "interrupted (Ctrl-C)" : "a tier did not start");
+  }
+}
