@@ -17,8 +17,9 @@ import picocli.CommandLine.Parameters;
     mixinStandardHelpOptions = true,
     description = {
       "Compare runs side by side against the first one: outcome, peak users, throughput, p99 per"
-          + " operation; changes over 5 % are marked. Also writes an HTML comparison with the"
-          + " runs' charts overlaid.",
+          + " operation, CPU per user-second of each tier; changes over 5 % are marked. Shows"
+          + " each run's machine and reference speed, and says when two machines differ in speed"
+          + " by more than 5 %. Also writes an HTML comparison with the runs' charts overlaid.",
       "A repeat set's folder (…-repeats) stands for its runs: their means, and the set's spread"
           + " and CV; a run of a set is shown beside its set's statistics."
     })
@@ -58,6 +59,7 @@ final class CompareCommand implements Callable<Integer> {
           "repeat sets: a difference of means counts only beyond the combined spread"
               + " (half of each set's max − min, added)");
     }
+    comparison.warnings().forEach(console::notice);
     console.info("HTML comparison: " + CompareReport.write(comparison, dirs, output));
     return 0;
   }

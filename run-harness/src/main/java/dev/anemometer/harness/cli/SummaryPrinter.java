@@ -1,6 +1,8 @@
 package dev.anemometer.harness.cli;
 
 import dev.anemometer.harness.console.Console;
+import dev.anemometer.harness.platform.TierCpu;
+import dev.anemometer.harness.platform.WindowCpu;
 import dev.anemometer.harness.results.Headline;
 import dev.anemometer.harness.results.RunSummary;
 import dev.anemometer.harness.run.RepeatSet;
@@ -55,8 +57,46 @@ final class SummaryPrinter {
                 + "].maxUsers (the ceiling defaults to 4/5 of it)");
       }
     }
+    printCpu(console, summary);
     printSearchFindings(console, summary);
     console.info("took " + summary.durationSeconds() + " s; results in " + result.dir());
+  }
+
+  /**
+   * CPU per tier in the window each instance's result rests on (findMax: the peak's probe),
+   * numbered from 1 as the progress lines number them.
+   */
+  static void printCpu(Console console, RunSummary summary) {
+    if (summary.cpu() == null) {
+      return;
+    }
+    if (!summary.cpu().measured()) {
+      console.info("CPU per tier: " + summary.cpu().note());
+      return;
+    }
+    for (WindowCpu window : summary.cpu().peak()) {
+      console.info(
+          String.format(
+              Locale.ROOT,
+              "CPU per tier, %s window %d (%d users, %.0f s%s):",
+              window.target(),
+              window.index() + 1,
+              window.users(),
+              window.wallSeconds(),
+              window.passed() ? "" : ", failed"));
+      List<List<String>> rows = new ArrayList<>();
+      for (TierCpu tier : window.tiers()) {
+        rows.add(
+            List.of(
+                tier.tier(),
+                String.valueOf(tier.processes()),
+                format("%.2f", tier.cores()),
+                tier.cpuMicrosPerUserSecond() == null
+                    ? "-"
+                    : format("%.0f", tier.cpuMicrosPerUserSecond())));
+      }
+      console.table(List.of("tier", "processes", "cores", "CPU µs/user-s"), rows);
+    }
   }
 
   /**

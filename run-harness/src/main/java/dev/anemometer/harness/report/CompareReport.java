@@ -31,6 +31,7 @@ public final class CompareReport {
           .set("intervals", RunData.intervals(dir));
     }
     data.set("rows", Json.pretty().valueToTree(comparison.rows()));
+    data.set("warnings", Json.pretty().valueToTree(comparison.warnings()));
     return HtmlPage.write(
         file,
         "Anemometer comparison",

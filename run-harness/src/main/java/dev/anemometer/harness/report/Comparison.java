@@ -20,13 +20,21 @@ import tools.jackson.databind.JsonNode;
  *
  * <p>With several app instances a run's throughput is their sum and its p99 the worst instance's.
  *
+ * <p>The machine and its reference speed are shown beside the figures, not judged; {@code warnings}
+ * say when the runs were measured on machines whose speed differs by more than the threshold, as
+ * their peaks are then not directly comparable.
+ *
  * <p>A repeat set's folder stands for its runs: each figure is their mean, the outcome passes only
  * if every run passed. When a folder is a set, or a run that belongs to one, {@link RepeatRows}
  * adds the set's mean, spread and CV, and whether the difference of means exceeds the spreads.
  */
-public record Comparison(List<String> labels, List<Row> rows) {
+public record Comparison(List<String> labels, List<Row> rows, List<String> warnings) {
 
   public static final double THRESHOLD_PERCENT = 5.0;
+
+  public Comparison(List<String> labels, List<Row> rows) {
+    this(labels, rows, List.of());
+  }
 
   /** One metric: its value in every run, and per run after the baseline its change. */
   public record Row(String metric, List<String> values, List<Delta> deltas) {}
@@ -77,8 +85,96 @@ public record Comparison(List<String> labels, List<Row> rows) {
           numberRow(
               runs, "p99 " + operation + " (ms)", false, run -> p99(run, operation), "%,.1f"));
     }
+    rows.add(machineRow(runs));
+    rows.add(referenceSpeedRow(runs));
+    PeakCpu.figures(runs.stream().flatMap(run -> run.summaries().stream()).toList())
+        .forEach((metric, figure) -> rows.add(numberRow(runs, metric, false, figure, "%,.0f")));
     rows.addAll(RepeatRows.of(runs));
-    return new Comparison(runs.stream().map(Run::label).toList(), rows);
+    return new Comparison(runs.stream().map(Run::label).toList(), rows, speedWarnings(runs));
+  }
+
+  /** A set's machine is its runs' machine, or each of them when they ran on several. */
+  private static Row machineRow(List<Run> runs) {
+    List<String> values =
+        runs.stream()
+            .map(
+                run ->
+                    String.join(
+                        " | ",
+                        run.summaries().stream().map(Comparison::machine).distinct().toList()))
+            .toList();
+    List<Delta> deltas = new ArrayList<>();
+    for (String other : values.subList(1, values.size())) {
+      deltas.add(new Delta(other.equals(values.get(0)) ? "" : "other machine", ""));
+    }
+    return new Row("machine", values, deltas);
+  }
+
+  static String machine(JsonNode summary) {
+    JsonNode cpu = summary.path("platform").path("cpu");
+    if (cpu.isMissingNode()) {
+      return "–";
+    }
+    return cpu.path("availableProcessors").asInt()
+        + " cores "
+        + cpu.path("model").asString("?")
+        + ", "
+        + summary.path("platform").path("os").path("kernel").asString("?");
+  }
+
+  /** Reference speeds are shown with their change but never count as better or worse. */
+  private static Row referenceSpeedRow(List<Run> runs) {
+    Row row =
+        numberRow(
+            runs,
+            "reference speed (1.00 = reference machine)",
+            true,
+            Comparison::referenceSpeed,
+            "%.2f");
+    List<Delta> neutral = row.deltas().stream().map(d -> new Delta(d.text(), "")).toList();
+    return new Row(row.metric(), row.values(), neutral);
+  }
+
+  /** A set's reference speed is the mean of its runs'. */
+  private static Double speed(Run run) {
+    return mean(run.summaries(), Comparison::referenceSpeed);
+  }
+
+  private static Double referenceSpeed(JsonNode summary) {
+    return number(summary.path("platform").path("referenceSpeed").path("score"));
+  }
+
+  /** One line per run whose machine is faster or slower than the baseline's by over 5 %. */
+  private static List<String> speedWarnings(List<Run> runs) {
+    List<String> warnings = new ArrayList<>();
+    Double base = speed(runs.get(0));
+    for (Run run : runs.subList(1, runs.size())) {
+      Double other = speed(run);
+      if (base == null || other == null) {
+        if (base != null || other != null) {
+          warnings.add(
+              run.label()
+                  + ": only one of the two runs recorded its platform; machine speeds cannot be"
+                  + " compared");
+        }
+        continue;
+      }
+      double percent = (other - base) / base * 100;
+      if (Math.abs(percent) > THRESHOLD_PERCENT) {
+        warnings.add(
+            String.format(
+                Locale.ROOT,
+                "%s ran on a machine %.0f %% %s than %s's (reference speed %.2f against %.2f):"
+                    + " its figures are not directly comparable",
+                run.label(),
+                Math.abs(percent),
+                percent > 0 ? "faster" : "slower",
+                runs.get(0).label(),
+                other,
+                base));
+      }
+    }
+    return warnings;
   }
 
   private static Run load(Path dir) {

@@ -38,7 +38,9 @@ final class RunData {
   static ObjectNode of(Path resultsDir) {
     ObjectNode data = Json.pretty().createObjectNode();
     data.put("kind", "run");
-    data.set("summary", summary(resultsDir));
+    JsonNode summary = summary(resultsDir);
+    data.set("summary", summary);
+    data.set("platform", platform(resultsDir, summary));
     data.set("intervals", intervals(resultsDir));
     data.set("events", jsonLines(resultsDir.resolve("events.jsonl")));
     data.put("config", text(resultsDir.resolve("config.yaml")));
@@ -67,6 +69,18 @@ final class RunData {
       }
     }
     return data;
+  }
+
+  /**
+   * The platform block: summary.json's, else platform.json (written at run start, so that a run
+   * that never wrote its summary still says what it ran on); null for folders from before it.
+   */
+  static JsonNode platform(Path resultsDir, JsonNode summary) {
+    if (summary.has("platform")) {
+      return summary.get("platform");
+    }
+    Path file = resultsDir.resolve("platform.json");
+    return Files.isRegularFile(file) ? readJson(file) : null;
   }
 
   /** Every file of the folder but the report itself, by relative path, for links to the logs. */

@@ -1,5 +1,6 @@
 package dev.anemometer.harness.results;
 
+import dev.anemometer.harness.platform.Platform;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
@@ -83,6 +84,11 @@ public final class ResultsDirectory {
 
   public void writeSummary(RunSummary summary) {
     write(dir.resolve("summary.json"), Json.pretty().writeValueAsString(summary) + "\n");
+  }
+
+  /** {@code platform.json}: the platform block on its own, written as soon as it is known. */
+  public void writePlatform(Platform platform) {
+    write(dir.resolve("platform.json"), Json.pretty().writeValueAsString(platform) + "\n");
   }
 
   /** Appends the run's line to {@code results.csv}, with the header if the file is new. */

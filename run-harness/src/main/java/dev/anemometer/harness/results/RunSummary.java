@@ -1,6 +1,8 @@
 package dev.anemometer.harness.results;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
+import dev.anemometer.harness.platform.CpuSummary;
+import dev.anemometer.harness.platform.Platform;
 import java.util.List;
 import java.util.Map;
 
@@ -12,6 +14,8 @@ import java.util.Map;
  * @param load what the driver reported, per operation and per interval (absent if not run)
  * @param elasticity tier changes with their timing, metrics per segment, elasticity score
  * @param faults injected faults with their recovery times and cost
+ * @param platform what the run was measured on, with the machine's reference speed
+ * @param cpu CPU per tier in every judged window, and in the window the result rests on
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record RunSummary(
@@ -29,7 +33,9 @@ public record RunSummary(
     Map<String, Object> audit,
     String message,
     Map<String, Object> elasticity,
-    List<Map<String, Object>> faults) {
+    List<Map<String, Object>> faults,
+    Platform platform,
+    CpuSummary cpu) {
 
   public RunSummary(
       String name,
@@ -60,28 +66,9 @@ public record RunSummary(
         audit,
         message,
         null,
+        null,
+        null,
         null);
-  }
-
-  /** The same summary with the elasticity and fault results of the run. */
-  public RunSummary withElasticity(
-      Map<String, Object> newElasticity, List<Map<String, Object>> newFaults) {
-    return new RunSummary(
-        name,
-        preset,
-        target,
-        strategy,
-        startedAt,
-        durationSeconds,
-        outcome,
-        exitCode,
-        peakUsers,
-        instances,
-        load,
-        audit,
-        message,
-        newElasticity,
-        newFaults);
   }
 
   /**

@@ -1,14 +1,20 @@
 package dev.anemometer.harness.run;
 
+import dev.anemometer.driver.run.RunListener;
 import dev.anemometer.harness.audit.AuditResult;
 import dev.anemometer.harness.config.AnemometerConfig;
 import dev.anemometer.harness.config.AppInstanceSpec;
 import dev.anemometer.harness.config.ConfigException;
 import dev.anemometer.harness.config.ConfigLoader;
 import dev.anemometer.harness.config.Strategy;
+import dev.anemometer.harness.config.Target;
 import dev.anemometer.harness.console.Console;
 import dev.anemometer.harness.elasticity.ElasticityResults;
 import dev.anemometer.harness.elasticity.ElasticityRunner;
+import dev.anemometer.harness.platform.CpuMeter;
+import dev.anemometer.harness.platform.CpuSummary;
+import dev.anemometer.harness.platform.Platform;
+import dev.anemometer.harness.platform.PlatformProbe;
 import dev.anemometer.harness.report.HtmlReport;
 import dev.anemometer.harness.results.ResultsDirectory;
 import dev.anemometer.harness.results.RunSummary;
@@ -19,6 +25,7 @@ import java.sql.SQLException;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -33,10 +40,16 @@ public final class RunProcedure {
   public static final int QOS_FAILED = 1;
   public static final int INFRASTRUCTURE = 3;
 
+  /** The one place that says which targets measure CPU per tier. */
+  static final String CPU_UNAVAILABLE =
+      "CPU per tier is measured on the local target only (for now), not on ";
+
   private final Harness harness;
   private final LoadDriver driver;
   private final StackLauncher launcher;
   private volatile ElasticityResults elasticity;
+  private volatile Platform platform;
+  private volatile CpuMeter cpu;
 
   /** Every target with its default options (no kubeconfig, namespaces deleted at the end). */
   public RunProcedure(Harness harness, LoadDriver driver) {
@@ -60,12 +73,14 @@ public final class RunProcedure {
 
   public RunResult execute(AnemometerConfig given, Path resultsRoot) throws InterruptedException {
     elasticity = null;
+    cpu = null;
     AnemometerConfig config = PreviousPeak.resolve(given, resultsRoot, harness.console());
     launcher.check(config);
     new Teardown(harness).cleanLeftovers();
     ResultsDirectory results = ResultsDirectory.create(resultsRoot, config.name(), harness.clock());
     results.writeConfig(ConfigLoader.toYaml(config));
     harness.console().info("results: " + results.dir());
+    platform = probePlatform(config, results);
     Instant started = harness.clock().instant();
     Outcome outcome = new Outcome();
     // Ctrl-C: the process group's own hook stops the tiers; this one keeps the verdict on record.
@@ -84,6 +99,7 @@ public final class RunProcedure {
     Runtime.getRuntime().addShutdownHook(interrupted);
     try (DeployedStack stack = deploy(config, results)) {
       outcome.instances = stack.instances();
+      recordTierVersions(config, results);
       try {
         LoadOutcome load = drive(config, stack, results);
         outcome.load = load;
@@ -142,6 +158,30 @@ public final class RunProcedure {
     }
   }
 
+  /** Before any tier starts, so that the reference speed has the machine to itself. */
+  private Platform probePlatform(AnemometerConfig config, ResultsDirectory results) {
+    try {
+      Platform probed = PlatformProbe.probe(config, harness.paths().projectRoot());
+      harness.console().info(probed.headline());
+      results.writePlatform(probed);
+      return probed;
+    } catch (RuntimeException e) {
+      harness.console().notice("platform not recorded: " + e.getMessage());
+      return null;
+    }
+  }
+
+  private void recordTierVersions(AnemometerConfig config, ResultsDirectory results) {
+    Platform probed = platform;
+    if (probed != null) {
+      platform =
+          probed.withTierVersions(
+              PlatformProbe.tierVersions(config, harness.paths().postgresBinariesBase()));
+      results.writePlatform(platform);
+      harness.console().info("tier versions: " + platform.tierVersions());
+    }
+  }
+
   private DeployedStack deploy(AnemometerConfig config, ResultsDirectory results) {
     harness
         .console()
@@ -180,29 +220,59 @@ public final class RunProcedure {
             results.driverDir(),
             harness.console(),
             results.events());
+    List<RunListener> listeners = new ArrayList<>();
+    deployment
+        .tierProcesses()
+        .ifPresentOrElse(
+            processes -> {
+              cpu = CpuMeter.ofHost(processes, results.events());
+              listeners.add(cpu);
+            },
+            () -> harness.console().notice(CPU_UNAVAILABLE + config.target().configName()));
     LoadOutcome load;
     if (plan.changesDuringLoad()) {
       ElasticityRunner runner = ElasticityRuns.runner(config, deployment, results.events());
+      listeners.add(runner);
       try {
-        load =
-            driver.drive(
-                new LoadPlan(
-                    config,
-                    deployment.instances(),
-                    results.driverDir(),
-                    harness.console(),
-                    results.events(),
-                    List.of(runner)));
+        load = driver.drive(withListeners(plan, listeners));
       } finally {
         runner.close();
       }
       elasticity = runner.results();
       elasticity.headlines().forEach(harness.console()::info);
     } else {
-      load = driver.drive(plan);
+      load = driver.drive(withListeners(plan, listeners));
     }
     results.events().record("phase", "load", Map.of("state", "done", "passed", load.passed()));
     return load;
+  }
+
+  private static LoadPlan withListeners(LoadPlan plan, List<RunListener> listeners) {
+    return new LoadPlan(
+        plan.config(),
+        plan.instances(),
+        plan.driverDir(),
+        plan.console(),
+        plan.events(),
+        listeners);
+  }
+
+  /** CPU per tier; each findMax target is described by its passing probe at the peak. */
+  private CpuSummary cpuSummary(AnemometerConfig config, Outcome outcome) {
+    CpuMeter meter = cpu;
+    if (config.target() != Target.LOCAL) {
+      return CpuSummary.unavailable(CPU_UNAVAILABLE + config.target().configName());
+    }
+    if (meter == null) {
+      return CpuSummary.unavailable("not measured: the load did not run");
+    }
+    Map<String, Integer> peaks = new HashMap<>();
+    if (config.strategy() == Strategy.FIND_MAX && outcome.load != null) {
+      for (int i = 0; i < outcome.load.peakUsers().size(); i++) {
+        peaks.put("instance-" + i, outcome.load.peakUsers().get(i));
+      }
+    }
+    return CpuSummary.of(meter.windows(), peaks);
   }
 
   private RunSummary summarize(AnemometerConfig config, Instant started, Outcome outcome) {
@@ -232,25 +302,25 @@ public final class RunProcedure {
           case QOS_FAILED -> "FAILED";
           default -> outcome.interrupted ? "INTERRUPTED" : "ERROR";
         };
-    RunSummary summary =
-        new RunSummary(
-            config.name(),
-            config.preset(),
-            config.target().configName(),
-            config.strategy().configName(),
-            started.toString(),
-            Duration.between(started, harness.clock().instant()).toSeconds(),
-            verdict,
-            outcome.exitCode,
-            outcome.load == null ? null : outcome.load.totalPeakUsers(),
-            instances,
-            outcome.load == null ? null : outcome.load.summary(),
-            audit.isEmpty() ? null : audit,
-            outcome.message);
     ElasticityResults changes = elasticity;
-    return changes == null
-        ? summary
-        : summary.withElasticity(changes.elasticity(), changes.faults());
+    return new RunSummary(
+        config.name(),
+        config.preset(),
+        config.target().configName(),
+        config.strategy().configName(),
+        started.toString(),
+        Duration.between(started, harness.clock().instant()).toSeconds(),
+        verdict,
+        outcome.exitCode,
+        outcome.load == null ? null : outcome.load.totalPeakUsers(),
+        instances,
+        outcome.load == null ? null : outcome.load.summary(),
+        audit.isEmpty() ? null : audit,
+        outcome.message,
+        changes == null ? null : changes.elasticity(),
+        changes == null ? null : changes.faults(),
+        platform,
+        cpuSummary(config, outcome));
   }
 
   private static void removeHook(Thread hook) {

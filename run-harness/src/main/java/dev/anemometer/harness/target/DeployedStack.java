@@ -2,11 +2,13 @@ package dev.anemometer.harness.target;
 
 import dev.anemometer.harness.elasticity.FaultTarget;
 import dev.anemometer.harness.elasticity.ScalableTier;
+import dev.anemometer.harness.platform.TierProcess;
 import dev.anemometer.harness.run.LoadDriver;
 import dev.anemometer.harness.target.local.DatabaseEndpoint;
 import dev.anemometer.harness.target.local.DeployedInstance;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.Supplier;
 
 /**
  * The tiers of a run, up and ready, on whichever target deployed them: what the run procedure needs
@@ -42,6 +44,14 @@ public interface DeployedStack extends AutoCloseable {
    */
   default Optional<DatabaseAccess> database(DeployedInstance instance) {
     return Optional.of(DatabaseAccess.direct(instance.database()));
+  }
+
+  /**
+   * The tier processes as they are at each call (restarts and scaling change them), for CPU per
+   * tier; empty where the target does not measure it (yet).
+   */
+  default Optional<Supplier<java.util.List<TierProcess>>> tierProcesses() {
+    return Optional.empty();
   }
 
   /** Copies what the tiers logged into the results, before they are stopped. */

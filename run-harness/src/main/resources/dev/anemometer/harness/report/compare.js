@@ -12,6 +12,11 @@
     d.appendChild(el('span', { 'class': 'v', style: 'color:' + A.COLORS[i % A.COLORS.length] }, r.label));
   });
 
+  if ((D.warnings || []).length) {
+    var warn = A.section('Not measured on the same kind of machine', 'warnings');
+    D.warnings.forEach(function (w) { warn.appendChild(el('p', { 'class': 'bad' }, w)); });
+  }
+
   var box = A.section('Side by side (deltas relative to the baseline, later runs dashed in the charts; worse than ' + D.thresholdPercent + ' % in red, better in green)', 'table');
   var header = ['Metric'];
   runs.forEach(function (r, i) { header.push(r.label); if (i > 0) header.push('Δ'); });

@@ -1,5 +1,6 @@
-/* The run page's reference sections below the charts: instances, bid audit, elasticity and
-   faults, events, the folder's files, the configuration and tuning. */
+/* The run page's reference sections below the charts: instances, the repeat set the run belongs
+   to, platform, CPU per tier, bid audit, elasticity and faults, events, the folder's files, the
+   configuration and tuning. */
 (function () {
   'use strict';
   var A = window.AnemometerReport, D = A.DATA, el = A.el, fmt = A.fmt;
@@ -16,6 +17,8 @@
       }));
     }
     if (D.repeatSet) repeatSetSection(D.repeatSet, D.repeatSetDir);
+    if (D.platform) platformSection(D.platform);
+    if (S.cpu) cpuSection(S.cpu);
     if (S.audit) auditSection(S.audit);
     if (S.elasticity || (S.faults && S.faults.length)) elasticitySection(S.elasticity || {}, S.faults || []);
     var events = A.section('Events', 'events');
@@ -48,6 +51,58 @@
     var p = box.appendChild(el('p', {}, 'This run is one of a repeat set: '));
     p.appendChild(el('a', { href: '../' + encodeURIComponent(dir) + '/report.html' }, dir));
     A.repeatSummary(box, set);
+  }
+
+  function gib(bytes) { return bytes ? fmt(bytes / 1073741824, 1) + ' GiB' : null; }
+
+  /* What the run was measured on: a peak is comparable only with the machine beside it. */
+  function platformSection(p) {
+    var box = A.section('Platform', 'platform');
+    var os = p.os || {}, cpu = p.cpu || {}, mem = p.memory || {}, jdk = p.harnessJdk || {}, speed = p.referenceSpeed;
+    var rows = [['Host', p.host], ['Target', p.target],
+      ['Operating system', [os.distribution, os.name, os.kernel, os.arch].filter(Boolean).join(' · ')],
+      ['CPU', cpu.model], ['MHz', cpu.megahertz ? fmt(cpu.megahertz, 0) : null],
+      ['Logical CPUs (host / available to the harness)', (cpu.logicalCpus || '–') + ' / ' + cpu.availableProcessors],
+      ['cgroup CPU quota', cpu.cgroupQuotaCores ? fmt(cpu.cgroupQuotaCores, 2) + ' cores' : 'none'],
+      ['Memory (host / cgroup limit)', (gib(mem.totalBytes) || '–') + ' / ' + (gib(mem.cgroupLimitBytes) || 'none')],
+      ['JDK of the harness and driver', [jdk.vendor, jdk.version, jdk.vm].filter(Boolean).join(' · ')],
+      ['JDK flags of the harness', (jdk.flags || []).join(' ')],
+      ['JDK of the app servers', p.appJdk]];
+    Object.keys(p.tierVersions || {}).forEach(function (k) { rows.push([k, p.tierVersions[k]]); });
+    rows.push(['Project commit', p.commit]);
+    if (speed) {
+      rows.push(['Reference speed (1.00 = the reference machine)', { text: fmt(speed.score, 2), cls: 'strong' }]);
+      rows.push(['Reference loop, one thread', fmt(speed.operationsPerSecond / 1e6, 0) + ' Mop/s']);
+      rows.push(['Reference loop, each of two threads', fmt(speed.twoThreadOperationsPerSecondPerThread / 1e6, 0) + ' Mop/s']);
+    }
+    A.table(box, ['What', 'Value'], rows.filter(function (r) { return r[1] !== null && r[1] !== undefined && r[1] !== ''; }));
+  }
+
+  /* Cores used (CPU s / wall s) and CPU µs per user-second, per tier and judged window; windows
+     numbered from 1 as in the judged windows table. */
+  function cpuSection(cpu) {
+    var box = A.section('CPU per tier', 'cpu');
+    if (!cpu.measured) { box.appendChild(el('p', { 'class': 'muted' }, cpu.note)); return; }
+    box.appendChild(el('p', { 'class': 'muted' }, cpu.note));
+    (cpu.peak || []).forEach(function (w) {
+      box.appendChild(el('h3', {}, w.target + ', window ' + (w.index + 1) + ' (' + fmt(w.users, 0) + ' users, ' + fmt(w.wallSeconds, 0) +
+        ' s' + (w.passed ? '' : ', failed') + '): the window the result rests on'));
+      A.table(box, ['Tier', 'Processes', 'CPU (s)', 'Cores used', 'CPU µs per user-second'], w.tiers.map(function (t) {
+        return [t.tier, t.processes, t.cpuSeconds, { text: fmt(t.cores, 2), cls: 'num' }, { text: fmt(t.cpuMicrosPerUserSecond, 0), cls: 'num' }];
+      }));
+    });
+    var tiers = [];
+    (cpu.windows || []).forEach(function (w) { w.tiers.forEach(function (t) { if (tiers.indexOf(t.tier) < 0) tiers.push(t.tier); }); });
+    if (!(cpu.windows || []).length) return;
+    box.appendChild(el('h3', {}, 'Every judged window: cores used · CPU µs per user-second'));
+    A.table(box, ['Target', 'Window', 'Users', 'QoS'].concat(tiers), cpu.windows.map(function (w) {
+      var byTier = {};
+      w.tiers.forEach(function (t) { byTier[t.tier] = t; });
+      return [w.target, w.index + 1, w.users, { text: w.passed ? 'pass' : 'fail', cls: w.passed ? 'good' : 'bad' }].concat(tiers.map(function (name) {
+        var t = byTier[name];
+        return t ? fmt(t.cores, 2) + ' · ' + fmt(t.cpuMicrosPerUserSecond, 0) : '–';
+      }));
+    }));
   }
 
   function auditSection(audit) {

@@ -38,6 +38,12 @@
   }
   var annotations = annotationsOf(D.events || []);
 
+  function machine(p) {
+    if (!p || !p.cpu) return null;
+    var mem = p.memory && p.memory.totalBytes ? ', ' + fmt(p.memory.totalBytes / 1073741824, 0) + ' GiB' : '';
+    return p.cpu.availableProcessors + ' cores ' + (p.cpu.model || '') + mem;
+  }
+
   function header() {
     var h = document.getElementById('verdict');
     h.textContent = S.outcome || 'UNKNOWN';
@@ -51,6 +57,8 @@
       ['Most users driven', (D.intervals || []).length ? fmt(driven, 0) : null],
       ['Peak users (passing)', fmt(S.peakUsers, 0)],
       ['Throughput (judged)', judgedOps.length ? fmt(judgedThroughput, 1) + ' ops/s' : null],
+      ['Machine', machine(D.platform)],
+      ['Reference speed', D.platform && D.platform.referenceSpeed ? fmt(D.platform.referenceSpeed.score, 2) : null],
       ['Verdict', S.message]];
     var dl = document.getElementById('facts');
     facts.forEach(function (f) {

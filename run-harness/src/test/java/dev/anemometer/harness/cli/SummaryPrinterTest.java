@@ -3,6 +3,9 @@ package dev.anemometer.harness.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.anemometer.harness.console.Console;
+import dev.anemometer.harness.platform.CpuSummary;
+import dev.anemometer.harness.platform.TierCpu;
+import dev.anemometer.harness.platform.WindowCpu;
 import dev.anemometer.harness.results.RunSummary;
 import dev.anemometer.harness.run.RunProcedure;
 import java.io.ByteArrayOutputStream;
@@ -10,6 +13,7 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 class SummaryPrinterTest {
@@ -50,22 +54,124 @@ class SummaryPrinterTest {
     assertThat(out).doesNotContain("ceiling");
   }
 
-  private void print(String strategy, int peak, RunSummary.InstanceSummary... instances) {
-    RunSummary summary =
-        new RunSummary(
-            "t",
-            "local",
-            "local",
-            strategy,
-            "2026-11-23T00:00:00Z",
-            10,
-            "PASSED",
+  @Test
+  void theCpuOfEveryTierInThePeaksProbeEndsTheResult() {
+    WindowCpu probe =
+        new WindowCpu(
+            "instance-0",
+            7,
             0,
-            peak,
-            List.of(instances),
-            null,
-            null,
-            null);
-    SummaryPrinter.print(console, new RunProcedure.RunResult(Path.of("results/t"), summary, null));
+            300_000,
+            2500,
+            true,
+            300,
+            List.of(
+                new TierCpu("db", 1, 90, 0.3, 120.0),
+                new TierCpu("app", 2, 240, 0.8, 320.0),
+                new TierCpu("harness", 1, 30, 0.1, 40.0)));
+    SummaryPrinter.printCpu(
+        console, summary(CpuSummary.of(List.of(probe), Map.of("instance-0", 2500))));
+
+    String out = bytes.toString(StandardCharsets.UTF_8);
+    assertThat(out).contains("CPU per tier, instance-0 window 8 (2500 users, 300 s):");
+    assertThat(out).containsPattern("tier +processes +cores +CPU µs/user-s");
+    assertThat(out).containsPattern("app +2 +0.80 +320");
+    assertThat(out).containsPattern("harness +1 +0.10 +40");
+  }
+
+  @Test
+  void aTargetThatDoesNotMeasureCpuSaysSoInOneLine() {
+    SummaryPrinter.printCpu(console, summary(CpuSummary.unavailable("not on compose")));
+
+    assertThat(bytes.toString(StandardCharsets.UTF_8)).contains("CPU per tier: not on compose");
+  }
+
+  @Test
+  void aFindMaxResultShowsTheCpuAtItsPeakAndWhatStoppedTheSearchBeforeWhereItsResultsAre() {
+    WindowCpu probe =
+        new WindowCpu(
+            "instance-0",
+            3,
+            0,
+            120_000,
+            2500,
+            true,
+            120,
+            List.of(new TierCpu("app", 1, 96, 0.8, 320.0)));
+    Map<String, Object> load =
+        Map.of(
+            "targets",
+            List.of(
+                Map.of(
+                    "id",
+                    "instance-0",
+                    "failedAbovePeak",
+                    List.of("p99 PlaceBid 612 ms > 500 ms"),
+                    "calibrationDefects",
+                    List.of("window 2: mix of Logout 1.1 % < 1.5 %"))));
+    SummaryPrinter.print(
+        console,
+        new RunProcedure.RunResult(
+            Path.of("results/t"),
+            summary(load, CpuSummary.of(List.of(probe), Map.of("instance-0", 2500))),
+            null));
+
+    String out = bytes.toString(StandardCharsets.UTF_8);
+    assertThat(out)
+        .contains("CPU per tier, instance-0 window 4 (2500 users, 120 s):")
+        .contains("instance-0: above the peak, the search stopped on: p99 PlaceBid 612 ms > 500 ms")
+        .contains("instance-0: CALIBRATION DEFECT: window 2: mix of Logout 1.1 % < 1.5 %");
+    assertThat(out.indexOf("CPU per tier")).isLessThan(out.indexOf("above the peak"));
+    assertThat(out.indexOf("CALIBRATION DEFECT")).isLessThan(out.indexOf("took 10 s"));
+  }
+
+  private void print(String strategy, int peak, RunSummary.InstanceSummary... instances) {
+    SummaryPrinter.print(
+        console,
+        new RunProcedure.RunResult(Path.of("results/t"), summary(strategy, peak, instances), null));
+  }
+
+  private static RunSummary summary(CpuSummary cpu) {
+    return summary(null, cpu);
+  }
+
+  private static RunSummary summary(Map<String, Object> load, CpuSummary cpu) {
+    RunSummary plain = summary("findMax", 2500);
+    return new RunSummary(
+        plain.name(),
+        plain.preset(),
+        plain.target(),
+        plain.strategy(),
+        plain.startedAt(),
+        plain.durationSeconds(),
+        plain.outcome(),
+        plain.exitCode(),
+        plain.peakUsers(),
+        plain.instances(),
+        load,
+        null,
+        null,
+        null,
+        null,
+        null,
+        cpu);
+  }
+
+  private static RunSummary summary(
+      String strategy, int peak, RunSummary.InstanceSummary... instances) {
+    return new RunSummary(
+        "t",
+        "local",
+        "local",
+        strategy,
+        "2026-11-23T00:00:00Z",
+        10,
+        "PASSED",
+        0,
+        peak,
+        List.of(instances),
+        null,
+        null,
+        null);
   }
 }

@@ -36,7 +36,39 @@ class ComparisonTest {
     assertThat(row(comparison, "failed operations").deltas())
         .containsExactly(new Comparison.Delta("from 0", "worse"));
     assertThat(row(comparison, "driver kept up").values()).containsExactly("yes", "yes");
-    assertThat(comparison.rows()).hasSize(5 + 10);
+    // Recorded before the platform block: the machine rows say nothing, and nothing is warned.
+    assertThat(row(comparison, "machine").values()).containsExactly("–", "–");
+    assertThat(comparison.warnings()).isEmpty();
+    assertThat(comparison.rows()).hasSize(5 + 10 + 2);
+  }
+
+  @Test
+  void machinesOfDifferentSpeedAreSaidToBeSoAndTheirCpuPerUserCompared() throws Exception {
+    Path fast = withPlatform(RecordedRuns.copy(RecordedRuns.FIXED, temp), "fast", 1.00, 2000.0);
+    Path slow = withPlatform(RecordedRuns.copy(RecordedRuns.FIXED, temp), "slow", 0.62, 3100.0);
+    Path near = withPlatform(RecordedRuns.copy(RecordedRuns.FIXED, temp), "near", 0.97, 2000.0);
+
+    Comparison comparison = Comparison.of(List.of(fast, slow, near));
+
+    assertThat(row(comparison, "machine").values())
+        .containsExactly(
+            "2 cores AMD EPYC, 6.1.0", "2 cores AMD EPYC, 6.1.0", "2 cores AMD EPYC, 6.1.0");
+    Comparison.Row speed = row(comparison, "reference speed (1.00 = reference machine)");
+    assertThat(speed.values()).containsExactly("1.00", "0.62", "0.97");
+    assertThat(speed.deltas()).extracting(Comparison.Delta::verdict).containsOnly("");
+    assertThat(comparison.warnings())
+        .containsExactly(
+            "slow ran on a machine 38 % slower than fast's (reference speed 0.62 against 1.00):"
+                + " its figures are not directly comparable");
+    Comparison.Row app = row(comparison, "CPU µs/user-s app at the result");
+    assertThat(app.values()).containsExactly("2,000", "3,100", "2,000");
+    assertThat(app.deltas().get(0)).isEqualTo(new Comparison.Delta("+55.0 %", "worse"));
+  }
+
+  /** A copy of a recorded run, renamed, with a platform block and CPU at its result. */
+  private Path withPlatform(Path run, String name, double speed, double appMicros)
+      throws Exception {
+    return PlatformBlocks.add(Files.move(run, temp.resolve(name)), "AMD EPYC", speed, appMicros);
   }
 
   @Test

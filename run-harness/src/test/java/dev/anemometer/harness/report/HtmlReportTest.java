@@ -38,6 +38,18 @@ class HtmlReportTest {
   }
 
   @Test
+  void thePlatformComesFromPlatformJsonWhenTheSummaryHasNone() throws Exception {
+    Path run = RecordedRuns.copy(RecordedRuns.FIXED, temp);
+    Files.writeString(
+        run.resolve("platform.json"), "{\"host\": \"bench-1\", \"cpu\": {\"model\": \"EPYC\"}}");
+
+    assertThat(RunData.of(run).path("platform").path("host").asString()).isEqualTo("bench-1");
+    assertThat(Files.readString(HtmlReport.write(run)))
+        .contains("\"platform\":{\"host\":\"bench-1\"")
+        .contains("platformSection");
+  }
+
+  @Test
   void aFolderWithoutSummaryIsOneClearError() {
     assertThatThrownBy(() -> HtmlReport.write(temp))
         .isInstanceOf(ConfigException.class)

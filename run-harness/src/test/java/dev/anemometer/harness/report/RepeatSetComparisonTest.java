@@ -97,6 +97,29 @@ class RepeatSetComparisonTest {
     assertThat(Files.readString(HtmlReport.write(run))).doesNotContain("\"repeatSetDir\"");
   }
 
+  @Test
+  void aSetsReferenceSpeedAndCpuAreItsRunsMeansAndItsMachineEachOfTheirs() {
+    Path before = RepeatSets.findMax(temp.resolve("a"), 4000.0, 4100.0);
+    Path after = RepeatSets.findMax(temp.resolve("b"), 4000.0, 4100.0);
+    PlatformBlocks.add(temp.resolve("a").resolve("20261125-080001-t"), "AMD EPYC", 1.00, 2000);
+    PlatformBlocks.add(temp.resolve("a").resolve("20261125-080002-t"), "AMD EPYC", 1.10, 3000);
+    PlatformBlocks.add(temp.resolve("b").resolve("20261125-080001-t"), "AMD EPYC", 0.60, 4000);
+    PlatformBlocks.add(temp.resolve("b").resolve("20261125-080002-t"), "Intel Xeon", 0.70, 4000);
+
+    Comparison comparison = Comparison.of(List.of(before, after));
+
+    assertThat(row(comparison, "reference speed (1.00 = reference machine)").values())
+        .containsExactly("1.05", "0.65");
+    assertThat(row(comparison, "CPU µs/user-s app at the result").values())
+        .containsExactly("2,500", "4,000");
+    assertThat(row(comparison, "machine").values())
+        .containsExactly(
+            "2 cores AMD EPYC, 6.1.0", "2 cores AMD EPYC, 6.1.0 | 2 cores Intel Xeon, 6.1.0");
+    assertThat(comparison.warnings())
+        .singleElement(org.assertj.core.api.InstanceOfAssertFactories.STRING)
+        .startsWith(after.getFileName() + " ran on a machine 38 % slower");
+  }
+
   private static Comparison.Row row(Comparison comparison, String metric) {
     return comparison.rows().stream()
         .filter(r -> r.metric().equals(metric))

@@ -5,6 +5,7 @@ import dev.anemometer.harness.config.AppInstanceSpec;
 import dev.anemometer.harness.console.Console;
 import dev.anemometer.harness.elasticity.FaultTarget;
 import dev.anemometer.harness.elasticity.ScalableTier;
+import dev.anemometer.harness.platform.TierProcess;
 import dev.anemometer.harness.run.LoadDriver;
 import dev.anemometer.harness.target.DeployedStack;
 import dev.anemometer.harness.tuning.TuningCalculator;
@@ -17,6 +18,10 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
+import java.util.function.Supplier;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * The {@code local} target: every tier of every app instance as processes on loopback ports, in the
@@ -24,6 +29,13 @@ import java.util.Map;
  * midway, everything started so far is stopped before the error is passed on.
  */
 public final class LocalDeployment implements DeployedStack {
+
+  /** The names {@link InstanceStarter} gives the tier processes: instance-0-app-1. */
+  private static final Pattern TIER_PROCESS =
+      Pattern.compile("instance-(\\d+)-(postgres|app|haproxy|nginx)(-\\d+)?");
+
+  private static final Map<String, String> TIERS =
+      Map.of("postgres", "db", "app", "app", "haproxy", "lb", "nginx", "web");
 
   /** Prepares an instance's database before its app servers start (check, load, reset). */
   @FunctionalInterface
@@ -149,6 +161,25 @@ public final class LocalDeployment implements DeployedStack {
    */
   public List<LocalTiers> tiers() {
     return List.copyOf(tiers);
+  }
+
+  @Override
+  public Optional<Supplier<List<TierProcess>>> tierProcesses() {
+    return Optional.of(
+        () ->
+            processes.processes().stream()
+                .flatMap(p -> tierProcess(p.name(), p.pid()).stream())
+                .toList());
+  }
+
+  static Optional<TierProcess> tierProcess(String name, long pid) {
+    Matcher matcher = TIER_PROCESS.matcher(name);
+    if (!matcher.matches()) {
+      return Optional.empty();
+    }
+    return Optional.of(
+        new TierProcess(
+            TIERS.get(matcher.group(2)), Integer.parseInt(matcher.group(1)), name, pid));
   }
 
   /**

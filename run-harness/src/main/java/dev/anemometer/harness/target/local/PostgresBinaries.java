@@ -10,6 +10,7 @@ import java.nio.file.StandardCopyOption;
 import java.nio.file.attribute.PosixFilePermission;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.util.HashSet;
+import java.util.Optional;
 import java.util.Set;
 import org.apache.commons.compress.archivers.tar.TarArchiveEntry;
 import org.apache.commons.compress.archivers.tar.TarArchiveInputStream;
@@ -29,11 +30,11 @@ public final class PostgresBinaries {
 
   /** Unpacks the binaries under {@code baseDir} unless already there; returns the install dir. */
   public static synchronized Path install(Path baseDir) {
-    Path home = baseDir.resolve("pgsql-17");
-    if (Files.isExecutable(home.resolve("bin/postgres"))
-        && Files.exists(home.resolve(".complete"))) {
-      return home;
+    Optional<Path> installed = installed(baseDir);
+    if (installed.isPresent()) {
+      return installed.get();
     }
+    Path home = baseDir.resolve("pgsql-17");
     try (InputStream archive =
         PostgresBinaries.class.getClassLoader().getResourceAsStream(ARCHIVE)) {
       if (archive == null) {
@@ -54,6 +55,15 @@ public final class PostgresBinaries {
     } catch (IOException e) {
       throw new UncheckedIOException("cannot unpack PostgreSQL binaries into " + home, e);
     }
+  }
+
+  /** The install dir when the binaries are unpacked there completely; never unpacks them. */
+  public static Optional<Path> installed(Path baseDir) {
+    Path home = baseDir.resolve("pgsql-17");
+    return Files.isExecutable(home.resolve("bin/postgres"))
+            && Files.exists(home.resolve(".complete"))
+        ? Optional.of(home)
+        : Optional.empty();
   }
 
   private static void unpack(InputStream archive, Path target) throws IOException {

@@ -1,0 +1,20 @@
+package dev.anemometer.harness.platform;
+
+import java.util.Map;
+
+/**
+ * The CPU used so far by every tier process and by the harness itself, at one moment.
+ *
+ * @param nanoTime when, on the run's monotonic clock
+ * @param processes cumulative CPU nanoseconds per process, keyed by name and pid so that a
+ *     restarted process is a new one
+ * @param harnessCpuNanos this JVM (harness and driver) alone, without the processes it started
+ */
+record CpuSample(long nanoTime, Map<String, Counted> processes, long harnessCpuNanos) {
+
+  record Counted(TierProcess process, long cpuNanos) {}
+
+  static String key(TierProcess process) {
+    return process.name() + "#" + process.pid();
+  }
+}

@@ -1,0 +1,49 @@
+package dev.anemometer.harness.platform;
+
+import java.lang.management.ManagementFactory;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.OptionalLong;
+import java.util.function.LongSupplier;
+import java.util.function.Supplier;
+
+/** Takes {@link CpuSample}s of the processes a target reports and of this JVM. */
+final class CpuSampler {
+
+  private final Supplier<List<TierProcess>> processes;
+  private final ProcessTreeCpu trees;
+  private final LongSupplier harnessCpuNanos;
+
+  CpuSampler(
+      Supplier<List<TierProcess>> processes, ProcessTreeCpu trees, LongSupplier harnessCpuNanos) {
+    this.processes = processes;
+    this.trees = trees;
+    this.harnessCpuNanos = harnessCpuNanos;
+  }
+
+  static CpuSampler host(Supplier<List<TierProcess>> processes) {
+    return new CpuSampler(
+        processes, new ProcessTreeCpu(ProcessTreeCpu.Proc.host()), CpuSampler::thisProcess);
+  }
+
+  CpuSample sample(long nanoTime) {
+    Map<String, CpuSample.Counted> counted = new LinkedHashMap<>();
+    for (TierProcess process : processes.get()) {
+      OptionalLong nanos = trees.cpuNanos(process.pid());
+      if (nanos.isPresent()) {
+        counted.put(CpuSample.key(process), new CpuSample.Counted(process, nanos.getAsLong()));
+      }
+    }
+    return new CpuSample(nanoTime, counted, harnessCpuNanos.getAsLong());
+  }
+
+  /** This JVM's own CPU, in nanoseconds: not its reaped children (data loaders, initdb). */
+  private static long thisProcess() {
+    if (ManagementFactory.getOperatingSystemMXBean()
+        instanceof com.sun.management.OperatingSystemMXBean os) {
+      return Math.max(0, os.getProcessCpuTime());
+    }
+    return 0;
+  }
+}

@@ -1,0 +1,107 @@
+package dev.anemometer.harness.platform;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * The {@code platform} block of a results folder: what the run was measured on, so that a peak is
+ * never set beside another from a different machine without knowing (summary.json, platform.json).
+ *
+ * @param tierVersions nginx, haproxy, postgres as the binaries the harness starts report them
+ * @param commit the project's git commit, when the harness runs from a checkout
+ */
+@JsonInclude(JsonInclude.Include.NON_NULL)
+public record Platform(
+    String host,
+    Os os,
+    Cpu cpu,
+    Memory memory,
+    Jdk harnessJdk,
+    String appJdk,
+    String target,
+    Map<String, String> tierVersions,
+    String commit,
+    ReferenceSpeed referenceSpeed) {
+
+  public Platform withTierVersions(Map<String, String> versions) {
+    return new Platform(
+        host, os, cpu, memory, harnessJdk, appJdk, target, versions, commit, referenceSpeed);
+  }
+
+  /** The operating system; {@code kernel} is what {@code uname -r} prints. */
+  @JsonInclude(JsonInclude.Include.NON_NULL)
+  public record Os(String name, String kernel, String distribution, String arch) {}
+
+  /**
+   * @param logicalCpus the host's logical CPUs, from /proc/cpuinfo
+   * @param availableProcessors what the JVM may use (affinity and cgroup limits applied)
+   * @param cgroupQuotaCores the cgroup's CPU quota (cpu.max) in cores; absent without one
+   */
+  @JsonInclude(JsonInclude.Include.NON_NULL)
+  public record Cpu(
+      String model,
+      Integer logicalCpus,
+      int availableProcessors,
+      Double cgroupQuotaCores,
+      Double megahertz) {}
+
+  /**
+   * @param cgroupLimitBytes the cgroup's memory.max; absent without one
+   */
+  @JsonInclude(JsonInclude.Include.NON_NULL)
+  public record Memory(Long totalBytes, Long cgroupLimitBytes) {}
+
+  @JsonInclude(JsonInclude.Include.NON_NULL)
+  public record Jdk(String vendor, String version, String vm, List<String> flags) {}
+
+  /**
+   * The line printed at run start: {@code platform: 2 cores AMD EPYC, 8 GiB, Linux 6.1, JDK 25;
+   * reference speed 1.00 (100 Mop/s/core)}.
+   */
+  public String headline() {
+    StringBuilder line = new StringBuilder("platform: ");
+    line.append(cores()).append(" cores");
+    if (cpu.model() != null) {
+      line.append(' ').append(cpu.model());
+    }
+    if (memory.totalBytes() != null) {
+      line.append(", ").append(gibibytes(memory.totalBytes())).append(" GiB");
+    }
+    line.append(", ").append(os.name()).append(' ').append(shortKernel(os.kernel()));
+    line.append(", JDK ").append(harnessJdk.version());
+    if (referenceSpeed != null) {
+      line.append(
+          String.format(
+              Locale.ROOT,
+              "; reference speed %.2f (%.0f Mop/s/core, %.0f with two threads)",
+              referenceSpeed.score(),
+              referenceSpeed.operationsPerSecond() / 1e6,
+              referenceSpeed.twoThreadOperationsPerSecondPerThread() / 1e6));
+    }
+    return line.toString();
+  }
+
+  /** The cores the run could use: the cgroup quota when lower than the processors. */
+  String cores() {
+    if (cpu.cgroupQuotaCores() != null && cpu.cgroupQuotaCores() < cpu.availableProcessors()) {
+      return String.format(
+          Locale.ROOT, "%.1f (quota of %d)", cpu.cgroupQuotaCores(), cpu.availableProcessors());
+    }
+    return Integer.toString(cpu.availableProcessors());
+  }
+
+  private static String gibibytes(long bytes) {
+    return String.format(Locale.ROOT, "%.0f", bytes / (double) (1L << 30));
+  }
+
+  /** 6.1.0-18-amd64 → 6.1. */
+  static String shortKernel(String kernel) {
+    if (kernel == null) {
+      return "";
+    }
+    String[] parts = kernel.split("[.-]");
+    return parts.length >= 2 ? parts[0] + "." + parts[1] : kernel;
+  }
+}
