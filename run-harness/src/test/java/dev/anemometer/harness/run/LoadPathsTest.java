@@ -67,7 +67,7 @@ class LoadPathsTest {
 
     assertThat(path.initialStepUsers()).isEqualTo(240);
     assertThat(path.maxUsers()).isEqualTo(2400);
-    assertThat(path.initialStepDuration()).isEqualTo(Duration.ofSeconds(30));
+    assertThat(path.initialStepDuration()).isEqualTo(Duration.ofSeconds(20));
     assertThat(path.probeRampUp()).isEqualTo(Duration.ofSeconds(30));
     assertThat(path.probeWarmUp()).isEqualTo(Duration.ofSeconds(60));
     assertThat(path.probeQosPeriod()).isEqualTo(Duration.ofMinutes(2));

@@ -59,7 +59,7 @@ final class LoadOptions {
 
   @Option(
       names = "--step-duration",
-      defaultValue = "30s",
+      defaultValue = "20s",
       description = "findMax: length of an initial-ramp step (default ${DEFAULT-VALUE}).")
   String stepDuration;
 

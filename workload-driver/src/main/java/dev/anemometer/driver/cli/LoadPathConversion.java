@@ -39,7 +39,7 @@ public final class LoadPathConversion {
       case "findMax" ->
           new FindMaxLoadPathSpec(
               required("initialStep", c.initialStep()),
-              duration("initialStepDuration", c.initialStepDuration(), "30s"),
+              duration("initialStepDuration", c.initialStepDuration(), "20s"),
               duration("probeRampUp", c.probeRampUp(), "30s"),
               duration("probeWarmUp", c.probeWarmUp(), "60s"),
               duration("probeQosPeriod", c.probeQosPeriod(), "120s"),

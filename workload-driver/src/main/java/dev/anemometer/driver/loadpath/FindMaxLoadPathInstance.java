@@ -13,10 +13,14 @@ final class FindMaxLoadPathInstance implements LoadPathInstance {
   /** The longest ramp of a hinted first step. */
   static final Duration MAX_FIRST_RAMP = Duration.ofMinutes(2);
 
+  /** A move of at most this share of the users warms up for half as long after a pass. */
+  static final int SMALL_MOVE_PERCENT = 5;
+
   private final FindMaxLoadPathSpec spec;
   private final FindMaxSearch search;
   private long probeStartMillis;
   private int previousUsers;
+  private boolean previousHeld;
   private int probeIndex;
 
   FindMaxLoadPathInstance(FindMaxLoadPathSpec spec) {
@@ -45,6 +49,9 @@ final class FindMaxLoadPathInstance implements LoadPathInstance {
       return LoadPoint.unjudged(probe.users(), LoadPhase.WARM_UP);
     }
     if (intoProbe < warmEndMillis + qosMillis(probe)) {
+      if (laterInitialStep(probe)) {
+        return new LoadPoint(stepUsers(probe, intoProbe), LoadPhase.STEP, probeIndex, false);
+      }
       LoadPhase phase = probe.kind() == Probe.Kind.INITIAL_STEP ? LoadPhase.STEP : LoadPhase.QOS;
       return new LoadPoint(probe.users(), phase, probeIndex, false);
     }
@@ -59,6 +66,7 @@ final class FindMaxLoadPathInstance implements LoadPathInstance {
     }
     probeStartMillis += rampMillis(probe) + warmUpMillis(probe) + qosMillis(probe);
     previousUsers = probe.users();
+    previousHeld = verdict.capacityHeld();
     probeIndex++;
     search.verdict(verdict);
   }
@@ -87,8 +95,34 @@ final class FindMaxLoadPathInstance implements LoadPathInstance {
     return ramp;
   }
 
+  /**
+   * The warm-up lets the sessions of the users a probe adds start and join their auctions. After a
+   * window whose capacity held, a move of at most {@value #SMALL_MOVE_PERCENT} % adds few new
+   * sessions: half the warm-up is enough. After a failed window the full warm-up also lets the
+   * backlog of the overload drain.
+   */
   private long warmUpMillis(Probe probe) {
-    return laterInitialStep(probe) || repeatsPrevious(probe) ? 0 : spec.probeWarmUp().toMillis();
+    if (laterInitialStep(probe) || repeatsPrevious(probe)) {
+      return 0;
+    }
+    long warmUp = spec.probeWarmUp().toMillis();
+    boolean smallMove =
+        probeIndex > 0
+            && Math.abs(probe.users() - previousUsers) * 100L <= SMALL_MOVE_PERCENT * previousUsers;
+    return smallMove && previousHeld ? warmUp / 2 : warmUp;
+  }
+
+  /**
+   * A later step of the climb brings its users in over its first half (at most a probe's ramp-up):
+   * all at once, their logins and joins would fail a step that the same users pass once they arrive
+   * as they do in a probe, and the region would be found too low.
+   */
+  private int stepUsers(Probe probe, long intoStep) {
+    long spreadMillis = Math.min(spec.probeRampUp().toMillis(), qosMillis(probe) / 2);
+    if (intoStep >= spreadMillis) {
+      return probe.users();
+    }
+    return Arithmetic.interpolate(previousUsers, probe.users(), intoStep, spreadMillis);
   }
 
   private boolean repeatsPrevious(Probe probe) {

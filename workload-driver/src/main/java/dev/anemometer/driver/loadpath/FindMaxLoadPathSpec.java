@@ -91,11 +91,11 @@ public record FindMaxLoadPathSpec(
         0);
   }
 
-  /** Defaults: 30 s steps, probes of 30 s ramp, 60 s warm-up, 120 s judged; 2.5 % precision. */
+  /** Defaults: 20 s steps, probes of 30 s ramp, 60 s warm-up, 120 s judged; 2.5 % precision. */
   public static FindMaxLoadPathSpec withDefaults(int initialStepUsers, int maxUsers) {
     return new FindMaxLoadPathSpec(
         initialStepUsers,
-        Duration.ofSeconds(30),
+        Duration.ofSeconds(20),
         Duration.ofSeconds(30),
         Duration.ofSeconds(60),
         Duration.ofSeconds(120),

@@ -72,9 +72,9 @@ public final class FindMaxSearch {
     return List.copyOf(history);
   }
 
-  /** Feeds a plain pass or capacity fail of {@link #current()}. */
+  /** Feeds a plain pass or a narrow capacity fail (the kind a confirmation may undo). */
   public void verdict(boolean passed) {
-    verdict(passed ? WindowVerdict.PASSED : WindowVerdict.FAILED);
+    verdict(passed ? WindowVerdict.PASSED : WindowVerdict.FAILED_NARROWLY);
   }
 
   /** Feeds the verdict of {@link #current()} and moves to the next probe. */
@@ -88,7 +88,10 @@ public final class FindMaxSearch {
     current =
         switch (probe.kind()) {
           case INITIAL_STEP -> afterInitialStep(probe.users(), held);
-          case PROBE -> held ? afterPass(probe.users()) : afterProbeFailed(probe.users());
+          case PROBE ->
+              held
+                  ? afterPass(probe.users())
+                  : afterProbeFailed(probe.users(), verdict == WindowVerdict.FAILED_NARROWLY);
           case CONFIRMATION -> held ? afterPass(probe.users()) : afterFail(probe.users());
           case VERIFICATION -> afterVerification(probe.users(), held);
         };
@@ -126,6 +129,7 @@ public final class FindMaxSearch {
       if (users == regionHigh) {
         // The failing step held as a probe: the climb was pessimistic; move on from here.
         step = Math.max(1, spec.climbStepUsers() / 2);
+        regionHigh = Integer.MAX_VALUE;
       }
       next = users + step;
     }
@@ -146,8 +150,8 @@ public final class FindMaxSearch {
         regionHigh, Math.max(midpoint(users, regionHigh), users + precisionUsers(users)));
   }
 
-  private Probe afterProbeFailed(int users) {
-    if (needsConfirmation(users)) {
+  private Probe afterProbeFailed(int users, boolean narrowly) {
+    if (narrowly && needsConfirmation(users)) {
       return new Probe(Probe.Kind.CONFIRMATION, users);
     }
     return afterFail(users);
@@ -184,9 +188,12 @@ public final class FindMaxSearch {
     return afterFail(users);
   }
 
-  /** A fail close above the highest pass, or before any probe passed, may be one noisy window. */
+  /**
+   * A fail close above the highest pass, or before any probe passed, may be one noisy window. A
+   * fail at or above the climb's failing step is not: the step failed there already.
+   */
   private boolean needsConfirmation(int users) {
-    if (spec.confirmWithinPercent() <= 0) {
+    if (spec.confirmWithinPercent() <= 0 || users >= regionHigh) {
       return false;
     }
     int highestPass = highestPass();

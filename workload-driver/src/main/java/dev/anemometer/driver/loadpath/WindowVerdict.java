@@ -3,8 +3,16 @@ package dev.anemometer.driver.loadpath;
 /** What a judged window tells a load path that steers by it (findMax). */
 public enum WindowVerdict {
   PASSED,
-  /** QoS failed on response time or failures: the capacity of the system under test. */
+  /**
+   * QoS failed on response time or failures, some rule at more than twice its limit: clearly beyond
+   * the capacity of the system under test.
+   */
   FAILED,
+  /**
+   * QoS failed on response time or failures, every rule within twice its limit: near the capacity,
+   * where one noisy window can decide; findMax runs such a probe once more before it counts.
+   */
+  FAILED_NARROWLY,
   /**
    * QoS failed on the mix alone while every response time and failure rule passed with room to
    * spare: the behaviour's calibration, not capacity. findMax steers as on a pass and reports it.
@@ -13,6 +21,6 @@ public enum WindowVerdict {
 
   /** Whether the capacity held: findMax moves up on it. */
   public boolean capacityHeld() {
-    return this != FAILED;
+    return this == PASSED || this == FAILED_ON_MIX_ONLY;
   }
 }

@@ -17,6 +17,9 @@ public record QosVerdict(boolean passed, List<RuleResult> results, List<String> 
    */
   public static final double CALIBRATION_ROOM = 0.5;
 
+  /** A failure with every failed rule within this many times its limit is a narrow one. */
+  public static final double NARROW_FAILURE = 2;
+
   public QosVerdict {
     results = List.copyOf(results);
     invalidReasons = List.copyOf(invalidReasons);
@@ -46,5 +49,16 @@ public record QosVerdict(boolean passed, List<RuleResult> results, List<String> 
         && !failed.isEmpty()
         && failed.stream().allMatch(result -> result.rule() == QosRule.MIX)
         && results.stream().allMatch(result -> result.within(CALIBRATION_ROOM));
+  }
+
+  /**
+   * Failed, with every failed response-time and failure rule within {@link #NARROW_FAILURE} times
+   * its limit: close to the capacity, where chance can decide a window.
+   */
+  public boolean narrowFailure() {
+    List<RuleResult> failed = failures();
+    return !passed
+        && !failed.isEmpty()
+        && failed.stream().allMatch(result -> result.within(NARROW_FAILURE));
   }
 }

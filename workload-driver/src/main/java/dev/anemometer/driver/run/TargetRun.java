@@ -140,7 +140,10 @@ final class TargetRun {
     if (verdict.passed()) {
       return WindowVerdict.PASSED;
     }
-    return verdict.calibrationDefect() ? WindowVerdict.FAILED_ON_MIX_ONLY : WindowVerdict.FAILED;
+    if (verdict.calibrationDefect()) {
+      return WindowVerdict.FAILED_ON_MIX_ONLY;
+    }
+    return verdict.narrowFailure() ? WindowVerdict.FAILED_NARROWLY : WindowVerdict.FAILED;
   }
 
   /** The live status since the previous call, when at least {@code intervalMillis} passed. */

@@ -29,7 +29,9 @@ class FindMaxLoadPathInstanceTest {
     assertThat(path.at(90_000))
         .isEqualTo(new LoadPoint(100, LoadPhase.AWAITING_VERDICT, -1, false));
     path.windowJudged(0, WindowVerdict.PASSED);
-    assertThat(path.at(91_000)).isEqualTo(new LoadPoint(200, LoadPhase.STEP, 1, false));
+    // A later step brings its users in over its first part (here the 10 s ramp-up), judged.
+    assertThat(path.at(95_000)).isEqualTo(new LoadPoint(150, LoadPhase.STEP, 1, false));
+    assertThat(path.at(101_000)).isEqualTo(new LoadPoint(200, LoadPhase.STEP, 1, false));
     assertThat(path.at(155_000).phase()).isEqualTo(LoadPhase.AWAITING_VERDICT);
     path.windowJudged(
         1, WindowVerdict.FAILED); // 200 failed: probe 150 with ramp, warm-up, QoS from t = 150 s
@@ -63,7 +65,7 @@ class FindMaxLoadPathInstanceTest {
     path.windowJudged(0, WindowVerdict.FAILED); // 360 fails: probe 180
     assertThat(path.at(95_000)).isEqualTo(new LoadPoint(270, LoadPhase.RAMP_UP, -1, false));
     assertThat(path.at(120_000)).isEqualTo(new LoadPoint(180, LoadPhase.QOS, 1, false));
-    path.windowJudged(1, WindowVerdict.FAILED); // no pass yet: confirmed at once, no ramp
+    path.windowJudged(1, WindowVerdict.FAILED_NARROWLY); // no pass yet: confirmed at once, no ramp
     assertThat(path.at(180_000)).isEqualTo(new LoadPoint(180, LoadPhase.QOS, 2, false));
     path.windowJudged(2, WindowVerdict.PASSED);
     assertThat(path.peakUsers()).isEmpty();

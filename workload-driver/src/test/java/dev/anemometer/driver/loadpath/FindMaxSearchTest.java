@@ -40,7 +40,7 @@ class FindMaxSearchTest {
   /** Feeds verdicts from {@code passes} until the search ends; returns the probed user counts. */
   private static List<String> drive(FindMaxSearch search, IntPredicate passes) {
     return driveVerdicts(
-        search, users -> passes.test(users) ? WindowVerdict.PASSED : WindowVerdict.FAILED);
+        search, users -> passes.test(users) ? WindowVerdict.PASSED : WindowVerdict.FAILED_NARROWLY);
   }
 
   private static List<String> driveVerdicts(
@@ -52,7 +52,8 @@ class FindMaxSearchTest {
       String mark =
           switch (verdict) {
             case PASSED -> "+";
-            case FAILED -> "-";
+            case FAILED_NARROWLY -> "-";
+            case FAILED -> "x";
             case FAILED_ON_MIX_ONLY -> "~";
           };
       probes.add(probe.kind().name().charAt(0) + "" + probe.users() + mark);
@@ -171,7 +172,7 @@ class FindMaxSearchTest {
             search,
             users ->
                 users > 4_300
-                    ? WindowVerdict.FAILED
+                    ? WindowVerdict.FAILED_NARROWLY
                     : users >= 4_000 ? WindowVerdict.FAILED_ON_MIX_ONLY : WindowVerdict.PASSED);
 
     assertThat(probes).contains("P4250~");
@@ -179,6 +180,25 @@ class FindMaxSearchTest {
     assertThat(search.history())
         .filteredOn(outcome -> outcome.verdict() == WindowVerdict.FAILED_ON_MIX_ONLY)
         .allMatch(FindMaxSearch.Outcome::passed);
+  }
+
+  @Test
+  void aClearFailureIsNotRunAgain() {
+    // Capacity 4,600: the probe at 4,750 collapses (a rule beyond twice its limit).
+    FindMaxSearch search = new FindMaxSearch(confirming(500, 7_200, 0));
+
+    List<String> probes =
+        driveVerdicts(
+            search,
+            users ->
+                users <= 4_600
+                    ? WindowVerdict.PASSED
+                    : users >= 4_700 ? WindowVerdict.FAILED : WindowVerdict.FAILED_NARROWLY);
+
+    assertThat(probes)
+        .containsSubsequence("I4500+", "I5000x", "P4750x", "P4500+", "P4625-", "C4625-")
+        .doesNotContain("C4750x");
+    assertThat(search.peakUsers()).isBetween(4_500, 4_600);
   }
 
   @Test
@@ -190,7 +210,7 @@ class FindMaxSearchTest {
     assertThat(probes)
         .containsExactly(
             "I3600+", "I3800+", "I4000+", "I4200+", "I4400-", // 90 % of the hint, steps of 5 %
-            "P4300+", "P4400-", "C4400-"); // 4,300..4,400 = 2.3 % < 2.5 %
+            "P4300+", "P4400-"); // the step failed there already: no confirmation; 2.3 % < 2.5 %
     assertThat(search.peakUsers()).isEqualTo(4_300);
   }
 
