@@ -58,11 +58,7 @@ final class CalibrateCommand implements Callable<Integer> {
       defaultValue = "90s")
   String settle;
 
-  @Option(
-      names = "--results",
-      paramLabel = "DIR",
-      description = "Results folder (default: results).")
-  Path resultsRoot = Path.of("results");
+  @Mixin ResultsRootOption results;
 
   @Override
   public Integer call() throws Exception {
@@ -103,7 +99,7 @@ final class CalibrateCommand implements Callable<Integer> {
     RunProcedure procedure =
         RunProcedure.forTargets(
             Harness.create(console), TargetOptions.defaults(), RunProcedure.defaultDriver());
-    RunProcedure.RunResult result = procedure.execute(sweep, resultsRoot);
+    RunProcedure.RunResult result = procedure.execute(sweep, results.root);
     Path windows = result.dir().resolve("driver").resolve("windows.jsonl");
     if (!Files.exists(windows)) {
       console.notice("no judged windows were written: " + result.summary().message());

@@ -7,7 +7,6 @@ import dev.anemometer.harness.run.RepeatSpec;
 import dev.anemometer.harness.run.RunProcedure;
 import dev.anemometer.harness.run.TargetOptions;
 import dev.anemometer.harness.target.kubernetes.ClusterOptions;
-import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -71,11 +70,7 @@ final class RunCommand implements Callable<Integer> {
               + " (remove them later with teardown --kubernetes).")
   boolean keep;
 
-  @Option(
-      names = "--results",
-      paramLabel = "DIR",
-      description = "Results folder (default: results).")
-  Path resultsRoot = Path.of("results");
+  @Mixin ResultsRootOption results;
 
   @Override
   public Integer call() throws Exception {
@@ -98,6 +93,6 @@ final class RunCommand implements Callable<Integer> {
         RunProcedure.forTargets(
             harness, new TargetOptions(cluster, keep), RunProcedure.defaultDriver());
     return new RepeatedRuns(console, harness.clock())
-        .run(resolved, repeats, resultsRoot, () -> procedure.execute(resolved, resultsRoot));
+        .run(resolved, repeats, results.root, () -> procedure.execute(resolved, results.root));
   }
 }

@@ -50,8 +50,24 @@ class AnemometerCliTest {
             "reset-data",
             "report",
             "compare",
+            "calibrate",
             "presets")
         .contains("2   bad input or configuration");
+  }
+
+  @Test
+  void calibrateRejectsABadSweepWithOneLineBeforeDeployingAnything() {
+    assertThat(AnemometerCli.execute("calibrate", "--loads", "500,0")).isEqualTo(2);
+    assertThat(AnemometerCli.execute("calibrate", "--hold", "soon")).isEqualTo(2);
+    assertThat(AnemometerCli.execute("calibrate", "--preset", "local", "--loads", "5000"))
+        .isEqualTo(2);
+
+    assertThat(stderr().lines().toList())
+        .containsExactly(
+            "anemometer: --loads: every user count must be ≥ 1 (got 0)",
+            "anemometer: --hold: 'soon' is not a duration with a unit (250ms, 90s, 5m, 1h)",
+            "anemometer: --loads: 5000 users is more than appInstances[0].maxUsers (3000)");
+    assertThat(stdout()).isEmpty();
   }
 
   @Test

@@ -68,29 +68,6 @@ public record FindMaxLoadPathSpec(
     }
   }
 
-  /** Without a hint or confirmations: Weathervane's search with the given phases. */
-  public FindMaxLoadPathSpec(
-      int initialStepUsers,
-      Duration initialStepDuration,
-      Duration probeRampUp,
-      Duration probeWarmUp,
-      Duration probeQosPeriod,
-      double precisionPercent,
-      int verificationRepeats,
-      int maxUsers) {
-    this(
-        initialStepUsers,
-        initialStepDuration,
-        probeRampUp,
-        probeWarmUp,
-        probeQosPeriod,
-        precisionPercent,
-        verificationRepeats,
-        maxUsers,
-        0,
-        0);
-  }
-
   /** Defaults: 20 s steps, probes of 30 s ramp, 60 s warm-up, 120 s judged; 2.5 % precision. */
   public static FindMaxLoadPathSpec withDefaults(int initialStepUsers, int maxUsers) {
     return new FindMaxLoadPathSpec(

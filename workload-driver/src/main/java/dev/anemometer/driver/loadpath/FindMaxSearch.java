@@ -87,7 +87,7 @@ public final class FindMaxSearch {
     boolean held = verdict.capacityHeld();
     current =
         switch (probe.kind()) {
-          case INITIAL_STEP -> afterInitialStep(probe.users(), held);
+          case INITIAL_STEP -> afterInitialStep(probe.users(), verdict);
           case PROBE ->
               held
                   ? afterPass(probe.users())
@@ -97,17 +97,23 @@ public final class FindMaxSearch {
         };
   }
 
-  private Probe afterInitialStep(int users, boolean passed) {
-    if (passed) {
+  private Probe afterInitialStep(int users, WindowVerdict verdict) {
+    if (verdict.capacityHeld()) {
       regionLow = users;
       if (users >= spec.maxUsers()) {
         return probe(users);
       }
       return new Probe(Probe.Kind.INITIAL_STEP, Math.min(users + step, spec.maxUsers()));
     }
-    // Steps are short and unwarmed: they only say where to probe, they do not bound the answer.
+    // Steps are short and their new users arrive within the judged window: they only say where to
+    // probe, they do not bound the answer. A step that failed narrowly is pessimistic more often
+    // than not (its new users' logins fall in the window), so the first probe is the step itself;
+    // after a clear failure, the middle of the region.
     regionHigh = users;
     step = Math.max(1, step / 2);
+    if (verdict == WindowVerdict.FAILED_NARROWLY) {
+      return probe(users);
+    }
     return probe(regionLow > 0 ? midpoint(regionLow, users) : Math.max(1, users / 2));
   }
 
@@ -127,9 +133,11 @@ public final class FindMaxSearch {
       next = towardsRegionHigh(users);
     } else {
       if (users == regionHigh) {
-        // The failing step held as a probe: the climb was pessimistic; move on from here.
-        step = Math.max(1, spec.climbStepUsers() / 2);
+        // The failing step held as a probe: the climb was pessimistic. The capacity is likely
+        // close above: move up by twice the precision, then further only if that holds too.
+        step = 2 * precisionUsers(users);
         regionHigh = Integer.MAX_VALUE;
+        lastPassed = false;
       }
       next = users + step;
     }
@@ -172,9 +180,11 @@ public final class FindMaxSearch {
       return null;
     }
     if (regionLow > 0 && regionLow < users) {
-      return probe(regionLow);
+      // The failing step failed as a probe too: the capacity lies in the region, bisect it.
+      return probe(users == regionHigh ? midpoint(regionLow, users) : regionLow);
     }
-    return probe(Math.max(1, users - step));
+    // Nothing held yet, not even a step: halve.
+    return probe(Math.max(1, users / 2));
   }
 
   private Probe afterVerification(int users, boolean passed) {

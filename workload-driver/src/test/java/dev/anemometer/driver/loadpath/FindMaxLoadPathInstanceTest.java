@@ -18,7 +18,9 @@ class FindMaxLoadPathInstanceTest {
             Duration.ofSeconds(30),
             1.0,
             0,
-            1000);
+            1000,
+            0,
+            0);
     LoadPathInstance path = spec.newInstance();
 
     // The first initial step ramps and warms up (cold servers); later steps jump. Steps are

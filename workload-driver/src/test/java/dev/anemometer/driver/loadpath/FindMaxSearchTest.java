@@ -19,7 +19,9 @@ class FindMaxSearchTest {
         Duration.ofSeconds(300),
         1.0,
         verifications,
-        maxUsers);
+        maxUsers,
+        0,
+        0);
   }
 
   /** The defaults of a harness run: 2.5 % precision, failures within 10 % confirmed once. */
@@ -72,7 +74,8 @@ class FindMaxSearchTest {
     assertThat(probes)
         .containsExactly(
             "I100+", "I200+", "I300+", "I400+", "I500+", "I600-", // the climb finds the region
-            "P550-", // probing starts in the middle of the region
+            "P600-", // a narrowly failed step is probed first: steps are pessimistic
+            "P550-", // it failed as a probe too: bisect the region
             "P500+", // no probe passed yet: back to the last step that passed
             "P525+", // bisect
             "P537+", "P543-", "P540-"); // gap 537..540 = 0.56 % < 1 %: stop
@@ -90,11 +93,11 @@ class FindMaxSearchTest {
     assertThat(probes)
         .containsExactly(
             "I100+", "I200+", "I300-", // the region seems to be 200..300
-            "P250+", "P275+", // bisect towards the failing step once,
-            "P300+", // then probe the step itself: it holds, the climb was pessimistic
-            "P350+", "P450+", "P650+", "P1050-", // doubling: +50, +100, +200, +400
-            "P850+", "P950+", "P1000+", "P1025-", "P1012-", "P1006-"); // bisecting to 0.6 %
-    assertThat(search.peakUsers()).isEqualTo(1000);
+            "P300+", // the failing step holds as a probe: the climb was pessimistic
+            "P306+", "P312+", // up by twice the precision, twice,
+            "P324+", "P348+", "P396+", "P492+", "P684+", "P1068-", // then doubling
+            "P876+", "P972+", "P1020-", "P996+", "P1008-", "P1002-"); // bisecting to 0.6 %
+    assertThat(search.peakUsers()).isEqualTo(996);
   }
 
   @Test
@@ -103,7 +106,7 @@ class FindMaxSearchTest {
 
     List<String> probes = drive(search, users -> users <= 5);
 
-    assertThat(probes).containsExactly("I4+", "I8-", "P6-", "P4+", "P5+");
+    assertThat(probes).containsExactly("I4+", "I8-", "P8-", "P6-", "P4+", "P5+");
     assertThat(search.peakUsers()).isEqualTo(5);
   }
 
@@ -119,6 +122,7 @@ class FindMaxSearchTest {
     assertThat(probes)
         .containsExactly(
             "I500+", "I1000+", "I1500+", "I2000+", "I2500+", "I3000+", "I3500+", "I4000+", "I4500-",
+            "P4500-", // the failed step fails as a probe too (no confirmation: it failed twice)
             "P4250-", "C4250+", // the fail is run once more at once: it was noise
             "P4375-", "C4375-", // confirmed: a bound
             "P4312-", "C4312-"); // 4,250..4,312 = 1.5 % < 2.5 %: stop
@@ -155,7 +159,7 @@ class FindMaxSearchTest {
 
     assertThat(probes)
         .containsExactly(
-            "I1000+", "I2000-", "P1500-", "C1500-", // no probe passed yet: confirmed
+            "I1000+", "I2000-", "P2000-", "P1500-", "C1500-", // no probe passed yet: confirmed
             "P1000+", "P1250-", // 25 % above the highest pass: a bound at once
             "P1125+", "P1187+", "P1218-", "C1218-", // within 10 %: confirmed
             "P1202-", "C1202-"); // 1,187..1,202 = 1.3 %
@@ -210,7 +214,8 @@ class FindMaxSearchTest {
     assertThat(probes)
         .containsExactly(
             "I3600+", "I3800+", "I4000+", "I4200+", "I4400-", // 90 % of the hint, steps of 5 %
-            "P4300+", "P4400-"); // the step failed there already: no confirmation; 2.3 % < 2.5 %
+            "P4400-", // the step is probed first; it failed there already: no confirmation
+            "P4300+"); // 2.3 % < 2.5 %
     assertThat(search.peakUsers()).isEqualTo(4_300);
   }
 
@@ -220,7 +225,7 @@ class FindMaxSearchTest {
 
     List<String> probes = drive(search, users -> false);
 
-    assertThat(probes).containsExactly("I10-", "P5-", "P3-", "P2-", "P1-");
+    assertThat(probes).containsExactly("I10-", "P10-", "P5-", "P2-", "P1-");
     assertThat(search.peakUsers()).isZero();
   }
 
@@ -252,8 +257,8 @@ class FindMaxSearchTest {
 
     assertThat(probes)
         .containsExactly(
-            "I100+", "I200+", "I300+", "I400+", "I500+", "I600-", "P550-", "P500+", "P525+",
-            "P537+", "P543-", "P540-",
+            "I100+", "I200+", "I300+", "I400+", "I500+", "I600-", "P600-", "P550-", "P500+",
+            "P525+", "P537+", "P543-", "P540-",
             "V537-", // the answer does not hold: 537 is now the lowest fail
             "P531+", // resume between 525 and 537 (gap 6 = 1.1 %)
             "P534+", // gap 3 = 0.56 %: converged again

@@ -90,7 +90,9 @@ class DriverRunTest {
         Duration.ofSeconds(2),
         1.0,
         1,
-        10_000);
+        10_000,
+        0,
+        0);
   }
 
   /** Ticks once per fake second; each second every active user completes one operation. */
