@@ -13,6 +13,12 @@ final class FindMaxLoadPathInstance implements LoadPathInstance {
   /** The longest ramp of a hinted first step. */
   static final Duration MAX_FIRST_RAMP = Duration.ofMinutes(2);
 
+  /** How long the load drops before a probe that follows a failed window. */
+  static final Duration RECOVERY = Duration.ofSeconds(20);
+
+  /** The users during a recovery, in percent of the lower of the two probes' users. */
+  static final int RECOVERY_PERCENT = 80;
+
   /** A move of at most this share of the users warms up for half as long after a pass. */
   static final int SMALL_MOVE_PERCENT = 5;
 
@@ -38,11 +44,16 @@ final class FindMaxLoadPathInstance implements LoadPathInstance {
     if (probe == null) {
       return LoadPoint.done();
     }
-    long intoProbe = elapsedMillis - probeStartMillis;
+    long recoveryMillis = recoveryMillis(probe);
+    long intoProbe = elapsedMillis - probeStartMillis - recoveryMillis;
+    if (intoProbe < 0) {
+      return LoadPoint.unjudged(recoveryUsers(probe), LoadPhase.RAMP_DOWN);
+    }
     long rampMillis = rampMillis(probe);
     long warmEndMillis = rampMillis + warmUpMillis(probe);
     if (intoProbe < rampMillis) {
-      int users = Arithmetic.interpolate(previousUsers, probe.users(), intoProbe, rampMillis);
+      int from = recoveryMillis > 0 ? recoveryUsers(probe) : previousUsers;
+      int users = Arithmetic.interpolate(from, probe.users(), intoProbe, rampMillis);
       return LoadPoint.unjudged(users, LoadPhase.RAMP_UP);
     }
     if (intoProbe < warmEndMillis) {
@@ -64,7 +75,8 @@ final class FindMaxLoadPathInstance implements LoadPathInstance {
     if (probe == null || windowIndex != probeIndex) {
       return;
     }
-    probeStartMillis += rampMillis(probe) + warmUpMillis(probe) + qosMillis(probe);
+    probeStartMillis +=
+        recoveryMillis(probe) + rampMillis(probe) + warmUpMillis(probe) + qosMillis(probe);
     previousUsers = probe.users();
     previousHeld = verdict.capacityHeld();
     probeIndex++;
@@ -83,7 +95,27 @@ final class FindMaxLoadPathInstance implements LoadPathInstance {
    * that its users do not all log in at once. A probe that repeats the previous user count (a
    * confirmation, a verification right after) is already at its steady state.
    */
+  /**
+   * After a window whose capacity did not hold, the stack may be stuck in its overload: failed
+   * users start over with a login, queues stay full, and the next probe would measure the
+   * aftermath, not its own load (a stack that passes 4,250 users from a quiet start stayed at
+   * minutes of latency for 4 minutes at 4,250 after a failed step at 4,500). The next probe first
+   * drops to {@value #RECOVERY_PERCENT} % of its users for {@link #RECOVERY}, so that every probe
+   * starts from a stack that drained.
+   */
+  private long recoveryMillis(Probe probe) {
+    return probeIndex > 0 && !previousHeld && !laterInitialStep(probe) ? RECOVERY.toMillis() : 0;
+  }
+
+  private int recoveryUsers(Probe probe) {
+    return (int)
+        Math.max(1, (long) Math.min(previousUsers, probe.users()) * RECOVERY_PERCENT / 100);
+  }
+
   private long rampMillis(Probe probe) {
+    if (recoveryMillis(probe) > 0) {
+      return spec.probeRampUp().toMillis();
+    }
     if (laterInitialStep(probe) || repeatsPrevious(probe)) {
       return 0;
     }
@@ -102,7 +134,7 @@ final class FindMaxLoadPathInstance implements LoadPathInstance {
    * backlog of the overload drain.
    */
   private long warmUpMillis(Probe probe) {
-    if (laterInitialStep(probe) || repeatsPrevious(probe)) {
+    if (laterInitialStep(probe) || (repeatsPrevious(probe) && recoveryMillis(probe) == 0)) {
       return 0;
     }
     long warmUp = spec.probeWarmUp().toMillis();

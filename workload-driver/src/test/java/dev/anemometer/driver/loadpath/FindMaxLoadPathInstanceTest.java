@@ -38,14 +38,16 @@ class FindMaxLoadPathInstanceTest {
     path.windowJudged(
         1, WindowVerdict.FAILED); // 200 failed: probe 150 with ramp, warm-up, QoS from t = 150 s
 
-    assertThat(path.at(155_000)).isEqualTo(new LoadPoint(175, LoadPhase.RAMP_UP, -1, false));
-    assertThat(path.at(160_000)).isEqualTo(new LoadPoint(150, LoadPhase.WARM_UP, -1, false));
-    assertThat(path.at(180_000)).isEqualTo(new LoadPoint(150, LoadPhase.QOS, 2, false));
+    // After a failed window the load first drops to 80 % for 20 s, so that the stack drains.
+    assertThat(path.at(155_000)).isEqualTo(new LoadPoint(120, LoadPhase.RAMP_DOWN, -1, false));
+    assertThat(path.at(175_000)).isEqualTo(new LoadPoint(135, LoadPhase.RAMP_UP, -1, false));
+    assertThat(path.at(180_000)).isEqualTo(new LoadPoint(150, LoadPhase.WARM_UP, -1, false));
+    assertThat(path.at(200_000)).isEqualTo(new LoadPoint(150, LoadPhase.QOS, 2, false));
     assertThat(path.peakUsers()).isEmpty();
   }
 
   @Test
-  void aConfirmationRunsAtOnceWithoutRampOrWarmUpAndAHintedFirstStepRampsLonger() {
+  void aProbeAfterAFailureStartsFromADrainedStackAndAHintedFirstStepRampsLonger() {
     var spec =
         new FindMaxLoadPathSpec(
             100,
@@ -65,10 +67,14 @@ class FindMaxLoadPathInstanceTest {
     assertThat(path.at(40_000)).isEqualTo(new LoadPoint(360, LoadPhase.WARM_UP, -1, false));
     assertThat(path.at(60_000)).isEqualTo(new LoadPoint(360, LoadPhase.STEP, 0, false));
     path.windowJudged(0, WindowVerdict.FAILED); // 360 fails: probe 180
-    assertThat(path.at(95_000)).isEqualTo(new LoadPoint(270, LoadPhase.RAMP_UP, -1, false));
-    assertThat(path.at(120_000)).isEqualTo(new LoadPoint(180, LoadPhase.QOS, 1, false));
-    path.windowJudged(1, WindowVerdict.FAILED_NARROWLY); // no pass yet: confirmed at once, no ramp
-    assertThat(path.at(180_000)).isEqualTo(new LoadPoint(180, LoadPhase.QOS, 2, false));
+    assertThat(path.at(95_000)).isEqualTo(new LoadPoint(144, LoadPhase.RAMP_DOWN, -1, false));
+    assertThat(path.at(115_000)).isEqualTo(new LoadPoint(162, LoadPhase.RAMP_UP, -1, false));
+    assertThat(path.at(140_000)).isEqualTo(new LoadPoint(180, LoadPhase.QOS, 1, false));
+    // No pass yet: confirmed, from a drained stack too (recovery, ramp, warm-up, then judged).
+    path.windowJudged(1, WindowVerdict.FAILED_NARROWLY);
+    assertThat(path.at(210_000)).isEqualTo(new LoadPoint(144, LoadPhase.RAMP_DOWN, -1, false));
+    assertThat(path.at(235_000)).isEqualTo(new LoadPoint(180, LoadPhase.WARM_UP, -1, false));
+    assertThat(path.at(250_000)).isEqualTo(new LoadPoint(180, LoadPhase.QOS, 2, false));
     path.windowJudged(2, WindowVerdict.PASSED);
     assertThat(path.peakUsers()).isEmpty();
   }

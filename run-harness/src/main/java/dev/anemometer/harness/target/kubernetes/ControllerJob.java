@@ -73,16 +73,21 @@ final class ControllerJob {
     args.addAll(List.of("--percentile", String.valueOf(qos.percentile())));
     args.addAll(List.of("--seed", String.valueOf(42L + index)));
     args.addAll(List.of("--accounts", String.valueOf(5 * instance.maxUsers())));
-    args.addAll(List.of("--ramp-up", seconds(qos.rampUp()), "--warm-up", seconds(qos.warmUp())));
-    args.addAll(List.of("--duration", seconds(qos.interval())));
     if (config.strategy() == Strategy.FIND_MAX) {
-      // The controller's own precision (1 %) and no verification runs: it has no options for them.
+      // The search's own phases, precision and hint; the controller has no verification runs.
       FindMaxSpec search = config.findMax();
+      args.addAll(List.of("--ramp-up", seconds(search.rampUp())));
+      args.addAll(List.of("--warm-up", seconds(search.warmUp())));
+      args.addAll(List.of("--duration", seconds(search.qosPeriod())));
       args.addAll(List.of("--find-max", "--max-users"));
       args.add(String.valueOf(search.ceilingFor(instance.maxUsers())));
       args.addAll(List.of("--users", String.valueOf(search.initialStepFor(instance.maxUsers()))));
-      args.addAll(List.of("--step-duration", seconds(qos.interval())));
+      args.addAll(List.of("--step-duration", seconds(search.step())));
+      args.addAll(List.of("--precision", String.valueOf(search.precision())));
+      args.addAll(List.of("--max-pass-hint", String.valueOf(search.hintFor(index))));
     } else {
+      args.addAll(List.of("--ramp-up", seconds(qos.rampUp()), "--warm-up", seconds(qos.warmUp())));
+      args.addAll(List.of("--duration", seconds(qos.interval())));
       args.addAll(List.of("--users", String.valueOf(instance.users())));
       args.addAll(List.of("--qos-periods", String.valueOf(qos.qosPeriods())));
       args.addAll(List.of("--ramp-down", seconds(qos.rampDown())));

@@ -17,7 +17,7 @@ class ControllerJobTest {
       new TuningCalculator(StackModel.REFERENCE_NODE_MEMORY_BYTES);
 
   @Test
-  void findMaxSearchesUpToTheConfigsCeilingInItsStepsWithTheConfigsPhases() {
+  void findMaxSearchesUpToTheConfigsCeilingWithTheSearchsOwnPhasesPrecisionAndHint() {
     AnemometerConfig config = config("strategy=findMax", "appInstances[0].maxUsers=9000");
 
     List<String> args = ControllerJob.arguments(config, 0, StackModel.of(config, 0, TUNING));
@@ -27,7 +27,10 @@ class ControllerJobTest {
         .as("the default ceiling is 4/5 of maxUsers, its first step a tenth of it")
         .containsSequence("--find-max", "--max-users", "7200")
         .containsSequence("--users", "720")
-        .containsSequence("--step-duration", "60s")
+        .containsSequence("--step-duration", "20s")
+        .containsSequence("--ramp-up", "30s", "--warm-up", "60s", "--duration", "120s")
+        .containsSequence("--precision", "2.5")
+        .containsSequence("--max-pass-hint", "0")
         .containsSequence("--accounts", "45000")
         .doesNotContain("--qos-periods");
   }
