@@ -78,4 +78,34 @@ class FindMaxLoadPathInstanceTest {
     path.windowJudged(2, WindowVerdict.PASSED);
     assertThat(path.peakUsers()).isEmpty();
   }
+
+  @Test
+  void aNarrowlyFailedStepIsProbedFromADrainedStackAndASmallMoveAfterAPassWarmsUpForHalfAsLong() {
+    var spec =
+        new FindMaxLoadPathSpec(
+            100,
+            Duration.ofSeconds(30),
+            Duration.ofSeconds(10),
+            Duration.ofSeconds(20),
+            Duration.ofSeconds(60),
+            2.5,
+            0,
+            1000,
+            0,
+            10);
+    LoadPathInstance path = spec.newInstance();
+
+    path.at(30_000);
+    path.windowJudged(0, WindowVerdict.PASSED); // step 100 ends at 60 s
+    path.at(60_000);
+    path.windowJudged(1, WindowVerdict.FAILED_NARROWLY); // step 200 ends at 90 s: probe 200
+    assertThat(path.at(100_000)).isEqualTo(new LoadPoint(160, LoadPhase.RAMP_DOWN, -1, false));
+    assertThat(path.at(125_000)).isEqualTo(new LoadPoint(200, LoadPhase.WARM_UP, -1, false));
+    assertThat(path.at(140_000)).isEqualTo(new LoadPoint(200, LoadPhase.QOS, 2, false));
+    path.windowJudged(2, WindowVerdict.PASSED); // 200 holds: up by twice the precision, 5 %
+
+    assertThat(path.at(205_000)).isEqualTo(new LoadPoint(205, LoadPhase.RAMP_UP, -1, false));
+    assertThat(path.at(215_000)).isEqualTo(new LoadPoint(210, LoadPhase.WARM_UP, -1, false));
+    assertThat(path.at(220_000)).isEqualTo(new LoadPoint(210, LoadPhase.QOS, 3, false));
+  }
 }
