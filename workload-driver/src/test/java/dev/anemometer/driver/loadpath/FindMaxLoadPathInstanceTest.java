@@ -7,6 +7,21 @@ import org.junit.jupiter.api.Test;
 
 class FindMaxLoadPathInstanceTest {
 
+  /** Steps of 100 users for 30 s; probes of 10 s ramp, 20 s warm-up, 60 s judged; 2.5 %. */
+  private static FindMaxLoadPathSpec shortPhases(int hint) {
+    return new FindMaxLoadPathSpec(
+        100,
+        Duration.ofSeconds(30),
+        Duration.ofSeconds(10),
+        Duration.ofSeconds(20),
+        Duration.ofSeconds(60),
+        2.5,
+        0,
+        1000,
+        hint,
+        10);
+  }
+
   @Test
   void probesStartWhereThePreviousQosPeriodEndedWhateverTheVerdictDelay() {
     var spec =
@@ -48,19 +63,7 @@ class FindMaxLoadPathInstanceTest {
 
   @Test
   void aProbeAfterAFailureStartsFromADrainedStackAndAHintedFirstStepRampsLonger() {
-    var spec =
-        new FindMaxLoadPathSpec(
-            100,
-            Duration.ofSeconds(30),
-            Duration.ofSeconds(10),
-            Duration.ofSeconds(20),
-            Duration.ofSeconds(60),
-            2.5,
-            0,
-            1000,
-            400,
-            10);
-    LoadPathInstance path = spec.newInstance();
+    LoadPathInstance path = shortPhases(400).newInstance();
 
     // Hint 400: the climb starts at 360, ramping 4 steps' worth of ramp-up (40 s), then warms up.
     assertThat(path.at(20_000)).isEqualTo(new LoadPoint(180, LoadPhase.RAMP_UP, -1, false));
@@ -81,19 +84,7 @@ class FindMaxLoadPathInstanceTest {
 
   @Test
   void aNarrowlyFailedStepIsProbedFromADrainedStackAndASmallMoveAfterAPassWarmsUpForHalfAsLong() {
-    var spec =
-        new FindMaxLoadPathSpec(
-            100,
-            Duration.ofSeconds(30),
-            Duration.ofSeconds(10),
-            Duration.ofSeconds(20),
-            Duration.ofSeconds(60),
-            2.5,
-            0,
-            1000,
-            0,
-            10);
-    LoadPathInstance path = spec.newInstance();
+    LoadPathInstance path = shortPhases(0).newInstance();
 
     path.at(30_000);
     path.windowJudged(0, WindowVerdict.PASSED); // step 100 ends at 60 s
