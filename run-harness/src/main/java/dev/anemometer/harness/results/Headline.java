@@ -5,7 +5,7 @@ import tools.jackson.databind.JsonNode;
 /**
  * The one number a run is repeated for: findMax the peak users, fixed and interval runs the
  * throughput of the judged period (every instance's operations summed). Absent when the run gave
- * none (an infrastructure error before the load).
+ * none (an infrastructure error before the load, or Ctrl-C before the run ended).
  */
 public record Headline(String metric, Double value) {
 
@@ -24,6 +24,9 @@ public record Headline(String metric, Double value) {
   /** From a summary.json as read back. */
   public static Headline of(JsonNode summary) {
     String metric = metricOf(summary.path("strategy").asString(""));
+    if ("INTERRUPTED".equals(summary.path("outcome").asString(""))) {
+      return new Headline(metric, null);
+    }
     if (metric.equals(PEAK_USERS)) {
       JsonNode peak = summary.path("peakUsers");
       return new Headline(metric, peak.isNumber() && hasLoad(summary) ? peak.asDouble() : null);

@@ -275,6 +275,21 @@ public final class RunProcedure {
     return CpuSummary.of(meter.windows(), peaks);
   }
 
+  /**
+   * The outcome word of a run. A run stopped by Ctrl-C is INTERRUPTED whatever its load said by
+   * then: a findMax broken off mid-search has no peak yet, not a failed one.
+   */
+  static String verdict(int exitCode, boolean interrupted) {
+    if (interrupted) {
+      return "INTERRUPTED";
+    }
+    return switch (exitCode) {
+      case PASSED -> "PASSED";
+      case QOS_FAILED -> "FAILED";
+      default -> "ERROR";
+    };
+  }
+
   private RunSummary summarize(AnemometerConfig config, Instant started, Outcome outcome) {
     List<RunSummary.InstanceSummary> instances = new ArrayList<>();
     for (int i = 0; i < config.appInstances().size(); i++) {
@@ -296,12 +311,7 @@ public final class RunProcedure {
     }
     Map<String, Object> audit = new java.util.TreeMap<>();
     outcome.audit.forEach((index, result) -> audit.put("instance-" + index, result));
-    String verdict =
-        switch (outcome.exitCode) {
-          case PASSED -> "PASSED";
-          case QOS_FAILED -> "FAILED";
-          default -> outcome.interrupted ? "INTERRUPTED" : "ERROR";
-        };
+    String verdict = verdict(outcome.exitCode, outcome.interrupted);
     ElasticityResults changes = elasticity;
     return new RunSummary(
         config.name(),

@@ -110,4 +110,12 @@ class RepeatRunnerTest {
     assertThat(set.stopRule().reason()).isEqualTo("interrupted in run 2");
     assertThat(set.stopRule().cvReached()).isFalse();
   }
+
+  @Test
+  void ctrlCDecidesTheVerdictEvenWhenTheLoadSaidItFailed() {
+    assertThat(RunProcedure.verdict(RunProcedure.QOS_FAILED, true)).isEqualTo("INTERRUPTED");
+    assertThat(RunProcedure.verdict(RunProcedure.QOS_FAILED, false)).isEqualTo("FAILED");
+    assertThat(RunProcedure.verdict(RunProcedure.PASSED, false)).isEqualTo("PASSED");
+    assertThat(RunProcedure.verdict(3, false)).isEqualTo("ERROR");
+  }
 }
