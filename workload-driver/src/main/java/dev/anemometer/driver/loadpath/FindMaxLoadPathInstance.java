@@ -13,8 +13,11 @@ final class FindMaxLoadPathInstance implements LoadPathInstance {
   /** The longest ramp of a hinted first step. */
   static final Duration MAX_FIRST_RAMP = Duration.ofMinutes(2);
 
-  /** How long the load drops before a probe that follows a failed window. */
+  /** How long the load drops before a probe that follows a failed window, at least. */
   static final Duration RECOVERY = Duration.ofSeconds(20);
+
+  /** How long a recovery may stretch while the stack is still seen overloaded. */
+  static final Duration MAX_RECOVERY = Duration.ofSeconds(60);
 
   /** The users during a recovery, in percent of the lower of the two probes' users. */
   static final int RECOVERY_PERCENT = 80;
@@ -28,6 +31,11 @@ final class FindMaxLoadPathInstance implements LoadPathInstance {
   private int previousUsers;
   private boolean previousHeld;
   private int probeIndex;
+  // The current probe's recovery: its length so far, whether the last watch still saw the stack
+  // overloaded, and whether the probe has begun (the length is then fixed).
+  private long recoveryLengthMillis = RECOVERY.toMillis();
+  private boolean stillOverloaded;
+  private boolean recoveryOver;
 
   FindMaxLoadPathInstance(FindMaxLoadPathSpec spec) {
     this.spec = spec;
@@ -49,6 +57,7 @@ final class FindMaxLoadPathInstance implements LoadPathInstance {
     if (intoProbe < 0) {
       return LoadPoint.unjudged(recoveryUsers(probe), LoadPhase.RAMP_DOWN);
     }
+    recoveryOver = true;
     long rampMillis = rampMillis(probe);
     long warmEndMillis = rampMillis + warmUpMillis(probe);
     if (intoProbe < rampMillis) {
@@ -80,7 +89,31 @@ final class FindMaxLoadPathInstance implements LoadPathInstance {
     previousUsers = probe.users();
     previousHeld = verdict.capacityHeld();
     probeIndex++;
+    recoveryLengthMillis = RECOVERY.toMillis();
+    stillOverloaded = false;
+    recoveryOver = false;
     search.verdict(verdict);
+  }
+
+  /**
+   * A recovery lasts {@link #RECOVERY} unless a watch inside it sees the stack still overloaded:
+   * then it lasts until a later watch sees it within its limits again, at most {@link
+   * #MAX_RECOVERY}.
+   */
+  @Override
+  public void loadObserved(long fromMillis, long toMillis, boolean withinLimits) {
+    Probe probe = search.current();
+    if (probe == null || recoveryOver || !recovers(probe) || fromMillis < probeStartMillis) {
+      return;
+    }
+    if (!withinLimits) {
+      stillOverloaded = true;
+    } else if (stillOverloaded) {
+      stillOverloaded = false;
+      recoveryLengthMillis =
+          Math.max(
+              RECOVERY.toMillis(), Math.min(MAX_RECOVERY.toMillis(), toMillis - probeStartMillis));
+    }
   }
 
   @Override
@@ -100,11 +133,19 @@ final class FindMaxLoadPathInstance implements LoadPathInstance {
    * users start over with a login, queues stay full, and the next probe would measure the
    * aftermath, not its own load (a stack that passes 4,250 users from a quiet start stayed at
    * minutes of latency for 4 minutes at 4,250 after a failed step at 4,500). The next probe first
-   * drops to {@value #RECOVERY_PERCENT} % of its users for {@link #RECOVERY}, so that every probe
-   * starts from a stack that drained.
+   * drops to {@value #RECOVERY_PERCENT} % of its users for {@link #RECOVERY}, longer while the
+   * stack is seen overloaded still (see {@link #loadObserved}), so that every probe starts from a
+   * stack that drained.
    */
   private long recoveryMillis(Probe probe) {
-    return probeIndex > 0 && !previousHeld && !laterInitialStep(probe) ? RECOVERY.toMillis() : 0;
+    if (!recovers(probe)) {
+      return 0;
+    }
+    return stillOverloaded ? MAX_RECOVERY.toMillis() : recoveryLengthMillis;
+  }
+
+  private boolean recovers(Probe probe) {
+    return probeIndex > 0 && !previousHeld && !laterInitialStep(probe);
   }
 
   private int recoveryUsers(Probe probe) {

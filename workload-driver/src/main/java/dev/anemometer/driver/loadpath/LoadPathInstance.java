@@ -16,6 +16,13 @@ public interface LoadPathInstance {
    */
   void windowJudged(int windowIndex, WindowVerdict verdict);
 
+  /**
+   * A short stretch of load outside any judged window, {@code fromMillis} to {@code toMillis}, was
+   * within the response-time and failure limits or not. findMax watches its recoveries with it; the
+   * other paths ignore it.
+   */
+  default void loadObserved(long fromMillis, long toMillis, boolean withinLimits) {}
+
   /** The headline result of a findMax search once finished; empty for other paths. */
   default OptionalInt peakUsers() {
     return OptionalInt.empty();

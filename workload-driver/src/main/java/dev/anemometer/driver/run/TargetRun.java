@@ -21,6 +21,9 @@ import java.util.Set;
  */
 final class TargetRun {
 
+  /** How long each watched cut of a ramp-down is. */
+  static final long WATCH_MILLIS = 5_000;
+
   private final TargetSpec spec;
   private final LoadPathInstance path;
   private final QosJudge judge;
@@ -45,6 +48,10 @@ final class TargetRun {
   private LoadPhase statusPhase;
   private int statusUsers = -1;
   private long statusSegmentStartMillis;
+  // A ramp-down (findMax's recovery) is watched in short cuts, each judged on its response times
+  // and failures, so that the path can tell when the stack has drained.
+  private IntervalAccumulator watch;
+  private long watchStartMillis;
 
   TargetRun(TargetSpec spec, QosJudge judge, long startNanos) {
     this.spec = spec;
@@ -85,6 +92,9 @@ final class TargetRun {
     if (window != null) {
       window.add(stats);
     }
+    if (watch != null) {
+      watch.add(stats);
+    }
   }
 
   /**
@@ -92,6 +102,7 @@ final class TargetRun {
    * count to apply. Judged windows go to {@code closed}.
    */
   int advance(long elapsedMillis, long nowNanos, List<WindowResult> closed) {
+    watchRampDown(elapsedMillis, nowNanos);
     LoadPoint previous = point;
     point = path.at(elapsedMillis);
     if (point.windowIndex() != windowIndex) {
@@ -112,6 +123,22 @@ final class TargetRun {
     }
     users = override.apply(point);
     return users;
+  }
+
+  private void watchRampDown(long elapsedMillis, long nowNanos) {
+    if (point.phase() != LoadPhase.RAMP_DOWN) {
+      watch = null;
+      return;
+    }
+    if (watch == null) {
+      watch = new IntervalAccumulator(nowNanos);
+      watchStartMillis = elapsedMillis;
+    } else if (elapsedMillis - watchStartMillis >= WATCH_MILLIS) {
+      boolean within = judge.judgeWithoutMix(watch.snapshot()).passed();
+      path.loadObserved(watchStartMillis, elapsedMillis, within);
+      watch = new IntervalAccumulator(nowNanos);
+      watchStartMillis = elapsedMillis;
+    }
   }
 
   private WindowResult closeWindow(long elapsedMillis) {

@@ -99,4 +99,34 @@ class FindMaxLoadPathInstanceTest {
     assertThat(path.at(215_000)).isEqualTo(new LoadPoint(210, LoadPhase.WARM_UP, -1, false));
     assertThat(path.at(220_000)).isEqualTo(new LoadPoint(210, LoadPhase.QOS, 3, false));
   }
+
+  @Test
+  void aRecoveryStretchesWhileTheStackIsSeenOverloadedUntilAWatchFindsItWithinItsLimits() {
+    LoadPathInstance path = shortPhases(0).newInstance();
+
+    path.at(30_000);
+    path.windowJudged(0, WindowVerdict.PASSED); // step 100 ends at 60 s
+    path.at(60_000);
+    path.windowJudged(1, WindowVerdict.FAILED); // step 200 ends at 90 s: probe 150 from 90 s
+    path.loadObserved(85_000, 90_000, false); // before the recovery: not its business
+    path.loadObserved(90_000, 95_000, false);
+    path.loadObserved(95_000, 100_000, false);
+    path.loadObserved(100_000, 105_000, false);
+    path.loadObserved(105_000, 110_000, false);
+    // At 20 s the stack was still overloaded: the load stays down.
+    assertThat(path.at(111_000)).isEqualTo(new LoadPoint(120, LoadPhase.RAMP_DOWN, -1, false));
+    path.loadObserved(110_000, 115_000, false);
+    path.loadObserved(115_000, 120_000, true);
+    // Drained at 120 s: the ramp starts from there (30 s of recovery).
+    assertThat(path.at(120_000)).isEqualTo(new LoadPoint(120, LoadPhase.RAMP_UP, -1, false));
+    assertThat(path.at(125_000)).isEqualTo(new LoadPoint(135, LoadPhase.RAMP_UP, -1, false));
+    path.loadObserved(120_000, 125_000, false); // the probe has begun: too late to stretch it
+    assertThat(path.at(160_000)).isEqualTo(new LoadPoint(150, LoadPhase.QOS, 2, false));
+    path.windowJudged(2, WindowVerdict.FAILED); // 150 fails too: probe 100 from 210 s
+
+    // A stack that never drains gets at most a minute.
+    path.loadObserved(210_000, 215_000, false);
+    assertThat(path.at(269_000).phase()).isEqualTo(LoadPhase.RAMP_DOWN);
+    assertThat(path.at(270_000)).isEqualTo(new LoadPoint(80, LoadPhase.RAMP_UP, -1, false));
+  }
 }

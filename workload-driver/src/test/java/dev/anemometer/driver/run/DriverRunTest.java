@@ -189,6 +189,28 @@ class DriverRunTest {
   }
 
   @Test
+  void aProbeAfterAnOverloadWaitsUntilTheBacklogHasDrainedSoTheAnswerIsNotDraggedDown() {
+    // A stack with a memory: every second above 537 users leaves 8 s of backlog, which drains by
+    // 1 s per second once the load is below; while any is left every operation takes 2.5 s. A
+    // recovery of a fixed 20 s would start the next probe into the backlog and fail it.
+    var path = stepsOf100();
+    int[] backlogSeconds = {0};
+    IntUnaryOperator stackWithBacklog =
+        users -> {
+          if (users > 537) {
+            backlogSeconds[0] += 8;
+          } else if (backlogSeconds[0] > 0) {
+            backlogSeconds[0]--;
+          }
+          return users > 537 || backlogSeconds[0] > 0 ? 2_500_000 : 500_000;
+        };
+
+    RunResult result = drive(newRun(path), stackWithBacklog);
+
+    assertThat(result.target("app0").peakUsers()).isEqualTo(537);
+  }
+
+  @Test
   void probesThatMissTheMixAloneFarInsideTheirLimitsAreCalibrationDefectsNotTheCapacity() {
     // Every user runs GetAuctionDetail only: every probe misses the expected mix. Below 537 users
     // the response time is a twentieth of its limit, above it is beyond: capacity decides.
