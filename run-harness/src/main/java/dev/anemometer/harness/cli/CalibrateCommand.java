@@ -27,8 +27,8 @@ import picocli.CommandLine.ParentCommand;
     description = {
       "Measure the operation mix over a load sweep and compare it with the expected mix.",
       "At each load: a ramp, a settle period, then a measured hold. Prints expected and measured"
-          + " share per operation and load; '!' marks a share off by more than ±3 % beyond the"
-          + " hold's counting noise, '~' one beyond ±3 % but within that noise (hold longer).",
+          + " share per operation and load; '!' marks a share off by more than ±3 %% beyond the"
+          + " hold's counting noise, '~' one beyond ±3 %% but within that noise (hold longer).",
       "Exit 0 when every share is calibrated, 1 when one is off."
     })
 final class CalibrateCommand implements Callable<Integer> {

@@ -17,9 +17,9 @@ import picocli.CommandLine.Parameters;
     mixinStandardHelpOptions = true,
     description = {
       "Compare runs side by side against the first one: outcome, peak users, throughput, p99 per"
-          + " operation, CPU per user-second of each tier; changes over 5 % are marked. Shows"
+          + " operation, CPU per user-second of each tier; changes over 5 %% are marked. Shows"
           + " each run's machine and reference speed, and says when two machines differ in speed"
-          + " by more than 5 %. Also writes an HTML comparison with the runs' charts overlaid.",
+          + " by more than 5 %%. Also writes an HTML comparison with the runs' charts overlaid.",
       "A repeat set's folder (…-repeats) stands for its runs: their means, and the set's spread"
           + " and CV; a run of a set is shown beside its set's statistics."
     })

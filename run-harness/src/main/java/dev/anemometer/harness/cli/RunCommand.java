@@ -43,7 +43,7 @@ final class RunCommand implements Callable<Integer> {
       paramLabel = "PCT",
       description =
           "Repeat until the coefficient of variation of the last --window results is below PCT"
-              + " (e.g. 3% or 3), at most --max-repeats runs. Not with --repeat.")
+              + " (e.g. 3%% or 3), at most --max-repeats runs. Not with --repeat.")
   String untilCv;
 
   @Option(

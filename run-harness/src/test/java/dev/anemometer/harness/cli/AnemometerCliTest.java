@@ -221,6 +221,18 @@ class AnemometerCliTest {
   }
 
   @Test
+  void everyCommandsHelpPrintsCleanlyWithoutPicocliWarnings() {
+    var commands = new picocli.CommandLine(new AnemometerCli()).getSubcommands().keySet();
+
+    for (String command : commands) {
+      assertThat(AnemometerCli.execute(command, "--help")).as(command).isZero();
+    }
+
+    assertThat(stderr()).doesNotContain("WARN");
+    assertThat(stdout()).contains("more than ±3 % beyond");
+  }
+
+  @Test
   void runHelpExplainsTheRepeatFlags() {
     assertThat(AnemometerCli.execute("run", "--help")).isZero();
 
