@@ -4,7 +4,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
-import tools.jackson.databind.JsonNode;
 
 /** Looking around: live auctions, an auction's items, an item, its images, the user's history. */
 final class BrowseOperations {
@@ -27,7 +26,7 @@ final class BrowseOperations {
     Call call = Call.get(ApiPaths.liveAuctions(page, pageSize), ApiPaths.LIVE_AUCTIONS);
     return exchange.finish(
         exchange
-            .json(call, 200)
+            .json(call, JsonReads.PAGE, 200)
             .thenAccept(
                 answer -> {
                   long total = JsonReads.requiredLong(answer, ApiFields.TOTAL, call);
@@ -50,8 +49,8 @@ final class BrowseOperations {
     Call items = Call.get(ApiPaths.auctionItems(auctionId, pageSize), ApiPaths.AUCTION_ITEMS);
     return exchange.finish(
         exchange
-            .json(Call.get(ApiPaths.auction(auctionId), ApiPaths.AUCTION), 200)
-            .thenCompose(auction -> exchange.json(items, 200))
+            .json(Call.get(ApiPaths.auction(auctionId), ApiPaths.AUCTION), JsonShape.NONE, 200)
+            .thenCompose(auction -> exchange.json(items, JsonReads.PAGE, 200))
             .thenCompose(
                 page -> {
                   List<ItemRef> refs = JsonReads.itemRefs(page, items);
@@ -70,7 +69,7 @@ final class BrowseOperations {
     Call call = Call.get(ApiPaths.item(itemId), ApiPaths.ITEM);
     return exchange.finish(
         exchange
-            .json(call, 200)
+            .json(call, JsonReads.ITEM, 200)
             .thenCompose(
                 item -> {
                   ItemRef ref = new ItemRef(itemId, JsonReads.itemRef(item, call).imageIds());
@@ -97,10 +96,10 @@ final class BrowseOperations {
     Call call = Call.get(ApiPaths.userHistory(user.userId(), kind, pageSize), template);
     return exchange.finish(
         exchange
-            .json(call, 200)
+            .json(call, JsonReads.PAGE, 200)
             .thenCompose(
                 page -> {
-                  JsonNode items = JsonReads.requiredArray(page, ApiFields.ITEMS, call);
+                  List<JsonFields> items = JsonReads.requiredObjects(page, ApiFields.ITEMS, call);
                   return exchange.concurrently(
                       thumbnails
                           ? firstImages(purchasedItems(items), ApiFields.THUMBNAIL)
@@ -131,13 +130,10 @@ final class BrowseOperations {
   }
 
   /** History entries name their item in different ways; entries without one are skipped. */
-  private static List<ItemRef> purchasedItems(JsonNode items) {
+  private static List<ItemRef> purchasedItems(List<JsonFields> items) {
     List<ItemRef> refs = new ArrayList<>();
-    for (JsonNode item : items) {
-      long itemId =
-          JsonReads.optionalLong(
-              item, ApiFields.ITEM_ID, JsonReads.optionalLong(item, ApiFields.ID, -1));
-      if (itemId >= 0) {
+    for (JsonFields item : items) {
+      if (JsonReads.itemId(item) >= 0) {
         refs.add(JsonReads.itemRef(item, null));
       }
     }

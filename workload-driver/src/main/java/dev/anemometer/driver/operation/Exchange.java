@@ -7,7 +7,6 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.CompletionStage;
 import tools.jackson.core.JacksonException;
-import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
@@ -38,9 +37,9 @@ final class Exchange {
             });
   }
 
-  /** Sends a call and parses its body as JSON. */
-  CompletionStage<JsonNode> json(Call call, int... okStatuses) {
-    return send(call, okStatuses).thenApply(response -> parse(call, response));
+  /** Sends a call and reads the fields of {@code shape} from its JSON body. */
+  CompletionStage<JsonFields> json(Call call, JsonShape shape, int... okStatuses) {
+    return send(call, okStatuses).thenApply(response -> parse(call, response, shape));
   }
 
   /**
@@ -90,9 +89,9 @@ final class Exchange {
     throw new OperationFailure("status " + response.status() + " on " + call.template());
   }
 
-  static JsonNode parse(Call call, HttpResponse response) {
+  static JsonFields parse(Call call, HttpResponse response, JsonShape shape) {
     try {
-      return JSON.readTree(response.body());
+      return shape.read(response.body());
     } catch (JacksonException e) {
       throw new OperationFailure("invalid JSON in " + call.template());
     }

@@ -36,7 +36,7 @@ final class ListingOperations {
     Call call = Call.postJson(ApiPaths.ITEMS, body, ApiPaths.ITEMS);
     return exchange.finish(
         exchange
-            .json(call, 201, 200)
+            .json(call, JsonReads.CREATED, 201, 200)
             .thenAccept(
                 item -> user.addedItemId(JsonReads.requiredLong(item, ApiFields.ID, call))));
   }

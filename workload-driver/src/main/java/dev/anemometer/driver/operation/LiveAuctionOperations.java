@@ -4,7 +4,6 @@ import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletionStage;
-import tools.jackson.databind.JsonNode;
 
 /** Taking part in live auctions: joining, leaving, following the current item and bidding. */
 final class LiveAuctionOperations {
@@ -29,7 +28,7 @@ final class LiveAuctionOperations {
     return exchange.finish(
         exchange
             .send(attend, 201, 200, 204)
-            .thenCompose(attended -> exchange.json(auction, 200))
+            .thenCompose(attended -> exchange.json(auction, JsonShape.NONE, 200))
             .thenCompose(detail -> currentItem(exchange, followed))
             .thenCompose(exchange::concurrently)
             // Only a fully joined auction is followed, so that a failed join leaves no follower.
@@ -69,8 +68,8 @@ final class LiveAuctionOperations {
                   if (response.status() == 204) {
                     return; // the poll timed out with no news: poll again
                   }
-                  JsonNode highBid = Exchange.parse(call, response);
-                  long answeredItem = JsonReads.optionalLong(highBid, ApiFields.ITEM_ID, itemId);
+                  JsonFields highBid = Exchange.parse(call, response, JsonReads.NEXT_BID);
+                  long answeredItem = highBid.longOr(ApiFields.ITEM_ID, itemId);
                   if (answeredItem != itemId) {
                     followed.itemChanged();
                     return;
@@ -103,14 +102,14 @@ final class LiveAuctionOperations {
     long itemId = target.itemId();
     return exchange.finish(
         exchange
-            .json(call, 201)
+            .json(call, JsonReads.BID_ANSWER, 201)
             .thenAccept(
                 answer -> {
                   String outcome = JsonReads.requiredString(answer, ApiFields.OUTCOME, call);
                   acknowledged(answer, itemId, user, amount, outcome);
-                  JsonNode highBid = answer.path(ApiFields.HIGH_BID);
+                  JsonFields highBid = answer.object(ApiFields.HIGH_BID);
                   // The follower may have moved on to the next item while the bid was out.
-                  if (highBid.isObject() && target.itemId() == itemId) {
+                  if (highBid != null && target.itemId() == itemId) {
                     JsonReads.highBid(highBid, target, call);
                   }
                 }));
@@ -121,8 +120,8 @@ final class LiveAuctionOperations {
    * cannot be matched to a stored bid, so it is not reported.
    */
   private void acknowledged(
-      JsonNode answer, long itemId, UserContext user, BigDecimal amount, String outcome) {
-    long bidId = JsonReads.optionalLong(answer, ApiFields.BID_ID, -1);
+      JsonFields answer, long itemId, UserContext user, BigDecimal amount, String outcome) {
+    long bidId = answer.longOr(ApiFields.BID_ID, -1);
     if (bidId >= 0) {
       // A 201 means the app took the amount as sent, which it only does with at most two decimals.
       long amountCents = amount.movePointRight(2).longValue();
@@ -138,14 +137,14 @@ final class LiveAuctionOperations {
         .send(call, 200, 409)
         .thenApply(
             response -> {
-              JsonNode answer = Exchange.parse(call, response);
+              JsonFields answer = Exchange.parse(call, response, JsonReads.CURRENT_ITEM);
               if (response.status() == 409) {
                 betweenItems(answer, call);
                 followed.noCurrentItem();
                 return List.of();
               }
               ItemRef ref = JsonReads.itemRef(answer, call);
-              BigDecimal startingBid = JsonReads.optionalDecimal(answer, ApiFields.STARTING_BID);
+              BigDecimal startingBid = answer.decimalOrNull(ApiFields.STARTING_BID);
               followed.currentItem(
                   ref.itemId(), startingBid == null ? BigDecimal.ZERO : startingBid);
               JsonReads.highBid(
@@ -158,8 +157,8 @@ final class LiveAuctionOperations {
    * Accepts the 409 of an auction between two items (the next one comes shortly); any other 409,
    * such as an auction that is not running, fails the operation.
    */
-  private static void betweenItems(JsonNode problem, Call call) {
-    String type = JsonReads.optionalString(problem, ApiFields.PROBLEM_TYPE);
+  private static void betweenItems(JsonFields problem, Call call) {
+    String type = problem.stringOr(ApiFields.PROBLEM_TYPE, "");
     if (!type.endsWith(ApiFields.NO_CURRENT_ITEM)) {
       throw new OperationFailure("status 409 on " + call.template());
     }

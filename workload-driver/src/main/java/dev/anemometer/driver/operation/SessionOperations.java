@@ -37,7 +37,7 @@ final class SessionOperations {
     Call call = Call.postJson(ApiPaths.LOGIN, body, ApiPaths.LOGIN);
     return exchange.finish(
         exchange
-            .json(call, 200)
+            .json(call, JsonReads.LOGIN, 200)
             .thenAccept(
                 answer ->
                     user.loggedIn(
@@ -57,12 +57,12 @@ final class SessionOperations {
     Call call = Call.get(ApiPaths.user(user.userId()), ApiPaths.USER);
     return exchange.finish(
         exchange
-            .json(call, 200)
+            .json(call, JsonReads.PROFILE, 200)
             .thenAccept(
                 profile ->
                     user.profile(
-                        JsonReads.optionalString(profile, ApiFields.FIRST_NAME),
-                        JsonReads.optionalString(profile, ApiFields.LAST_NAME))));
+                        profile.stringOr(ApiFields.FIRST_NAME, ""),
+                        profile.stringOr(ApiFields.LAST_NAME, ""))));
   }
 
   CompletionStage<OperationOutcome> updateUserProfile(UserContext user) {
