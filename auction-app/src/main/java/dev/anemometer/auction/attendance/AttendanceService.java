@@ -21,10 +21,10 @@ public class AttendanceService {
   private final JdbcClient jdbc;
   private final Clock clock;
 
-  AttendanceService(AttendanceRepository attendances, JdbcClient jdbc) {
+  AttendanceService(AttendanceRepository attendances, JdbcClient jdbc, Clock clock) {
     this.attendances = attendances;
     this.jdbc = jdbc;
-    this.clock = Clock.systemUTC();
+    this.clock = clock;
   }
 
   /** Joining twice is harmless: the open attendance is answered again. */

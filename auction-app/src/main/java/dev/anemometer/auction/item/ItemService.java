@@ -23,11 +23,12 @@ public class ItemService {
 
   private final ItemRepository items;
   private final JdbcClient jdbc;
-  private final Clock clock = Clock.systemUTC();
+  private final Clock clock;
 
-  ItemService(ItemRepository items, JdbcClient jdbc) {
+  ItemService(ItemRepository items, JdbcClient jdbc, Clock clock) {
     this.items = items;
     this.jdbc = jdbc;
+    this.clock = clock;
   }
 
   @Cacheable(CacheNames.ITEM_DETAIL)

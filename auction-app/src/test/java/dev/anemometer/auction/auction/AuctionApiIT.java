@@ -1,13 +1,13 @@
 package dev.anemometer.auction.auction;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 import dev.anemometer.auction.support.ApiResponse;
 import dev.anemometer.auction.support.AppIntegrationTest;
 import dev.anemometer.auction.support.AuctionFixtures.FixtureAuction;
 import dev.anemometer.auction.support.AuctionFixtures.FixtureUser;
 import java.time.Duration;
-import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -23,13 +23,12 @@ class AuctionApiIT extends AppIntegrationTest {
     String token = api.login(user);
 
     // The list is cached for a second; poll until the new auction shows.
-    List<Long> ids = new ArrayList<>();
-    Instant deadline = Instant.now().plus(Duration.ofSeconds(20));
-    while (!ids.contains(running.id()) && Instant.now().isBefore(deadline)) {
-      ids = allLiveAuctionIds(token);
-    }
+    List<Long> ids =
+        await("the new auction to be listed")
+            .atMost(Duration.ofSeconds(20))
+            .until(() -> allLiveAuctionIds(token), listed -> listed.contains(running.id()));
 
-    assertThat(ids).contains(running.id()).doesNotContain(future);
+    assertThat(ids).doesNotContain(future);
     ApiResponse page = api.get("/api/auctions/live?page=0&size=1", token);
     assertThat(page.json().get("size").asInt()).isEqualTo(1);
     assertThat(page.json().get("items")).hasSize(1);

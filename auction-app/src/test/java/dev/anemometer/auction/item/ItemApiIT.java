@@ -5,6 +5,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.anemometer.auction.support.ApiResponse;
 import dev.anemometer.auction.support.AppIntegrationTest;
 import dev.anemometer.auction.support.AuctionFixtures.FixtureUser;
+import java.time.Duration;
+import java.time.Instant;
 import org.junit.jupiter.api.Test;
 import tools.jackson.databind.JsonNode;
 
@@ -31,6 +33,22 @@ class ItemApiIT extends AppIntegrationTest {
     assertThat(item.get("shortDescription").asString()).isEqualTo("Lamp' OR 1=1 --");
     assertThat(item.get("startingBid").decimalValue()).isEqualByComparingTo("12.50");
     assertThat(item.get("imageIds")).isEmpty();
+  }
+
+  @Test
+  void aNewItemIsStampedWithTheAppsClock() {
+    FixtureUser seller = fixtures.user();
+    String token = api.login(seller);
+    Instant listed = Instant.parse("2031-05-04T10:15:30Z");
+    TIME.set(listed);
+
+    JsonNode first = api.postJson("/api/items", token, lamp("first")).json();
+    TIME.advance(Duration.ofHours(3));
+    JsonNode second = api.postJson("/api/items", token, lamp("second")).json();
+
+    assertThat(Instant.parse(first.get("createdAt").asString())).isEqualTo(listed);
+    assertThat(Instant.parse(second.get("createdAt").asString()))
+        .isEqualTo(listed.plus(Duration.ofHours(3)));
   }
 
   @Test
@@ -78,5 +96,12 @@ class ItemApiIT extends AppIntegrationTest {
 
     assertThat(detail.get("imageIds").valueStream().map(JsonNode::asLong))
         .containsExactly(first, second);
+  }
+
+  private static String lamp(String name) {
+    return "{\"shortDescription\":\""
+        + name
+        + "\",\"longDescription\":\"A brass lamp\","
+        + "\"manufacturer\":\"Acme\",\"condition\":\"USED\",\"startingBid\":12.50}";
   }
 }

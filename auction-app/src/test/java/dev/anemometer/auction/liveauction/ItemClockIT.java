@@ -1,8 +1,8 @@
 package dev.anemometer.auction.liveauction;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
-import dev.anemometer.auction.support.Deadline;
 import dev.anemometer.auction.support.InJvmAppServer;
 import dev.anemometer.auction.support.JsonHttpClient;
 import dev.anemometer.auction.support.JsonHttpClient.Response;
@@ -59,11 +59,9 @@ class ItemClockIT {
     assertThat(bid.json().get("outcome").asString()).isEqualTo("ACCEPTED_HIGH");
 
     HighBidRow sold =
-        Deadline.await(
-            "the first item to be sold",
-            WAIT,
-            () -> fixture.highBid(first),
-            row -> row.state().equals("SOLD"));
+        await("the first item to be sold")
+            .atMost(WAIT)
+            .until(() -> fixture.highBid(first), row -> row.state().equals("SOLD"));
 
     // accepted bid, LAST_CALL, SOLD: each a change that polls can see
     assertThat(sold.bidCount()).isEqualTo(3);
@@ -82,8 +80,9 @@ class ItemClockIT {
     Auction auction = fixture.runningAuction(2, START, Duration.ofMillis(100));
     long first = auction.itemIds().get(0);
 
-    Deadline.await(
-        "the first item to close", WAIT, () -> fixture.itemState(first), "UNSOLD"::equals);
+    await("the first item to close")
+        .atMost(WAIT)
+        .until(() -> fixture.itemState(first), "UNSOLD"::equals);
 
     HighBidRow row = fixture.highBid(first);
     assertThat(row.amount()).isNull();
@@ -98,11 +97,11 @@ class ItemClockIT {
 
     // first: OPEN (0) → LAST_CALL (1) → UNSOLD (2), second runs, then first again: re-opened (3)
     HighBidRow reopened =
-        Deadline.await(
-            "the first item to be auctioned again",
-            WAIT,
-            () -> fixture.highBid(first),
-            row -> row.bidCount() >= 3 && row.state().equals("OPEN"));
+        await("the first item to be auctioned again")
+            .atMost(WAIT)
+            .until(
+                () -> fixture.highBid(first),
+                row -> row.bidCount() >= 3 && row.state().equals("OPEN"));
 
     assertThat(reopened.amount()).isNull();
     assertThat(fixture.highBid(second).bidCount()).isGreaterThanOrEqualTo(3);
@@ -114,14 +113,15 @@ class ItemClockIT {
     Auction auction = fixture.auction("RUNNING", 2, START);
     long first = auction.itemIds().get(0);
 
-    Deadline.await(
-        "the repair to activate the first item",
-        WAIT,
-        () ->
-            fixture
-                .jdbc()
-                .queryForList("SELECT state FROM high_bid WHERE item_id = ?", String.class, first),
-        states -> !states.isEmpty());
+    await("the repair to activate the first item")
+        .atMost(WAIT)
+        .until(
+            () ->
+                fixture
+                    .jdbc()
+                    .queryForList(
+                        "SELECT state FROM high_bid WHERE item_id = ?", String.class, first),
+            states -> !states.isEmpty());
 
     assertThat(fixture.highBid(first).bidCount()).isGreaterThanOrEqualTo(1);
     Long current =
@@ -138,8 +138,9 @@ class ItemClockIT {
     long first = auction.itemIds().get(0);
     fixture.jdbc().update("UPDATE high_bid SET due_at = NULL WHERE item_id = ?", first);
 
-    Deadline.await(
-        "the unarmed item to be closed", WAIT, () -> fixture.itemState(first), "UNSOLD"::equals);
+    await("the unarmed item to be closed")
+        .atMost(WAIT)
+        .until(() -> fixture.itemState(first), "UNSOLD"::equals);
   }
 
   @Test

@@ -1,8 +1,8 @@
 package dev.anemometer.auction.liveauction;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
-import dev.anemometer.auction.support.Deadline;
 import dev.anemometer.auction.support.LiveAuctionFixture;
 import dev.anemometer.auction.support.LiveAuctionFixture.Auction;
 import dev.anemometer.auction.support.TestPostgres;
@@ -69,12 +69,12 @@ class ListenerReconnectIT {
           new HighBidListener(connections, registry, reader, properties, server.meters);
       listener.start();
       try {
-        Deadline.await("the listener to connect", WAIT, listener::isConnected);
+        await("the listener to connect").atMost(WAIT).until(listener::isConnected);
         Bidder bids = new Bidder(server, item, bidder);
 
         DeferredResult<ResponseEntity<HighBidView>> first = park(registry, reader, auction, 0);
         bids.raiseTo("11.00");
-        Deadline.await("the first poll to be woken", WAIT, first::hasResult);
+        await("the first poll to be woken").atMost(WAIT).until(first::hasResult);
         assertThat(bidCountOf(first)).isEqualTo(1);
 
         DeferredResult<ResponseEntity<HighBidView>> second = park(registry, reader, auction, 1);
@@ -84,12 +84,12 @@ class ListenerReconnectIT {
             .queryForList(
                 "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = ?",
                 applicationName);
-        Deadline.await("the listener to notice", WAIT, () -> !listener.isConnected());
+        await("the listener to notice").atMost(WAIT).until(() -> !listener.isConnected());
         bids.raiseTo("12.00");
         assertThat(second.hasResult()).as("nobody listened to that change").isFalse();
 
         databaseReachable.set(true);
-        Deadline.await("the second poll to be woken", WAIT, second::hasResult);
+        await("the second poll to be woken").atMost(WAIT).until(second::hasResult);
         assertThat(bidCountOf(second)).isEqualTo(2);
         assertThat(
                 server.meters.get("anemometer.liveauction.listener.reconnects").counter().count())

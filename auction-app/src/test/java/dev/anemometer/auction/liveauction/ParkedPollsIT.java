@@ -1,8 +1,8 @@
 package dev.anemometer.auction.liveauction;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
-import dev.anemometer.auction.support.Deadline;
 import dev.anemometer.auction.support.InJvmAppServer;
 import dev.anemometer.auction.support.JsonHttpClient;
 import dev.anemometer.auction.support.JsonHttpClient.Response;
@@ -41,8 +41,9 @@ class ParkedPollsIT {
               server.uri("/api/auctions/" + auction.id() + "/items/" + item + "/next-bid?after=0"),
               token));
     }
-    Deadline.await(
-        "every poll to park", WAIT, () -> registry.parkedCount() == parkedBefore + POLLS);
+    await("every poll to park")
+        .atMost(WAIT)
+        .until(() -> registry.parkedCount() == parkedBefore + POLLS);
 
     Response current =
         api.get(server.uri("/api/auctions/" + auction.id() + "/current-item"), token);

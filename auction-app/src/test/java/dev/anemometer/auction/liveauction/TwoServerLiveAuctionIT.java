@@ -1,10 +1,10 @@
 package dev.anemometer.auction.liveauction;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 import dev.anemometer.auction.liveauction.LiveTraffic.Ack;
 import dev.anemometer.auction.liveauction.LiveTraffic.Poll;
-import dev.anemometer.auction.support.Deadline;
 import dev.anemometer.auction.support.InJvmAppServer;
 import dev.anemometer.auction.support.JsonHttpClient;
 import dev.anemometer.auction.support.JsonHttpClient.Response;
@@ -103,8 +103,9 @@ class TwoServerLiveAuctionIT {
       String token = parkOn.token(fixture.user(CREDIT));
       polls.add(api.getAsync(parkOn.uri(nextBidPath(auction, item, 0)), token));
     }
-    Deadline.await(
-        "the polls to park", WAIT, () -> parked.parkedCount() == parkedBefore + POLLS_PER_SERVER);
+    await("the polls to park")
+        .atMost(WAIT)
+        .until(() -> parked.parkedCount() == parkedBefore + POLLS_PER_SERVER);
     assertThat(bidOn.bean(LongPollRegistry.class).parkedCount()).isZero();
 
     long bidder = fixture.user(CREDIT);

@@ -1,5 +1,7 @@
 package dev.anemometer.auction.support;
 
+import java.time.Clock;
+import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.SpringBootTest;
@@ -7,6 +9,7 @@ import org.springframework.boot.test.web.server.LocalServerPort;
 import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;
+import org.springframework.test.context.bean.override.convention.TestBean;
 
 /**
  * Base of the app's integration tests: one app on a random port over one real PostgreSQL database
@@ -26,6 +29,12 @@ public abstract class AppIntegrationTest {
     registry.add("anemometer.database.pool-size", () -> "8");
   }
 
+  /** The app's clock: the system's time unless a test sets it; back to the system after each. */
+  protected static final TestClock TIME = new TestClock();
+
+  @TestBean(methodName = "appClock")
+  Clock clock;
+
   @LocalServerPort protected int port;
   @Autowired protected JdbcTemplate jdbc;
 
@@ -36,6 +45,15 @@ public abstract class AppIntegrationTest {
   void connectClients() {
     api = new ApiClient(port);
     fixtures = new AuctionFixtures(jdbc);
+  }
+
+  @AfterEach
+  void followTheSystemClockAgain() {
+    TIME.followSystem();
+  }
+
+  static Clock appClock() {
+    return TIME;
   }
 
   protected static String json(String singleQuoted) {

@@ -1,6 +1,5 @@
 package dev.anemometer.driver.http;
 
-import dev.anemometer.driver.stats.MonitoredExecutors;
 import io.netty.channel.EventLoopGroup;
 import io.netty.channel.MultiThreadIoEventLoopGroup;
 import io.netty.util.concurrent.DefaultThreadFactory;

@@ -44,7 +44,7 @@ public final class MetricsServer implements AutoCloseable {
         return;
       }
       byte[] body = metrics.scrape().getBytes(StandardCharsets.UTF_8);
-      exchange.getResponseHeaders().set("Content-Type", "text/plain; version=0.0.4; charset=utf-8");
+      exchange.getResponseHeaders().set("Content-Type", DriverMetrics.CONTENT_TYPE);
       exchange.sendResponseHeaders(200, body.length);
       try (OutputStream out = exchange.getResponseBody()) {
         out.write(body);

@@ -1,6 +1,8 @@
 package dev.anemometer.driver.stats;
 
 import dev.anemometer.driver.TimeSource;
+import dev.anemometer.driver.http.HttpClient;
+import dev.anemometer.driver.http.MonitoredExecutors;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Executors;
@@ -31,7 +33,7 @@ public final class DriverMonitor implements HealthSource {
    * Starts watching this process and, when the client exposes them (see {@link
    * MonitoredExecutors}), its event loops.
    */
-  public static DriverMonitor watching(Object httpClient) {
+  public static DriverMonitor watching(HttpClient httpClient) {
     return start(
         httpClient instanceof MonitoredExecutors executors
             ? executors.executorsToMonitor()

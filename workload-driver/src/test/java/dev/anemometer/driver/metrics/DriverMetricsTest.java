@@ -30,27 +30,45 @@ class DriverMetricsTest {
     metrics.onStatus(report(120, 60, 50_000));
 
     assertThat(metrics.scrape())
-        .contains("anemometer_driver_users{target=\"instance-0\"} 150")
-        .contains("anemometer_driver_phase{target=\"instance-0\",phase=\"QOS\"} 1")
+        .contains("anemometer_driver_users{target=\"instance-0\"} 150.0")
+        .contains("anemometer_driver_phase{phase=\"QOS\",target=\"instance-0\"} 1.0")
         .contains(
-            "anemometer_driver_operations_total{target=\"instance-0\",operation=\"PlaceBid\"} 102")
+            "anemometer_driver_operations_total{operation=\"PlaceBid\",target=\"instance-0\"}"
+                + " 102.0")
         .contains(
-            "anemometer_driver_failures_total{target=\"instance-0\",operation=\"PlaceBid\","
-                + "reason=\"status 409\"} 2")
+            "anemometer_driver_failures_total{operation=\"PlaceBid\",reason=\"status 409\","
+                + "target=\"instance-0\"} 2.0")
         .contains(
-            "anemometer_driver_latency_seconds{target=\"instance-0\",operation=\"PlaceBid\","
-                + "quantile=\"0.99\"} 0.0500")
+            "anemometer_driver_latency_seconds{operation=\"PlaceBid\",target=\"instance-0\","
+                + "quantile=\"0.99\"} 0.05")
         .contains(
-            "anemometer_driver_latency_seconds_count{target=\"instance-0\",operation=\"PlaceBid\"}"
+            "anemometer_driver_latency_seconds_count{operation=\"PlaceBid\",target=\"instance-0\"}"
                 + " 100")
         .contains("# TYPE anemometer_driver_operations_total counter")
-        .contains("anemometer_driver_qos_passing{target=\"instance-0\"} 1");
+        .contains("# TYPE anemometer_driver_latency_seconds summary")
+        .contains("anemometer_driver_qos_passing{target=\"instance-0\"} 1.0")
+        .contains("anemometer_driver_valid{target=\"instance-0\"} 1.0");
   }
 
   @Test
-  void labelValuesAreEscaped() {
-    assertThat(DriverMetrics.labels("reason", "a \"b\"\\\n"))
-        .isEqualTo("reason=\"a \\\"b\\\"\\\\\\n\"");
+  void onlyTheCurrentPhaseIsOne() {
+    DriverMetrics metrics = new DriverMetrics();
+
+    metrics.onUsersChanged("instance-0", 0, 10, LoadPhase.RAMP_UP);
+    metrics.onUsersChanged("instance-0", 10_000, 20, LoadPhase.QOS);
+
+    assertThat(metrics.scrape())
+        .contains("anemometer_driver_phase{phase=\"RAMP_UP\",target=\"instance-0\"} 0.0")
+        .contains("anemometer_driver_phase{phase=\"QOS\",target=\"instance-0\"} 1.0");
+  }
+
+  @Test
+  void failureReasonsLoseTheirPathAndAreEscaped() {
+    DriverMetrics metrics = new DriverMetrics();
+
+    metrics.onStatus(report(10, 5, 1_000, "body \"x\" unreadable on /api/items/17"));
+
+    assertThat(metrics.scrape()).contains("reason=\"body \\\"x\\\" unreadable\"");
   }
 
   @Test
@@ -70,15 +88,18 @@ class DriverMetricsTest {
       assertThat(response.statusCode()).isEqualTo(200);
       assertThat(response.headers().firstValue("Content-Type"))
           .hasValue("text/plain; version=0.0.4; charset=utf-8");
-      assertThat(response.body()).contains("anemometer_driver_users{target=\"instance-0\"} 10");
+      assertThat(response.body()).contains("anemometer_driver_users{target=\"instance-0\"} 10.0");
     }
   }
 
   private static StatusReport report(int users, int bids, long latencyMicros) {
+    return report(users, bids, latencyMicros, "status 409 on /api/bids");
+  }
+
+  private static StatusReport report(int users, int bids, long latencyMicros, String failure) {
     Histogram latency = new Histogram(3);
     latency.recordValueWithCount(latencyMicros, bids);
-    OperationStats placeBid =
-        new OperationStats(latency, latency.copy(), Map.of("status 409 on /api/bids", 1L));
+    OperationStats placeBid = new OperationStats(latency, latency.copy(), Map.of(failure, 1L));
     IntervalStats stats =
         new IntervalStats(
             0, 10_000_000_000L, Map.of(OperationType.PLACE_BID, placeBid), DriverHealth.NONE);

@@ -1,4 +1,4 @@
-package dev.anemometer.driver.http.bench;
+package dev.anemometer.driver.bench;
 
 /**
  * What one measured run of {@link RawHttpLoop} did.

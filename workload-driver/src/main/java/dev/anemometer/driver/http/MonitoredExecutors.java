@@ -1,4 +1,4 @@
-package dev.anemometer.driver.stats;
+package dev.anemometer.driver.http;
 
 import java.util.List;
 import java.util.concurrent.ScheduledExecutorService;

@@ -7,9 +7,10 @@
 # Then (unless -u 0) simulated users of the default behaviour run on one event loop (core 1)
 # against a canned stand-in of the auction app (core 0): the driver's CPU per user-second.
 #
-# Usage: workload-driver/bench/bench.sh [-c CONNECTIONS] [-d SECONDS] [-w WARMUP_SECONDS]
-#                                       [-u USERS] [-s USER_SECONDS]
-# Env:   ANEMOMETER_DRIVER_CP  classpath of the driver (default: built with ./mvnw)
+# Usage: workload-driver-bench/bench.sh [-c CONNECTIONS] [-d SECONDS] [-w WARMUP_SECONDS]
+#                                      [-u USERS] [-s USER_SECONDS]
+# Env:   ANEMOMETER_DRIVER_CP  classpath of the bench and the driver (default: built with ./mvnw
+#                              from this checkout, which needs nothing installed beforehand)
 #        ANEMOMETER_BENCH_JAVA_OPTS  extra JVM options for the driver (e.g. a profiler)
 #        JAVA_HOME             JDK to use (default: the newest under /usr/lib/jvm)
 set -euo pipefail
@@ -26,7 +27,7 @@ while getopts "c:d:w:u:s:h" opt; do
     w) warmup_s="$OPTARG" ;;
     u) users="$OPTARG" ;;
     s) user_duration_s="$OPTARG" ;;
-    *) sed -n '2,15p' "$0"; exit 2 ;;
+    *) sed -n '2,16p' "$0"; exit 2 ;;
   esac
 done
 for value in "$connections" "$duration_s" "$warmup_s" "$user_duration_s"; do
@@ -34,8 +35,8 @@ for value in "$connections" "$duration_s" "$warmup_s" "$user_duration_s"; do
 done
 [[ "$users" =~ ^[0-9]+$ ]] || { echo "bench: -u takes a user count (0 skips the users phase)" >&2; exit 2; }
 
-root="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
-# shellcheck source=../../scripts/find-jdk.sh
+root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+# shellcheck source=../scripts/find-jdk.sh
 source "$root/scripts/find-jdk.sh"
 anemometer_find_jdk
 for tool in nginx wrk taskset python3; do
@@ -60,11 +61,12 @@ trap cleanup EXIT INT TERM
 
 classpath="${ANEMOMETER_DRIVER_CP:-}"
 if [ -z "$classpath" ]; then
-  echo "bench: building workload-driver..." >&2
-  (cd "$root" && ./mvnw -B -q -pl workload-driver -am compile \
-    && ./mvnw -B -q -pl workload-driver dependency:build-classpath \
-      -Dmdep.includeScope=runtime -Dmdep.outputFile="$work/cp.txt") >&2
-  classpath="$root/workload-driver/target/classes:$(cat "$work/cp.txt")"
+  # One reactor build: the driver's test-scoped dependencies (the app's test jar) come from this
+  # build, not from a local repository, and the bench module copies its runtime jars to target/lib.
+  echo "bench: building workload-driver-bench..." >&2
+  (cd "$root" && ./mvnw -B -q -pl workload-driver-bench -am package -DskipTests \
+    -Dspring-boot.repackage.skip=true) >&2
+  classpath="$root/workload-driver-bench/target/classes:$root/workload-driver-bench/target/lib/*"
 fi
 
 # --- nginx: one worker, a 612-byte static page, keep-alive for the whole run -----------------
@@ -137,7 +139,7 @@ XML
 echo "bench: driver raw loop, $connections connections, ${warmup_s}s warm-up + ${duration_s}s (core 1, java $ANEMOMETER_JAVA_MAJOR)" >&2
 driver_out="$(taskset -c 1 "$ANEMOMETER_JAVA" ${ANEMOMETER_BENCH_JAVA_OPTS:-} -XX:+UseSerialGC -Xms256m -Xmx256m --enable-native-access=ALL-UNNAMED \
   -Dio.netty.leakDetection.level=disabled -Dlogback.configurationFile="$work/logback.xml" \
-  -cp "$classpath" dev.anemometer.driver.http.bench.HttpBench \
+  -cp "$classpath" dev.anemometer.driver.bench.HttpBench \
   "$url" "$connections" "$duration_s" "$warmup_s")"
 field() { sed -n "s/^$1=//p" <<<"$driver_out"; }
 echo "bench: driver threads by CPU in the window: $(field busiest_threads)" >&2
@@ -169,7 +171,7 @@ wait "$nginx_pid" 2>/dev/null || true
 nginx_pid=""
 app_port="$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])')"
 taskset -c 0 "$ANEMOMETER_JAVA" "${jvm_opts[@]}" -cp "$classpath" \
-  dev.anemometer.driver.http.bench.CannedAuctionApp "$app_port" >"$work/app.log" 2>&1 &
+  dev.anemometer.driver.bench.CannedAuctionApp "$app_port" >"$work/app.log" 2>&1 &
 app_pid=$!
 for _ in $(seq 200); do
   python3 -c "import socket; socket.create_connection(('127.0.0.1', $app_port), 0.2).close()" 2>/dev/null && break
@@ -178,7 +180,7 @@ done
 user_warmup_s=90
 echo "bench: $users users, ${user_warmup_s}s warm-up + ${user_duration_s}s (core 1, canned app on core 0)" >&2
 users_out="$(taskset -c 1 "$ANEMOMETER_JAVA" ${ANEMOMETER_BENCH_JAVA_OPTS:-} "${jvm_opts[@]}" \
-  -cp "$classpath" dev.anemometer.driver.http.bench.UserBench \
+  -cp "$classpath" dev.anemometer.driver.bench.UserBench \
   "http://127.0.0.1:$app_port" "$users" "$user_duration_s" "$user_warmup_s")"
 ufield() { sed -n "s/^$1=//p" <<<"$users_out"; }
 echo "bench: driver threads by CPU in the window: $(ufield busiest_threads)" >&2

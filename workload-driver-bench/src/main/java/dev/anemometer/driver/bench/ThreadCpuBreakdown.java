@@ -1,4 +1,4 @@
-package dev.anemometer.driver.http.bench;
+package dev.anemometer.driver.bench;
 
 import java.io.IOException;
 import java.nio.file.DirectoryStream;

@@ -1,4 +1,4 @@
-package dev.anemometer.driver.http.bench;
+package dev.anemometer.driver.bench;
 
 import java.net.URI;
 import java.time.Duration;

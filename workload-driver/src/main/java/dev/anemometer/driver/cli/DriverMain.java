@@ -1,7 +1,4 @@
-package dev.anemometer.driver;
-
-import dev.anemometer.driver.cli.DriverCommandLine;
-import dev.anemometer.driver.cli.Environment;
+package dev.anemometer.driver.cli;
 
 /**
  * Entry point of the workload driver command: {@code run}, {@code worker}, {@code controller}. Exit

@@ -1,4 +1,4 @@
-package dev.anemometer.driver.http.bench;
+package dev.anemometer.driver.bench;
 
 import java.lang.management.CompilationMXBean;
 import java.lang.management.ManagementFactory;

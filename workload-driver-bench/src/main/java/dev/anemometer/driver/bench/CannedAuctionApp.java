@@ -1,4 +1,4 @@
-package dev.anemometer.driver.http.bench;
+package dev.anemometer.driver.bench;
 
 import io.netty.bootstrap.ServerBootstrap;
 import io.netty.buffer.Unpooled;

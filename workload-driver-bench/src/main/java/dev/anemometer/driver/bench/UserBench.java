@@ -1,4 +1,4 @@
-package dev.anemometer.driver.http.bench;
+package dev.anemometer.driver.bench;
 
 import dev.anemometer.driver.TimeSource;
 import dev.anemometer.driver.behavior.SimulatedUsers;
