@@ -8,6 +8,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import org.assertj.core.api.SoftAssertions;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -26,16 +27,21 @@ class KubernetesObjectsGoldenTest {
             .filter(p -> p.startsWith("k8s/") && !p.endsWith("kustomization.yaml"))
             .toList();
     assertThat(manifests).hasSizeGreaterThan(10);
+    SoftAssertions softly = new SoftAssertions();
     for (String path : manifests) {
       List<HasMetadata> committed = KubernetesManifestsTest.parse(read(root, path));
       List<HasMetadata> fresh = KubernetesManifestsTest.parse(generated.get(path));
       assertThat(names(fresh)).as(path + ": objects and their order").isEqualTo(names(committed));
       for (int i = 0; i < committed.size(); i++) {
-        assertThat(fresh.get(i))
-            .as(path + ": " + names(committed).get(i))
+        softly
+            .assertThat(fresh.get(i))
+            .withFailMessage(
+                "%s: %s differs%ncommitted:%n%s%ngenerated:%n%s",
+                path, names(committed).get(i), json(committed.get(i)), json(fresh.get(i)))
             .isEqualTo(committed.get(i));
       }
     }
+    softly.assertAll();
   }
 
   @Test
@@ -57,6 +63,10 @@ class KubernetesObjectsGoldenTest {
 
   private static String read(Path root, String path) throws Exception {
     return Files.readString(root.resolve(path));
+  }
+
+  private static String json(HasMetadata object) {
+    return KubernetesManifestsTest.SERIALIZATION.asJson(object);
   }
 
   private static List<String> names(List<HasMetadata> objects) {
