@@ -2,6 +2,7 @@ package dev.anemometer.harness.deploygen;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.anemometer.harness.tuning.TuningCalculator;
 import io.fabric8.kubernetes.api.model.HasMetadata;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -29,8 +30,8 @@ class KubernetesObjectsGoldenTest {
     assertThat(manifests).hasSizeGreaterThan(10);
     SoftAssertions softly = new SoftAssertions();
     for (String path : manifests) {
-      List<HasMetadata> committed = KubernetesManifestsTest.parse(read(root, path));
-      List<HasMetadata> fresh = KubernetesManifestsTest.parse(generated.get(path));
+      List<HasMetadata> committed = parse(read(root, path));
+      List<HasMetadata> fresh = parse(generated.get(path));
       assertThat(names(fresh)).as(path + ": objects and their order").isEqualTo(names(committed));
       for (int i = 0; i < committed.size(); i++) {
         softly
@@ -42,6 +43,30 @@ class KubernetesObjectsGoldenTest {
       }
     }
     softly.assertAll();
+  }
+
+  /**
+   * The kubernetes target applies objects, not files: for the preset the base is rendered from,
+   * they are the committed base and that preset's ConfigMaps, read back from YAML.
+   */
+  @Test
+  void theLiveApplyDeploysWhatTheCommittedFilesSay() throws Exception {
+    Path root = RepoFiles.root();
+    StackModel base =
+        DeployFiles.model(
+            DeployFiles.BASE_PRESET, new TuningCalculator(StackModel.REFERENCE_NODE_MEMORY_BYTES));
+    List<HasMetadata> committed =
+        new ArrayList<>(
+            parse(read(root, "k8s/overlays/" + DeployFiles.BASE_PRESET + "/configs.yaml")));
+    for (String file : KubernetesManifests.workloads(base).keySet()) {
+      committed.addAll(parse(read(root, "k8s/base/" + file)));
+    }
+    String secret = KubernetesManifests.DEFAULT_SECRET;
+    List<HasMetadata> applied =
+        KubernetesManifests.objects(base, secret, secret, DeployFiles.staticFiles());
+
+    assertThat(names(applied)).isEqualTo(names(committed));
+    assertThat(applied).isEqualTo(committed);
   }
 
   @Test
@@ -59,6 +84,10 @@ class KubernetesObjectsGoldenTest {
       assertThat(inlinePatches(fresh)).as(path).isEqualTo(inlinePatches(committed));
       assertThat(patchFiles(fresh)).as(path).isEqualTo(patchFiles(committed));
     }
+  }
+
+  private static List<HasMetadata> parse(String yaml) {
+    return KubernetesManifestsTest.parse(yaml);
   }
 
   private static String read(Path root, String path) throws Exception {
@@ -83,7 +112,7 @@ class KubernetesObjectsGoldenTest {
     List<HasMetadata> patches = new ArrayList<>();
     for (Map<String, Object> entry : patchEntries(kustomization)) {
       if (entry.get("patch") instanceof String text) {
-        patches.addAll(KubernetesManifestsTest.parse(text));
+        patches.addAll(parse(text));
       }
     }
     return patches;
