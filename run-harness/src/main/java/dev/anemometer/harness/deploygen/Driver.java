@@ -1,11 +1,19 @@
 package dev.anemometer.harness.deploygen;
 
+import static dev.anemometer.harness.deploygen.Containers.env;
+import static dev.anemometer.harness.deploygen.Containers.mount;
+import static dev.anemometer.harness.deploygen.Containers.resources;
+import static dev.anemometer.harness.deploygen.Containers.secret;
+import static dev.anemometer.harness.deploygen.Containers.tcp;
 import static dev.anemometer.harness.deploygen.KubernetesManifests.DRIVER_IMAGE;
-import static dev.anemometer.harness.deploygen.KubernetesManifests.resources;
-import static dev.anemometer.harness.deploygen.KubernetesManifests.service;
-import static dev.anemometer.harness.deploygen.Labels.all;
-import static dev.anemometer.harness.deploygen.Labels.selector;
 
+import io.fabric8.kubernetes.api.model.Container;
+import io.fabric8.kubernetes.api.model.ContainerBuilder;
+import io.fabric8.kubernetes.api.model.EnvVar;
+import io.fabric8.kubernetes.api.model.HasMetadata;
+import io.fabric8.kubernetes.api.model.PodSpec;
+import io.fabric8.kubernetes.api.model.PodSpecBuilder;
+import java.util.List;
 import java.util.StringJoiner;
 
 /**
@@ -20,10 +28,16 @@ final class Driver {
 
   private Driver() {}
 
-  static String manifests(StackModel model) {
-    return workers(model)
-        + service("driver-worker", "driver-worker", model.instanceName(), WORKER_PORT, true)
-        + controller(model);
+  static List<HasMetadata> manifests(StackModel model) {
+    TierLabels workers = TierLabels.of("driver-worker", model);
+    return List.of(
+        Workloads.statefulSet("driver-worker", workers, model.driverWorkers(), workerPod())
+            .editSpec()
+            .withPodManagementPolicy("Parallel")
+            .endSpec()
+            .build(),
+        Workloads.service("driver-worker", workers, WORKER_PORT, true),
+        controller(model));
   }
 
   static String workerAddresses(int workers) {
@@ -34,100 +48,58 @@ final class Driver {
     return addresses.toString();
   }
 
-  private static String workers(StackModel model) {
-    String instance = model.instanceName();
-    return """
-        apiVersion: apps/v1
-        kind: StatefulSet
-        metadata:
-          name: driver-worker
-          labels:
-        %s\
-        spec:
-          serviceName: driver-worker
-          replicas: %d
-          podManagementPolicy: Parallel
-          selector:
-            matchLabels:
-        %s\
-          template:
-            metadata:
-              labels:
-        %s\
-            spec:
-              containers:
-                - name: worker
-                  image: %s
-                  args: ["worker", "--port", "%d", "--bind", "0.0.0.0", "--token", "$(DRIVER_TOKEN)"]
-                  env:
-                    - {name: DRIVER_HEALTH_PORT, value: "%d"}
-                    - name: DRIVER_TOKEN
-                      valueFrom: {secretKeyRef: {name: anemometer-secrets, key: driver-token}}
-                  ports:
-                    - {name: control, containerPort: %d}
-                  readinessProbe:
-                    tcpSocket: {port: control}
-                    periodSeconds: 5
-                  livenessProbe:
-                    tcpSocket: {port: control}
-                    periodSeconds: 10
-        %s\
-        """
-        .formatted(
-            all("driver-worker", instance, 4),
-            model.driverWorkers(),
-            selector("driver-worker", instance, 6),
-            all("driver-worker", instance, 8),
-            DRIVER_IMAGE,
-            WORKER_PORT,
-            WORKER_PORT,
-            WORKER_PORT,
-            resources("1", "2", 1024, 10));
+  /** The load the controller drives: what a preset's overlay sizes. */
+  static List<EnvVar> load(StackModel model) {
+    return List.of(
+        env("USERS", model.users()), env("DRIVER_WORKERS", workerAddresses(model.driverWorkers())));
   }
 
-  private static String controller(StackModel model) {
-    String instance = model.instanceName();
-    return """
-        ---
-        apiVersion: batch/v1
-        kind: Job
-        metadata:
-          name: driver-controller
-          labels:
-        %s\
-        spec:
-          suspend: true
-          backoffLimit: 0
-          template:
-            metadata:
-              labels:
-        %s\
-            spec:
-              restartPolicy: Never
-              containers:
-                - name: controller
-                  image: %s
-                  args: ["controller", "--workers", "$(DRIVER_WORKERS)", "--token", "$(DRIVER_TOKEN)",
-                         "--target", "http://%s:8080", "--users", "$(USERS)", "--out", "/results"]
-                  env:
-                    - {name: USERS, value: "%d"}
-                    - {name: DRIVER_WORKERS, value: "%s"}
-                    - name: DRIVER_TOKEN
-                      valueFrom: {secretKeyRef: {name: anemometer-secrets, key: driver-token}}
-        %s\
-                  volumeMounts:
-                    - {name: results, mountPath: /results}
-              volumes:
-                - name: results
-                  emptyDir: {}
-        """
-        .formatted(
-            all("driver-controller", instance, 4),
-            all("driver-controller", instance, 8),
-            DRIVER_IMAGE,
-            model.entryHost(),
-            model.users(),
-            workerAddresses(model.driverWorkers()),
-            resources("500m", "1", 512, 10));
+  private static EnvVar token() {
+    return secret("DRIVER_TOKEN", "driver-token");
+  }
+
+  private static PodSpec workerPod() {
+    String port = String.valueOf(WORKER_PORT);
+    Container worker =
+        Containers.serving("worker", DRIVER_IMAGE, "control", WORKER_PORT)
+            .withArgs(
+                ("worker --port " + port + " --bind 0.0.0.0 --token $(DRIVER_TOKEN)").split(" "))
+            .withEnv(env("DRIVER_HEALTH_PORT", port), token())
+            .withReadinessProbe(tcp("control").withPeriodSeconds(5).build())
+            .withLivenessProbe(tcp("control").withPeriodSeconds(10).build())
+            .withResources(resources("1", "2", 1024))
+            .build();
+    return new PodSpecBuilder().withContainers(worker).build();
+  }
+
+  /** Runs the preset's users against the entry tier; a harness run replaces its arguments. */
+  private static HasMetadata controller(StackModel model) {
+    String target = "http://" + model.entryHost() + ":" + ContainerConfigs.HTTP_PORT;
+    String args =
+        "controller --workers $(DRIVER_WORKERS) --token $(DRIVER_TOKEN) --target "
+            + target
+            + " --users $(USERS) --out /results";
+    Container controller =
+        new ContainerBuilder()
+            .withName("controller")
+            .withImage(DRIVER_IMAGE)
+            .withArgs(args.split(" "))
+            .withEnv(load(model))
+            .addToEnv(token())
+            .withResources(resources("500m", "1", 512))
+            .withVolumeMounts(mount("results", "/results"))
+            .build();
+    PodSpec pod =
+        new PodSpecBuilder()
+            .withRestartPolicy("Never")
+            .withContainers(controller)
+            .withVolumes(Containers.emptyDir("results", null, null))
+            .build();
+    return Workloads.job("driver-controller", TierLabels.of("driver-controller", model), pod)
+        .editSpec()
+        .withSuspend(true)
+        .withBackoffLimit(0)
+        .endSpec()
+        .build();
   }
 }

@@ -1,5 +1,7 @@
 package dev.anemometer.harness.deploygen;
 
+import io.fabric8.kubernetes.api.model.HasMetadata;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -16,56 +18,54 @@ final class KustomizeFiles {
   static Map<String, String> render(
       StackModel base, List<StackModel> presets, Map<String, String> staticFiles) {
     Map<String, String> files = new LinkedHashMap<>();
-    Map<String, String> workloads = KubernetesManifests.workloads(base);
-    StringBuilder kustomization = header("base: every tier of one app instance; see the overlays");
-    kustomization.append("resources:\n");
-    workloads.forEach(
-        (name, yaml) -> {
-          files.put("base/" + name, GeneratedHeader.yaml() + yaml);
-          kustomization.append("  - ").append(name).append('\n');
-        });
-    files.put("base/kustomization.yaml", kustomization.toString());
+    Map<String, List<HasMetadata>> workloads = KubernetesManifests.workloads(base);
+    workloads.forEach((name, objects) -> files.put("base/" + name, manifest(objects)));
+    String what = "base: every tier of one app instance; see the overlays";
+    List<String> resources = List.copyOf(workloads.keySet());
+    files.put("base/kustomization.yaml", kustomization(what, resources, List.of()));
     for (StackModel preset : presets) {
-      String dir = "overlays/" + preset.presetName() + "/";
-      files.put(
-          dir + "configs.yaml",
-          GeneratedHeader.yaml()
-              + KubernetesManifests.configMaps(preset, staticFiles).substring(4));
-      files.put(dir + "patches.yaml", GeneratedHeader.yaml() + Patches.forPreset(preset));
-      StringBuilder overlay =
-          header(
-              "the "
-                  + preset.presetName()
-                  + " preset: "
-                  + preset.users()
-                  + " users, data for "
-                  + preset.maxUsers());
-      overlay.append("resources:\n  - ../../base\n  - configs.yaml\n");
-      overlay.append("patches:\n  - path: patches.yaml\n");
-      if (!preset.hasLb()) {
-        overlay.append(
-            """
-              - patch: |-
-                  $patch: delete
-                  apiVersion: apps/v1
-                  kind: Deployment
-                  metadata: {name: haproxy}
-              - patch: |-
-                  $patch: delete
-                  apiVersion: v1
-                  kind: Service
-                  metadata: {name: haproxy}
-            """);
-      }
-      files.put(dir + "kustomization.yaml", overlay.toString());
+      overlay(preset, staticFiles)
+          .forEach((name, text) -> files.put("overlays/" + preset.presetName() + "/" + name, text));
     }
     return files;
   }
 
-  private static StringBuilder header(String what) {
-    return new StringBuilder(GeneratedHeader.yaml())
-        .append("# ")
-        .append(what)
-        .append("\napiVersion: kustomize.config.k8s.io/v1beta1\nkind: Kustomization\n");
+  private static Map<String, String> overlay(StackModel preset, Map<String, String> staticFiles) {
+    Map<String, String> files = new LinkedHashMap<>();
+    files.put("configs.yaml", manifest(KubernetesManifests.configMaps(preset, staticFiles)));
+    files.put("patches.yaml", manifest(Patches.forPreset(preset)));
+    String what =
+        "the %s preset: %d users, data for %d"
+            .formatted(preset.presetName(), preset.users(), preset.maxUsers());
+    List<String> resources = List.of("../../base", "configs.yaml");
+    files.put("kustomization.yaml", kustomization(what, resources, patches(preset)));
+    return files;
+  }
+
+  private static String manifest(List<?> objects) {
+    return GeneratedHeader.yaml() + ManifestYaml.documents(objects);
+  }
+
+  /** The overlay's patch file, and inline the deletions of tiers the preset does not have. */
+  private static List<Map<String, String>> patches(StackModel preset) {
+    List<Map<String, String>> patches = new ArrayList<>();
+    patches.add(Map.of("path", "patches.yaml"));
+    if (!preset.hasLb()) {
+      Patches.withoutLoadBalancer()
+          .forEach(patch -> patches.add(Map.of("patch", ManifestYaml.document(patch))));
+    }
+    return patches;
+  }
+
+  private static String kustomization(
+      String what, List<String> resources, List<Map<String, String>> patches) {
+    Map<String, Object> kustomization = new LinkedHashMap<>();
+    kustomization.put("apiVersion", "kustomize.config.k8s.io/v1beta1");
+    kustomization.put("kind", "Kustomization");
+    kustomization.put("resources", resources);
+    if (!patches.isEmpty()) {
+      kustomization.put("patches", patches);
+    }
+    return GeneratedHeader.yaml() + "# " + what + "\n" + ManifestYaml.document(kustomization);
   }
 }

@@ -11,14 +11,11 @@ import io.fabric8.kubernetes.api.model.NamespaceBuilder;
 import io.fabric8.kubernetes.api.model.apps.DeploymentBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.dsl.NonDeletingOperation;
-import java.io.ByteArrayInputStream;
-import java.nio.charset.StandardCharsets;
 import java.security.SecureRandom;
 import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 
 /**
  * The {@code kubernetes} target: each app instance in its own namespace, built from the same
@@ -128,16 +125,10 @@ public final class KubernetesDeployment implements AutoCloseable {
     return name.substring(0, Math.min(name.length(), 63 - suffix.length())) + suffix;
   }
 
-  /** The objects of one instance, parsed by the client from the same YAML as {@code k8s/}. */
+  /** The objects of one instance: the same fabric8 objects {@code k8s/} is written from. */
   List<HasMetadata> resources(StackModel model) {
-    StringBuilder yaml = new StringBuilder();
-    Map<String, String> workloads =
-        KubernetesManifests.workloads(model, randomSecret(), randomSecret());
-    yaml.append(KubernetesManifests.configMaps(model, DeployFiles.staticFiles()));
-    workloads.values().forEach(doc -> yaml.append("---\n").append(doc));
-    return client
-        .load(new ByteArrayInputStream(yaml.toString().getBytes(StandardCharsets.UTF_8)))
-        .items();
+    return KubernetesManifests.objects(
+        model, randomSecret(), randomSecret(), DeployFiles.staticFiles());
   }
 
   /**
