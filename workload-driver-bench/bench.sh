@@ -4,11 +4,13 @@
 # nginx (1 worker) runs pinned to core 0; wrk and then the driver run pinned to core 1, each with
 # the same connections on one thread. Throughput is capped by nginx's single worker, so the figure
 # that ranks the generators is CPU time per request.
+# Then (unless -j 0) the driver's reading of the app's JSON answers, each as the operations read it
+# against a Jackson tree of the whole body: CPU and bytes allocated per body and per 100 operations.
 # Then (unless -u 0) simulated users of the default behaviour run on one event loop (core 1)
 # against a canned stand-in of the auction app (core 0): the driver's CPU per user-second.
 #
 # Usage: workload-driver-bench/bench.sh [-c CONNECTIONS] [-d SECONDS] [-w WARMUP_SECONDS]
-#                                      [-u USERS] [-s USER_SECONDS]
+#                                      [-u USERS] [-s USER_SECONDS] [-j JSON_SECONDS]
 # Env:   ANEMOMETER_DRIVER_CP  classpath of the bench and the driver (default: built with ./mvnw
 #                              from this checkout, which needs nothing installed beforehand)
 #        ANEMOMETER_BENCH_JAVA_OPTS  extra JVM options for the driver (e.g. a profiler)
@@ -20,20 +22,23 @@ duration_s=15
 warmup_s=10
 users=2000
 user_duration_s=60
-while getopts "c:d:w:u:s:h" opt; do
+json_s=2
+while getopts "c:d:w:u:s:j:h" opt; do
   case "$opt" in
     c) connections="$OPTARG" ;;
     d) duration_s="$OPTARG" ;;
     w) warmup_s="$OPTARG" ;;
     u) users="$OPTARG" ;;
     s) user_duration_s="$OPTARG" ;;
-    *) sed -n '2,16p' "$0"; exit 2 ;;
+    j) json_s="$OPTARG" ;;
+    *) sed -n '2,18p' "$0"; exit 2 ;;
   esac
 done
 for value in "$connections" "$duration_s" "$warmup_s" "$user_duration_s"; do
   [[ "$value" =~ ^[1-9][0-9]*$ ]] || { echo "bench: -c, -d, -w and -s take positive integers" >&2; exit 2; }
 done
 [[ "$users" =~ ^[0-9]+$ ]] || { echo "bench: -u takes a user count (0 skips the users phase)" >&2; exit 2; }
+[[ "$json_s" =~ ^[0-9]+$ ]] || { echo "bench: -j takes seconds per measurement (0 skips the JSON phase)" >&2; exit 2; }
 
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 # shellcheck source=../scripts/find-jdk.sh
@@ -161,9 +166,17 @@ print(f"{'ratio driver/wrk':<28}{float(drv_rps) / float(wrk_rps):>12.2f}"
       f"{float(drv_cpu_us) / wrk_cpu_us:>16.2f}")
 PY
 
+# --- phase 2: reading the app's answers, as the operations do against a Jackson tree ------------
+if [ "$json_s" -gt 0 ]; then
+  echo "bench: JSON reads, ${json_s}s warm-up + ${json_s}s per body and way (core 1)" >&2
+  echo
+  taskset -c 1 "$ANEMOMETER_JAVA" -XX:+UseSerialGC -Xms256m -Xmx256m -cp "$classpath" \
+    dev.anemometer.driver.operation.JsonReadBench "$json_s"
+fi
+
 [ "$users" -gt 0 ] || exit 0
 
-# --- phase 2: simulated users of the default behaviour against a canned app ---------------------
+# --- phase 3: simulated users of the default behaviour against a canned app ---------------------
 jvm_opts=(-XX:+UseSerialGC -Xms512m -Xmx512m --enable-native-access=ALL-UNNAMED
   -Dio.netty.leakDetection.level=disabled -Dlogback.configurationFile="$work/logback.xml")
 kill "$nginx_pid" 2>/dev/null || true
