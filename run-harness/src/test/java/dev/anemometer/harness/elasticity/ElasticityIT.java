@@ -120,28 +120,30 @@ class ElasticityIT {
 
   /**
    * Crash faults of the shared tiers, one after the other with two app servers: PostgreSQL is
-   * SIGKILLed (the harness starts it again), then HAProxy. Each recovers, costs what was in flight
-   * through it, and no acknowledged bid is lost across either.
+   * SIGKILLed (the harness starts it again), then HAProxy, then nginx. Each recovers, costs what
+   * was in flight through it, and no acknowledged bid is lost across any of them.
    */
   @Test
-  void killingPostgresThenHaproxyRecoversAndLosesNoAcknowledgedBid() throws Exception {
+  void killingPostgresHaproxyAndNginxRecoversAndLosesNoAcknowledgedBid() throws Exception {
+    assumeThat(Executables.find("nginx")).as("nginx").isPresent();
     int users = 30;
     Map<String, Object> summary =
         run(
-            "name=crash-db-lb",
+            "name=crash-db-lb-web",
             "appInstances[0].tiers.app.instances=2",
+            "appInstances[0].tiers.web.impl=nginx",
             "appInstances[0].loadPath={type: interval, segments: [{type: uniform, users: "
                 + users
-                + ", duration: 90s}]}",
-            "faults=[{at: 20s, kill: db}, {at: 55s, kill: lb}]");
+                + ", duration: 100s}]}",
+            "faults=[{at: 20s, kill: db}, {at: 50s, kill: lb}, {at: 75s, kill: web}]");
 
     assertThat(auditViolations(summary)).isZero();
     assertThat(auditCount(summary, "acknowledgedBidsChecked")).isPositive();
     @SuppressWarnings("unchecked")
     List<Map<String, Object>> faults = (List<Map<String, Object>>) summary.get("faults");
-    assertThat(faults).hasSize(2);
+    assertThat(faults).hasSize(3);
     assertThat(faults).allSatisfy(f -> assertThat(f).containsEntry("recovered", true));
-    assertThat(faults).extracting(f -> f.get("tier")).containsExactly("db", "lb");
+    assertThat(faults).extracting(f -> f.get("tier")).containsExactly("db", "lb", "web");
     assertThat(faults).allSatisfy(f -> assertThat(f).containsEntry("action", "kill"));
     assertThat(faults).allSatisfy(f -> assertThat(f).containsKey("recoveryMillis"));
     // What was in flight through the killed tier: a request and two long polls per user at most,
@@ -150,7 +152,9 @@ class ElasticityIT {
         .isLessThanOrEqualTo(6L * users);
     assertThat(((Number) faults.get(1).get("failedOperations")).longValue())
         .isLessThanOrEqualTo(3L * users);
-    printHeadlines("crash-db-lb", summary);
+    assertThat(((Number) faults.get(2).get("failedOperations")).longValue())
+        .isLessThanOrEqualTo(3L * users);
+    printHeadlines("crash-db-lb-web", summary);
     System.out.println("ELASTICITY-FIGURES crash " + Json.pretty().writeValueAsString(faults));
   }
 

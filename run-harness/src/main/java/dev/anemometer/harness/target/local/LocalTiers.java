@@ -75,7 +75,7 @@ public final class LocalTiers implements FaultTarget {
     this.processes = processes;
     this.cores = cores;
     this.haproxies = new CopyOnWriteArrayList<>(haproxies);
-    this.nginxes = List.copyOf(nginxes);
+    this.nginxes = new CopyOnWriteArrayList<>(nginxes);
     this.postgres = postgres;
     this.app =
         new LocalAppTier(
@@ -94,7 +94,9 @@ public final class LocalTiers implements FaultTarget {
       return new HaproxyBalancer(() -> List.copyOf(this.haproxies));
     }
     if (!nginxes.isEmpty()) {
-      return new NginxBalancer(nginxes, apps.stream().map(a -> Ports.loopback(a.port())).toList());
+      return new NginxBalancer(
+          () -> List.copyOf(this.nginxes),
+          apps.stream().map(a -> Ports.loopback(a.port())).toList());
     }
     return AppBalancer.NONE;
   }
@@ -119,7 +121,12 @@ public final class LocalTiers implements FaultTarget {
         steps.step("killed", Map.of("process", db.name()));
         startAgain(db, steps);
       }
-      case WEB -> throw new UnsupportedFaultException("kill web: not supported on local yet");
+      case WEB -> {
+        NginxServer.Running web = nginx(instance);
+        Signals.killTree(web.process().handle());
+        steps.step("killed", Map.of("process", web.process().name()));
+        startAgain(instance, web, steps);
+      }
     }
   }
 
@@ -142,7 +149,12 @@ public final class LocalTiers implements FaultTarget {
           steps.step("stopped", Map.of("process", db.name()));
           startAgain(db, steps);
         }
-        case WEB -> throw new UnsupportedFaultException("restart web: not supported on local yet");
+        case WEB -> {
+          NginxServer.Running web = nginx(instance);
+          web.process().stop(NginxServer.STOP_GRACE);
+          steps.step("stopped", Map.of("process", web.process().name()));
+          startAgain(instance, web, steps);
+        }
       }
     } catch (IOException e) {
       throw new UncheckedIOException(e);
@@ -157,7 +169,7 @@ public final class LocalTiers implements FaultTarget {
           case APP -> app.process(instance);
           case LB -> haproxy(instance).process();
           case DB -> ownedPostgres().server().process();
-          case WEB -> nginxes.get(instance).process();
+          case WEB -> nginx(instance).process();
         };
     try {
       Signals.send("STOP", process.handle());
@@ -181,6 +193,25 @@ public final class LocalTiers implements FaultTarget {
       throw new UnsupportedFaultException("no HAProxy " + instance + " in this instance");
     }
     return haproxies.get(instance);
+  }
+
+  private NginxServer.Running nginx(int instance) {
+    if (instance < 0 || instance >= nginxes.size()) {
+      throw new UnsupportedFaultException("no nginx " + instance + " in this instance");
+    }
+    return nginxes.get(instance);
+  }
+
+  private void startAgain(int instance, NginxServer.Running web, ChangeSteps steps) {
+    try {
+      NginxServer.Running started = web.startAgain();
+      processes.replace(web.process(), started.process(), NginxServer.STOP_GRACE);
+      nginxes.set(instance, started);
+      steps.step(
+          "ready", Map.of("process", started.process().name(), "pid", started.process().pid()));
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
   }
 
   private Postgres ownedPostgres() {

@@ -6,6 +6,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.function.Supplier;
 
 /**
  * App servers join and leave nginx's upstream (where nginx balances directly, without HAProxy)
@@ -15,12 +16,16 @@ import java.util.TreeMap;
  */
 final class NginxBalancer implements AppBalancer {
 
-  private final List<NginxServer.Running> nginxes;
+  private final Supplier<List<NginxServer.Running>> nginxes;
   private final Map<Integer, InetSocketAddress> upstreams = new TreeMap<>();
   private final Map<Integer, List<ProcessHandle>> oldWorkers = new TreeMap<>();
 
-  NginxBalancer(List<NginxServer.Running> nginxes, List<InetSocketAddress> initial) {
-    this.nginxes = List.copyOf(nginxes);
+  /**
+   * @param nginxes the web tier as it is at each call: a killed nginx is started again as another
+   *     process
+   */
+  NginxBalancer(Supplier<List<NginxServer.Running>> nginxes, List<InetSocketAddress> initial) {
+    this.nginxes = nginxes;
     for (int slot = 0; slot < initial.size(); slot++) {
       upstreams.put(slot, initial.get(slot));
     }
@@ -53,7 +58,7 @@ final class NginxBalancer implements AppBalancer {
   private List<ProcessHandle> reload() throws IOException, InterruptedException {
     List<InetSocketAddress> servers = List.copyOf(upstreams.values());
     List<ProcessHandle> old = new ArrayList<>();
-    for (NginxServer.Running nginx : nginxes) {
+    for (NginxServer.Running nginx : nginxes.get()) {
       old.addAll(nginx.reload(servers));
     }
     return old;

@@ -28,7 +28,23 @@ public final class NginxServer {
    * balances the app servers itself, elasticity changes them with a graceful reload.
    */
   public record Running(
-      ManagedProcess process, TierTuning.Nginx tuning, NginxLayout layout, Path configFile) {
+      ManagedProcess process,
+      TierTuning.Nginx tuning,
+      NginxLayout layout,
+      Path configFile,
+      List<String> command,
+      Path log,
+      CorePlacement cores) {
+
+    /**
+     * Starts nginx again, after this one ended, on its config file as it stands: the upstreams of
+     * its latest reload.
+     */
+    public Running startAgain() throws IOException {
+      ManagedProcess started =
+          startAndAwait(process.name(), command, log, layout.listenPort(), cores);
+      return new Running(started, tuning, layout, configFile, command, log, cores);
+    }
 
     /**
      * Renders the config with these upstreams and sends SIGHUP to the master, which starts new
@@ -148,6 +164,13 @@ public final class NginxServer {
             log.toString(),
             "-c",
             configFile.toAbsolutePath().toString());
+    ManagedProcess process = startAndAwait(name, command, log, port, cores);
+    return new Running(process, tuning, layout, configFile, command, log, cores);
+  }
+
+  private static ManagedProcess startAndAwait(
+      String name, List<String> command, Path log, int port, CorePlacement cores)
+      throws IOException {
     ManagedProcess process = cores.start(name, command, Map.of(), log);
     try {
       ReadyCheck.awaitTcp(process, port, START_TIMEOUT);
@@ -155,7 +178,7 @@ public final class NginxServer {
       process.stop(STOP_GRACE);
       throw e;
     }
-    return new Running(process, tuning, layout, configFile);
+    return process;
   }
 
   private static void copyStaticFiles(Path staticDir) throws IOException {

@@ -178,7 +178,7 @@ class ProxyChainIT {
               dir.resolve("logs/nginx-0.log"),
               CorePlacement.shared());
       group.add(web.process(), NginxServer.STOP_GRACE);
-      NginxBalancer balancer = new NginxBalancer(List.of(web), List.of(app0.address()));
+      NginxBalancer balancer = new NginxBalancer(() -> List.of(web), List.of(app0.address()));
 
       balancer.admit(1, app1.port());
       for (int i = 0; i < 20; i++) {
