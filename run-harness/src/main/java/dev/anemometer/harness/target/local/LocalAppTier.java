@@ -173,7 +173,7 @@ final class LocalAppTier implements ScalableTier {
       slots[slot] = null;
       now = --inLb;
     }
-    Signals.killTree(launched.process().handle());
+    launched.process().kill();
     processes.stop(launched.process());
     steps.step("killed", Map.of("server", launcher.name(slot), "instances", now));
   }

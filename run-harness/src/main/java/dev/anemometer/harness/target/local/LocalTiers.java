@@ -111,19 +111,19 @@ public final class LocalTiers implements FaultTarget {
       case APP -> app.kill(instance, steps);
       case LB -> {
         Haproxy lb = haproxy(instance);
-        Signals.killTree(lb.process().handle());
+        lb.process().kill();
         steps.step("killed", Map.of("process", lb.name()));
         startAgain(instance, lb, steps);
       }
       case DB -> {
         Postgres db = ownedPostgres();
-        Signals.killTree(db.server().process().handle());
+        db.server().process().kill();
         steps.step("killed", Map.of("process", db.name()));
         startAgain(db, steps);
       }
       case WEB -> {
         NginxServer.Running web = nginx(instance);
-        Signals.killTree(web.process().handle());
+        web.process().kill();
         steps.step("killed", Map.of("process", web.process().name()));
         startAgain(instance, web, steps);
       }
@@ -144,6 +144,7 @@ public final class LocalTiers implements FaultTarget {
         case DB -> {
           Postgres db = ownedPostgres();
           // SIGINT is PostgreSQL's fast shutdown: SIGTERM would wait for the app's pools to leave.
+          db.server().process().expectEnd();
           Signals.send("INT", db.server().process().handle());
           db.server().process().waitForExit();
           steps.step("stopped", Map.of("process", db.name()));

@@ -11,6 +11,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
+import java.util.stream.Stream;
 
 /**
  * One tier process started by the harness: its command, its log file, and a stop that leaves
@@ -19,9 +21,18 @@ import java.util.concurrent.TimeUnit;
  */
 public final class ManagedProcess {
 
+  /** Tier processes start in a session of their own, so a signal for the harness misses them. */
+  private static final Optional<Path> SETSID =
+      Stream.of("/usr/bin/setsid", "/bin/setsid")
+          .map(Path::of)
+          .filter(Files::isExecutable)
+          .findFirst();
+
   private final String name;
   private final Process process;
   private final Path log;
+  // Set before a planned end (a stop, a fault's signal): only an end without it is reported.
+  private volatile boolean endExpected;
 
   private ManagedProcess(String name, Process process, Path log) {
     this.name = name;
@@ -34,7 +45,7 @@ public final class ManagedProcess {
       throws IOException {
     Files.createDirectories(log.toAbsolutePath().getParent());
     ProcessBuilder builder =
-        new ProcessBuilder(command)
+        new ProcessBuilder(inSessionOfItsOwn(command))
             .redirectErrorStream(true)
             .redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile()))
             .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")));
@@ -42,8 +53,50 @@ public final class ManagedProcess {
     return new ManagedProcess(name, builder.start(), log);
   }
 
+  /**
+   * The command run through {@code setsid}: the process leads a session and process group of its
+   * own, so that Ctrl-C in the terminal or a signal to the harness's process group reaches the
+   * harness alone, which then stops the tiers in order. {@code setsid} execs the command in its own
+   * process (the JVM's child is no group leader), so the pid stays the tier's.
+   */
+  static List<String> inSessionOfItsOwn(List<String> command) {
+    if (SETSID.isEmpty()) {
+      return command;
+    }
+    List<String> wrapped = new ArrayList<>(command.size() + 1);
+    wrapped.add(SETSID.get().toString());
+    wrapped.addAll(command);
+    return wrapped;
+  }
+
   public String name() {
     return name;
+  }
+
+  /** Says that this process is about to end on purpose (a fault's signal, a stop). */
+  public void expectEnd() {
+    endExpected = true;
+  }
+
+  /** SIGKILL to the process and its descendants, as a planned fault. */
+  public void kill() {
+    expectEnd();
+    Signals.killTree(process.toHandle());
+  }
+
+  /**
+   * Tells {@code listener} if the process ends without {@link #expectEnd}, {@link #kill} or {@link
+   * #stop} before it: a tier that crashed or that something outside the harness killed.
+   */
+  public void watch(Consumer<TierExit> listener) {
+    process
+        .onExit()
+        .thenAccept(
+            ended -> {
+              if (!endExpected) {
+                listener.accept(new TierExit(name, ended.pid(), ended.exitValue()));
+              }
+            });
   }
 
   public long pid() {
@@ -82,6 +135,7 @@ public final class ManagedProcess {
   }
 
   public void stop(Duration grace) {
+    expectEnd();
     stopTree(process.toHandle(), grace);
   }
 

@@ -3,6 +3,7 @@ package dev.anemometer.harness.target.local;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Consumer;
 
 /**
  * Every process of one deployment, stopped in reverse start order: web before load balancer before
@@ -16,6 +17,7 @@ public final class ProcessGroup implements AutoCloseable {
   private final Thread shutdownHook = new Thread(this::stopAll, "anemometer-stop-tiers");
   private boolean hookInstalled;
   private boolean detached;
+  private Consumer<TierExit> exitListener;
 
   public synchronized void add(ManagedProcess process, Duration grace) {
     if (!hookInstalled) {
@@ -24,6 +26,18 @@ public final class ProcessGroup implements AutoCloseable {
     }
     processes.add(process);
     graces.add(grace);
+    if (exitListener != null) {
+      process.watch(exitListener);
+    }
+  }
+
+  /**
+   * Reports every process of the group, those added later included, that ends when nothing planned
+   * it: a stop, a replacement or a fault's {@link ManagedProcess#kill} plan their ends.
+   */
+  public synchronized void watch(Consumer<TierExit> listener) {
+    exitListener = listener;
+    processes.forEach(process -> process.watch(listener));
   }
 
   public synchronized List<ManagedProcess> processes() {
@@ -56,11 +70,15 @@ public final class ProcessGroup implements AutoCloseable {
     }
     processes.set(index, started);
     graces.set(index, grace);
+    if (exitListener != null) {
+      started.watch(exitListener);
+    }
   }
 
   /** Leaves every process running when this JVM exits (deploy). */
   public synchronized void detach() {
     detached = true;
+    exitListener = null;
     processes.clear();
     graces.clear();
     removeHook();
