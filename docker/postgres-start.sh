@@ -2,6 +2,8 @@
 # Starts PostgreSQL in the foreground; on an empty data directory first creates the cluster, the
 # role POSTGRES_USER with POSTGRES_PASSWORD (password login from any host) and POSTGRES_DB.
 set -eu
+# As with the official image, "postgres" first names the server itself (Testcontainers says it).
+if [ "${1:-}" = postgres ]; then shift; fi
 : "${POSTGRES_USER:=postgres}" "${POSTGRES_DB:=$POSTGRES_USER}"
 if [ ! -s "$PGDATA/PG_VERSION" ]; then
   if [ -z "${POSTGRES_PASSWORD:-}" ]; then
@@ -14,6 +16,8 @@ if [ ! -s "$PGDATA/PG_VERSION" ]; then
     --auth-local=trust --auth-host=scram-sha-256 > /dev/null
   rm -f "$pwfile"
   echo "host all all all scram-sha-256" >> "$PGDATA/pg_hba.conf"
+  # Reachable from other containers and published ports (a mounted config_file may say otherwise).
+  echo "listen_addresses = '*'" >> "$PGDATA/postgresql.conf"
   if [ "$POSTGRES_DB" != postgres ]; then
     echo "CREATE DATABASE \"$POSTGRES_DB\" OWNER \"$POSTGRES_USER\"" \
       | postgres --single -D "$PGDATA" -j postgres > /dev/null
