@@ -59,7 +59,11 @@ public final class ComposeFiles {
     }
     if (model.hasWeb()) {
       files.put("config/nginx.conf", ContainerConfigs.nginx(model, "app"));
-      staticFiles.forEach((name, text) -> files.put("config/static/" + name, text));
+      // As nginx serves them: the home page at the root, its assets under /static/.
+      staticFiles.forEach(
+          (name, text) ->
+              files.put(
+                  "config/html/" + (name.equals("index.html") ? name : "static/" + name), text));
     }
     return files;
   }

@@ -117,7 +117,7 @@ final class ComposeServices {
         "volumes",
             List.of(
                 "./config/nginx.conf:/etc/nginx/nginx.conf:ro",
-                "./config/static:/usr/share/nginx/html:ro"),
+                "./config/html:/usr/share/nginx/html:ro"),
         "ports", List.of("127.0.0.1:${ANEMOMETER_HTTP_PORT:-8080}:" + ContainerConfigs.HTTP_PORT),
         "depends_on", dependsOn(upstream, "service_started"));
   }
