@@ -63,11 +63,12 @@ class ComposeEngineIT {
         .contains("\"violationCount\" : 0")
         .containsPattern("\"acknowledgedBidsChecked\" : [1-9]");
     assertThat(Files.readString(run.resolve("logs/anemometer-" + NAME + "-0-containers.log")))
-        .contains("postgres_1")
-        .contains("data-load_1")
-        .contains("app_1")
-        .contains("haproxy_1")
-        .contains("nginx_1");
+        .as("every container's log (Compose v1 names them postgres_1, v2 postgres-1)")
+        .containsPattern("postgres[-_]1")
+        .containsPattern("data-load[-_]1")
+        .containsPattern("app[-_]1")
+        .containsPattern("haproxy[-_]1")
+        .containsPattern("nginx[-_]1");
     String project = "anemometer-" + NAME + "-0";
     assertThat(named(project, "ps", "-a", "--format", "{{.Names}}")).as("containers").isEmpty();
     assertThat(named(project, "network", "ls", "--format", "{{.Name}}")).as("networks").isEmpty();
