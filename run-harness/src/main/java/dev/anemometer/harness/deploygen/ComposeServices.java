@@ -43,47 +43,51 @@ final class ComposeServices {
   }
 
   private Map<String, Object> postgres() {
-    return ordered(
-        "build", build("postgres"),
-        "image", image("postgres"),
-        "command", List.of("-c", "config_file=/etc/postgresql/postgresql.conf"),
-        "environment",
-            ordered(
-                "POSTGRES_DB", ContainerConfigs.DATABASE,
-                "POSTGRES_USER", ContainerConfigs.DATABASE_USER,
-                "POSTGRES_PASSWORD", DB_PASSWORD),
-        "volumes",
-            List.of(
-                "./config/postgresql.conf:/etc/postgresql/postgresql.conf:ro",
-                "postgres-data:/var/lib/postgresql/data"),
-        "ports",
-            List.of("127.0.0.1:${ANEMOMETER_DB_PORT:-15432}:" + ContainerConfigs.POSTGRES_PORT),
-        "shm_size", "256m",
-        "mem_limit", model.postgresMemoryMegabytes() + "m",
-        "healthcheck",
-            healthcheck(
+    return built(
+        "postgres",
+        ordered(
+            "command", List.of("-c", "config_file=/etc/postgresql/postgresql.conf"),
+            "environment",
+                ordered(
+                    "POSTGRES_DB", ContainerConfigs.DATABASE,
+                    "POSTGRES_USER", ContainerConfigs.DATABASE_USER,
+                    "POSTGRES_PASSWORD", DB_PASSWORD),
+            "volumes",
                 List.of(
-                    "CMD",
-                    "pg_isready",
-                    "-h",
-                    "127.0.0.1",
-                    "-U",
-                    ContainerConfigs.DATABASE_USER,
-                    "-d",
-                    ContainerConfigs.DATABASE)));
+                    "./config/postgresql.conf:/etc/postgresql/postgresql.conf:ro",
+                    "postgres-data:/var/lib/postgresql/data"),
+            "ports",
+                List.of("127.0.0.1:${ANEMOMETER_DB_PORT:-15432}:" + ContainerConfigs.POSTGRES_PORT),
+            "shm_size", "256m",
+            "mem_limit", model.postgresMemoryMegabytes() + "m",
+            "healthcheck",
+                healthcheck(
+                    List.of(
+                        "CMD",
+                        "pg_isready",
+                        "-h",
+                        "127.0.0.1",
+                        "-U",
+                        ContainerConfigs.DATABASE_USER,
+                        "-d",
+                        ContainerConfigs.DATABASE))));
   }
 
   private Map<String, Object> dataLoad() {
     Map<String, Object> environment = databaseEnvironment();
     environment.put("MAX_USERS", Integer.toString(model.maxUsers()));
     environment.put("JAVA_OPTS", "-Xmx1g");
-    return ordered(
-        "build", build("auction-app"),
-        "image", image("auction-app"),
-        "entrypoint", List.of("sh", "/opt/anemometer/prepare-data.sh"),
-        "environment", environment,
-        "depends_on", dependsOn("postgres", "service_healthy"),
-        "restart", "no");
+    return built(
+        "auction-app",
+        ordered(
+            "entrypoint",
+            List.of("sh", "/opt/anemometer/prepare-data.sh"),
+            "environment",
+            environment,
+            "depends_on",
+            dependsOn("postgres", "service_healthy"),
+            "restart",
+            "no"));
   }
 
   private Map<String, Object> app() {
@@ -91,57 +95,64 @@ final class ComposeServices {
     environment.put("JAVA_OPTS", ContainerConfigs.jvmOptions(model));
     environment.put("SPRING_CONFIG_ADDITIONAL_LOCATION", "file:/etc/anemometer/app.properties");
     // The same build as data-load: Compose v2 would otherwise try to pull the image.
-    return ordered(
-        "build", build("auction-app"),
-        "image", image("auction-app"),
-        "environment", environment,
-        "volumes", List.of("./config/app.properties:/etc/anemometer/app.properties:ro"),
-        "deploy", ordered("replicas", model.appReplicas()),
-        "mem_limit", model.appMemoryMegabytes() + "m",
-        "cpus", 2,
-        "depends_on", dependsOn("data-load", "service_completed_successfully"));
+    return built(
+        "auction-app",
+        ordered(
+            "environment",
+            environment,
+            "volumes",
+            List.of("./config/app.properties:/etc/anemometer/app.properties:ro"),
+            "deploy",
+            ordered("replicas", model.appReplicas()),
+            "mem_limit",
+            model.appMemoryMegabytes() + "m",
+            "cpus",
+            2,
+            "depends_on",
+            dependsOn("data-load", "service_completed_successfully")));
   }
 
   private Map<String, Object> haproxy() {
-    return ordered(
-        "build", build("haproxy"),
-        "image", image("haproxy"),
-        "volumes", List.of("./config/haproxy.cfg:/etc/haproxy/haproxy.cfg:ro"),
-        "depends_on", dependsOn("app", "service_healthy"));
+    return built(
+        "haproxy",
+        ordered(
+            "volumes", List.of("./config/haproxy.cfg:/etc/haproxy/haproxy.cfg:ro"),
+            "depends_on", dependsOn("app", "service_healthy")));
   }
 
   private Map<String, Object> nginx(String upstream) {
-    return ordered(
-        "build", build("nginx"),
-        "image", image("nginx"),
-        "volumes",
-            List.of(
-                "./config/nginx.conf:/etc/nginx/nginx.conf:ro",
-                "./config/html:/usr/share/nginx/html:ro"),
-        "ports", List.of("127.0.0.1:${ANEMOMETER_HTTP_PORT:-8080}:" + ContainerConfigs.HTTP_PORT),
-        "depends_on", dependsOn(upstream, "service_started"));
+    return built(
+        "nginx",
+        ordered(
+            "volumes",
+                List.of(
+                    "./config/nginx.conf:/etc/nginx/nginx.conf:ro",
+                    "./config/html:/usr/share/nginx/html:ro"),
+            "ports",
+                List.of("127.0.0.1:${ANEMOMETER_HTTP_PORT:-8080}:" + ContainerConfigs.HTTP_PORT),
+            "depends_on", dependsOn(upstream, "service_started")));
   }
 
   private Map<String, Object> driver(String entry) {
-    return ordered(
-        "build", build("workload-driver"),
-        "image", image("workload-driver"),
-        "command",
-            List.of(
-                "run",
-                "--target",
-                "http://" + entry + ":" + ContainerConfigs.HTTP_PORT,
-                "--users",
-                Integer.toString(model.users()),
-                "--ramp-up",
-                "60s",
-                "--duration",
-                "5m",
-                "--out",
-                "/results"),
-        "volumes", List.of("./results:/results"),
-        "depends_on", dependsOn(entry, "service_started"),
-        "restart", "no");
+    return built(
+        "workload-driver",
+        ordered(
+            "command",
+                List.of(
+                    "run",
+                    "--target",
+                    "http://" + entry + ":" + ContainerConfigs.HTTP_PORT,
+                    "--users",
+                    Integer.toString(model.users()),
+                    "--ramp-up",
+                    "60s",
+                    "--duration",
+                    "5m",
+                    "--out",
+                    "/results"),
+            "volumes", List.of("./results:/results"),
+            "depends_on", dependsOn(entry, "service_started"),
+            "restart", "no"));
   }
 
   private Map<String, Object> databaseEnvironment() {
@@ -152,6 +163,13 @@ final class ComposeServices {
         ContainerConfigs.DATABASE_USER,
         "SPRING_DATASOURCE_PASSWORD",
         DB_PASSWORD);
+  }
+
+  /** A service whose image is built here: {@code build} and {@code image}, then the rest. */
+  private Map<String, Object> built(String imageName, Map<String, Object> rest) {
+    Map<String, Object> service = ordered("build", build(imageName), "image", image(imageName));
+    service.putAll(rest);
+    return service;
   }
 
   private Map<String, Object> build(String name) {
