@@ -150,6 +150,9 @@ final class ComposeServices {
                     "5m",
                     "--out",
                     "/results"),
+            // The engine creates the bind-mounted ./results as root: the image's user could
+            // not write into it.
+            "user", "0",
             "volumes", List.of("./results:/results"),
             "depends_on", dependsOn(entry, "service_started"),
             "restart", "no"));
