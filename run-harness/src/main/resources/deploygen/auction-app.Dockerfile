@@ -1,10 +1,15 @@
-# The auction app (system under test). Build from the repository root after ./mvnw package:
+# The auction app (system under test) on Debian's Java 17 runtime. Build from the repository root
+# after ./mvnw package:
 #   docker build -f docker/auction-app.Dockerfile -t anemometer/auction-app:0.1.0 .
-FROM eclipse-temurin:21-jre
-RUN groupadd --system --gid 10001 anemometer \
-    && useradd --system --uid 10001 --gid anemometer --home-dir /opt/anemometer anemometer \
-    && apt-get update && apt-get install -y --no-install-recommends curl \
-    && rm -rf /var/lib/apt/lists/*
+# BASE_IMAGE: any Debian bookworm image (the default is made from Debian's packages).
+ARG BASE_IMAGE=debian:bookworm-slim
+FROM ${BASE_IMAGE}
+RUN apt-get update \
+    && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends \
+       openjdk-17-jre-headless curl \
+    && rm -rf /var/lib/apt/lists/* /var/cache/apt/* /usr/share/doc/* /usr/share/man/* /usr/share/locale/* \
+    && groupadd --system --gid 10001 anemometer \
+    && useradd --system --uid 10001 --gid anemometer --home-dir /opt/anemometer anemometer
 WORKDIR /opt/anemometer
 COPY auction-app/target/auction-app-*-exec.jar /opt/anemometer/app.jar
 COPY docker/prepare-data.sh /opt/anemometer/prepare-data.sh

@@ -1,7 +1,13 @@
-# The workload driver: one standalone run, a controller or a worker. Build from the repository root:
+# The workload driver on Debian's Java 17 runtime: one standalone run, a controller or a worker.
+# Build from the repository root after ./mvnw package:
 #   docker build -f docker/workload-driver.Dockerfile -t anemometer/workload-driver:0.1.0 .
-FROM eclipse-temurin:21-jre
-RUN groupadd --system --gid 10001 anemometer \
+ARG BASE_IMAGE=debian:bookworm-slim
+FROM ${BASE_IMAGE}
+RUN apt-get update \
+    && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends \
+       openjdk-17-jre-headless \
+    && rm -rf /var/lib/apt/lists/* /var/cache/apt/* /usr/share/doc/* /usr/share/man/* /usr/share/locale/* \
+    && groupadd --system --gid 10001 anemometer \
     && useradd --system --uid 10001 --gid anemometer --home-dir /opt/anemometer anemometer \
     && mkdir -p /results && chown anemometer:anemometer /results
 WORKDIR /opt/anemometer

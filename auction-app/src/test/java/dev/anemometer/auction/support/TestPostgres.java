@@ -5,14 +5,14 @@ import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.util.Optional;
 import java.util.UUID;
-import org.testcontainers.DockerClientFactory;
-import org.testcontainers.postgresql.PostgreSQLContainer;
 
 /**
  * A real PostgreSQL for integration tests, found in the order of the house style: the server named
- * by {@code ANEMOMETER_TEST_JDBC_URL}, else a Testcontainers container when a Docker engine
- * answers, else embedded PostgreSQL binaries from Maven. Never an in-memory substitute.
+ * by {@code ANEMOMETER_TEST_JDBC_URL}, else a Testcontainers container of the project's own image
+ * when a container engine answers and the image is built ({@link ContainerPostgres}), else embedded
+ * PostgreSQL binaries from Maven, with one line saying why. Never an in-memory substitute.
  *
  * <p>One server per JVM; every caller of {@link #newDatabase()} gets a database of its own, so
  * tests cannot see each other's rows.
@@ -30,7 +30,8 @@ public final class TestPostgres {
       server = startServer();
     }
     String name = "anem_" + UUID.randomUUID().toString().replace("-", "").substring(0, 16);
-    try (Connection admin = DriverManager.getConnection(server.adminUrl(), server.user(), "");
+    try (Connection admin =
+            DriverManager.getConnection(server.adminUrl(), server.user(), server.password());
         Statement statement = admin.createStatement()) {
       statement.execute("CREATE DATABASE " + name);
     } catch (SQLException e) {
@@ -44,16 +45,11 @@ public final class TestPostgres {
     if (url != null && !url.isBlank()) {
       return Server.fromUrl(url, "env " + ENV_URL);
     }
-    if (dockerAvailable()) {
-      PostgreSQLContainer container = new PostgreSQLContainer("postgres:17-alpine");
-      container.start();
-      Runtime.getRuntime().addShutdownHook(new Thread(container::stop));
-      return new Server(
-          container.getJdbcUrl(),
-          container.getUsername(),
-          container.getPassword(),
-          "Testcontainers");
+    Optional<String> noContainer = ContainerPostgres.unavailableReason();
+    if (noContainer.isEmpty()) {
+      return ContainerPostgres.start();
     }
+    System.err.println("TestPostgres: embedded PostgreSQL binaries: " + noContainer.get());
     try {
       EmbeddedPostgres embedded = EmbeddedPostgres.builder().start();
       Runtime.getRuntime().addShutdownHook(new Thread(() -> closeQuietly(embedded)));
@@ -61,14 +57,6 @@ public final class TestPostgres {
       return new Server(jdbc, "postgres", "", "embedded PostgreSQL binaries");
     } catch (Exception e) {
       throw new IllegalStateException("cannot start embedded PostgreSQL", e);
-    }
-  }
-
-  private static boolean dockerAvailable() {
-    try {
-      return DockerClientFactory.instance().isDockerAvailable();
-    } catch (Throwable e) {
-      return false;
     }
   }
 
@@ -83,7 +71,7 @@ public final class TestPostgres {
   /** A database for one test: where it is and how to log in. */
   public record Database(String jdbcUrl, String user, String password, String source) {}
 
-  private record Server(String adminUrl, String user, String password, String source) {
+  record Server(String adminUrl, String user, String password, String source) {
 
     static Server fromUrl(String url, String source) {
       java.net.URI uri = java.net.URI.create(url.substring("jdbc:".length()));

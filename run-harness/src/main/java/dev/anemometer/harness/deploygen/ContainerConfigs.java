@@ -24,6 +24,14 @@ public final class ContainerConfigs {
   /** HAProxy server slots: app servers beyond the configured ones fill them when scaled up. */
   static final int MIN_SERVER_SLOTS = 8;
 
+  /**
+   * A container's descriptor limit is the engine's, which HAProxy cannot raise: it warns in its log
+   * rather than refusing to start when that limit is below what {@code maxconn} asks for.
+   */
+  static final String NO_STRICT_LIMITS =
+      "    # The engine sets the descriptor limit: below maxconn's need, warn instead of exiting.\n"
+          + "    no strict-limits\n";
+
   private ContainerConfigs() {}
 
   public static String nginx(StackModel model, String appHost) {
@@ -80,6 +88,7 @@ public final class ContainerConfigs {
             + HTTP_PORT
             + " resolvers dns init-addr none";
     return rendered
+            .replace("\nglobal\n", "\nglobal\n" + NO_STRICT_LIMITS)
             .replace("bind 127.0.0.1:" + HTTP_PORT, "bind :" + HTTP_PORT)
             .replace(single, template)
         + "\nresolvers dns\n    parse-resolv-conf\n    hold valid 5s\n";

@@ -23,6 +23,17 @@ public final class DeployFiles {
   public static final String COMPOSE_PRESET = "local";
   public static final List<String> KUBERNETES_PRESETS = List.of("micro", "xsmall", "small");
 
+  /** The Dockerfiles of every tier's image and the scripts they copy, as committed in docker/. */
+  static final List<String> IMAGE_FILES =
+      List.of(
+          "auction-app.Dockerfile",
+          "workload-driver.Dockerfile",
+          "postgres.Dockerfile",
+          "nginx.Dockerfile",
+          "haproxy.Dockerfile",
+          "prepare-data.sh",
+          "postgres-start.sh");
+
   /** The preset the kustomize base is rendered from: it has every tier the others may drop. */
   static final String BASE_PRESET = "xsmall";
 
@@ -33,10 +44,9 @@ public final class DeployFiles {
     TuningCalculator calculator = new TuningCalculator(StackModel.REFERENCE_NODE_MEMORY_BYTES);
     Map<String, String> staticFiles = staticFiles();
     Map<String, String> files = new LinkedHashMap<>();
-    files.put("docker/auction-app.Dockerfile", resource("deploygen/auction-app.Dockerfile"));
-    files.put(
-        "docker/workload-driver.Dockerfile", resource("deploygen/workload-driver.Dockerfile"));
-    files.put("docker/prepare-data.sh", resource("deploygen/prepare-data.sh"));
+    for (String name : IMAGE_FILES) {
+      files.put("docker/" + name, resource("deploygen/" + name));
+    }
     ComposeFiles.render(model(COMPOSE_PRESET, calculator), staticFiles)
         .forEach((path, text) -> files.put("docker/" + path, text));
     List<StackModel> presets =

@@ -5,6 +5,7 @@ import dev.anemometer.harness.deploygen.ComposeFiles;
 import dev.anemometer.harness.deploygen.ContainerConfigs;
 import dev.anemometer.harness.deploygen.DeployFiles;
 import dev.anemometer.harness.deploygen.StackModel;
+import dev.anemometer.harness.target.local.TierStartException;
 import dev.anemometer.harness.tuning.TuningCalculator;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -170,6 +171,44 @@ public final class ComposeDeployment implements AutoCloseable {
           "-s",
           "reload");
     }
+  }
+
+  /**
+   * The ID of container {@code index} (from 0) of a service, found by Compose's labels, which both
+   * Compose v1 and v2 set.
+   */
+  String containerId(int appInstanceIndex, String service, int index) {
+    Project project = projects.get(appInstanceIndex);
+    String printed =
+        compose.docker(
+            log(project),
+            "ps",
+            "-q",
+            "--filter",
+            "label=com.docker.compose.project=" + project.name(),
+            "--filter",
+            "label=com.docker.compose.service=" + service,
+            "--filter",
+            "label=com.docker.compose.container-number=" + (index + 1));
+    return printed
+        .lines()
+        .map(String::strip)
+        .filter(line -> line.matches("[0-9a-f]{12,64}"))
+        .findFirst()
+        .orElseThrow(
+            () ->
+                new TierStartException(
+                    "no running container "
+                        + (index + 1)
+                        + " of "
+                        + service
+                        + " in "
+                        + project.name()));
+  }
+
+  /** {@code docker <arguments>} on one container, logged with the project's Compose commands. */
+  void onContainer(int appInstanceIndex, String... arguments) {
+    compose.docker(log(projects.get(appInstanceIndex)), arguments);
   }
 
   public void collectLogs() {

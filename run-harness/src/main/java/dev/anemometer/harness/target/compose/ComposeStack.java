@@ -5,6 +5,7 @@ import dev.anemometer.harness.config.ConfigException;
 import dev.anemometer.harness.config.WebImpl;
 import dev.anemometer.harness.console.Console;
 import dev.anemometer.harness.deploygen.ContainerConfigs;
+import dev.anemometer.harness.elasticity.FaultTarget;
 import dev.anemometer.harness.elasticity.ScalableTier;
 import dev.anemometer.harness.target.DeployedStack;
 import dev.anemometer.harness.target.local.DatabaseEndpoint;
@@ -24,14 +25,16 @@ import java.util.function.Consumer;
 /**
  * A run on Docker Compose: the projects generated into the results, their server tiers up and
  * answering through the published nginx port, the load driven from this JVM, the bids audited
- * through the PostgreSQL port published on 127.0.0.1, {@code --scale} for elasticity, and {@code
- * down -v} at the end, also when the run fails or is interrupted.
+ * through the PostgreSQL port published on 127.0.0.1, {@code --scale} for elasticity, faults on
+ * single containers ({@link ComposeFaults}), and {@code down -v} at the end, also when the run
+ * fails or is interrupted.
  */
 public final class ComposeStack implements DeployedStack {
 
   private final ComposeDeployment deployment;
   private final List<DeployedInstance> instances = new ArrayList<>();
   private final Map<Integer, ScalableTier> appTiers = new HashMap<>();
+  private final Map<Integer, FaultTarget> faults = new HashMap<>();
   private final AtomicBoolean closed = new AtomicBoolean();
   private final Thread downOnExit = new Thread(this::down, "anemometer-compose-down");
 
@@ -47,6 +50,7 @@ public final class ComposeStack implements DeployedStack {
               List.of(),
               List.of()));
       appTiers.put(project.appInstanceIndex(), new ComposeAppTier(deployment, project));
+      faults.put(project.appInstanceIndex(), new ComposeFaults(deployment, project));
     }
   }
 
@@ -107,6 +111,11 @@ public final class ComposeStack implements DeployedStack {
   @Override
   public Map<Integer, ScalableTier> scalableTiers() {
     return Map.copyOf(appTiers);
+  }
+
+  @Override
+  public Map<Integer, FaultTarget> faultTargets() {
+    return Map.copyOf(faults);
   }
 
   @Override

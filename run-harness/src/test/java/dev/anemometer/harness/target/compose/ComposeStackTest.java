@@ -136,8 +136,10 @@ class ComposeStackTest {
 
     assertThat(config.exitCode()).as(config.output()).isZero();
     assertThat(config.output())
-        .contains("published: 18081")
-        .as("PostgreSQL on 127.0.0.1 only (docker-compose v1 and v2 print it differently)")
+        .as(
+            "nginx and PostgreSQL on 127.0.0.1 only (docker-compose v1 and v2 print it differently)")
+        .containsPattern(
+            "127\\.0\\.0\\.1:18081:8080|host_ip: 127\\.0\\.0\\.1\\s+published: \"?18081")
         .containsPattern(
             "127\\.0\\.0\\.1:15433:5432|host_ip: 127\\.0\\.0\\.1\\s+published: \"?15433")
         .contains("POSTGRES_PASSWORD: " + second.databasePassword());

@@ -10,9 +10,13 @@ import java.util.function.Predicate;
 
 /**
  * Plays Docker Compose for tests that cannot have an engine: records every command line it is
- * given, writes a line into its log as Compose would, and fails the commands a test asks it to.
+ * given, writes a line into its log as Compose would ({@code docker ps} also lists one container),
+ * and fails the commands a test asks it to.
  */
 final class RecordingCompose {
+
+  /** What {@code docker ps -q} answers: one container. */
+  static final String CONTAINER_ID = "4f1c2a9b7d3e";
 
   private final List<List<String>> commands = new ArrayList<>();
   private final Predicate<List<String>> failing;
@@ -35,7 +39,7 @@ final class RecordingCompose {
       Files.createDirectories(log.toAbsolutePath().getParent());
       Files.writeString(
           log,
-          String.join(" ", command) + "\n",
+          String.join(" ", command) + "\n" + (command.contains("ps") ? CONTAINER_ID + "\n" : ""),
           java.nio.file.StandardOpenOption.CREATE,
           java.nio.file.StandardOpenOption.APPEND);
     } catch (IOException e) {
