@@ -1,7 +1,7 @@
 package dev.anemometer.harness.run;
 
 import dev.anemometer.driver.http.HttpClient;
-import dev.anemometer.harness.target.local.TierStartException;
+import dev.anemometer.harness.deploy.TierStartException;
 import java.lang.reflect.Constructor;
 
 /**

@@ -10,7 +10,9 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The harness's package structure as rules: every package (each sub-package its own slice) free of
- * cycles, no arrow into the auction app, and no Netty (it stays inside the driver's http package).
+ * cycles; the deployment API ({@code deploy}) below every target; {@code run} orchestrating, called
+ * by the CLI only; no arrow into the auction app, and no Netty (it stays inside the driver's http
+ * package).
  */
 class ArchitectureTest {
 
@@ -28,6 +30,32 @@ class ArchitectureTest {
         .namingSlices("$1")
         .should()
         .beFreeOfCycles()
+        .check(MAIN_CLASSES);
+  }
+
+  @Test
+  void theDeploymentApiDependsOnNoTarget() {
+    noClasses()
+        .that()
+        .resideInAPackage(HARNESS + ".deploy")
+        .should()
+        .dependOnClassesThat()
+        .resideInAnyPackage(
+            HARNESS + ".deploy.local..",
+            HARNESS + ".deploy.compose..",
+            HARNESS + ".deploy.kubernetes..",
+            HARNESS + ".deploy.container..")
+        .check(MAIN_CLASSES);
+  }
+
+  @Test
+  void onlyTheCliCallsTheOrchestration() {
+    noClasses()
+        .that()
+        .resideOutsideOfPackages(HARNESS + ".run..", HARNESS + ".cli..")
+        .should()
+        .dependOnClassesThat()
+        .resideInAPackage(HARNESS + ".run..")
         .check(MAIN_CLASSES);
   }
 

@@ -1,0 +1,122 @@
+package dev.anemometer.harness.deploy;
+
+import dev.anemometer.driver.behavior.UsersConfig;
+import dev.anemometer.driver.loadpath.FindMaxLoadPathSpec;
+import dev.anemometer.driver.loadpath.FixedLoadPathSpec;
+import dev.anemometer.driver.loadpath.IntervalLoadPathSpec;
+import dev.anemometer.driver.loadpath.LoadPathSpec;
+import dev.anemometer.driver.loadpath.SegmentSpec;
+import dev.anemometer.driver.run.RunSpec;
+import dev.anemometer.driver.run.TargetSpec;
+import dev.anemometer.harness.config.AnemometerConfig;
+import dev.anemometer.harness.config.AppInstanceSpec;
+import dev.anemometer.harness.config.FindMaxSpec;
+import dev.anemometer.harness.config.QosSpec;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+
+/** The harness's strategy and load path of an instance, as the driver's load path spec. */
+public final class LoadPaths {
+
+  private LoadPaths() {}
+
+  /** The load path of app instance {@code index}. */
+  public static LoadPathSpec of(AnemometerConfig config, int index) {
+    AppInstanceSpec instance = config.appInstances().get(index);
+    QosSpec qos = config.qos();
+    return switch (config.strategy()) {
+      case FIXED ->
+          new FixedLoadPathSpec(
+              instance.users(),
+              qos.rampUp(),
+              qos.warmUp(),
+              qos.qosPeriods(),
+              qos.interval(),
+              qos.rampDown());
+      case INTERVAL -> new IntervalLoadPathSpec(segments(instance), 1);
+      case FIND_MAX -> findMax(config.findMax(), instance, index);
+    };
+  }
+
+  /** The search with its own phases, up to the ceiling, from the instance's hint if it has one. */
+  static FindMaxLoadPathSpec findMax(FindMaxSpec search, AppInstanceSpec instance, int index) {
+    int ceiling = search.ceilingFor(instance.maxUsers());
+    return new FindMaxLoadPathSpec(
+        search.initialStepFor(instance.maxUsers()),
+        search.step(),
+        search.rampUp(),
+        search.warmUp(),
+        search.qosPeriod(),
+        search.precision(),
+        search.verifications(),
+        ceiling,
+        Math.min(search.hintFor(index), ceiling),
+        search.confirmWithin());
+  }
+
+  static List<SegmentSpec> segments(AppInstanceSpec instance) {
+    List<SegmentSpec> segments = new ArrayList<>();
+    for (dev.anemometer.harness.config.SegmentSpec s : instance.loadPath().segments()) {
+      segments.add(
+          switch (s.type()) {
+            case UNIFORM -> new SegmentSpec.Uniform(s.users(), s.duration());
+            case RAMP -> new SegmentSpec.Ramp(s.from(), s.to(), s.duration(), s.step());
+            case SINE -> new SegmentSpec.Sine(s.min(), s.max(), s.period(), s.duration());
+            case SPIKE ->
+                new SegmentSpec.Spike(s.base(), s.peak(), s.at(), s.duration(), s.total());
+          });
+    }
+    return segments;
+  }
+
+  /** How long the load phase lasts, for the console; zero for findMax, whose length is open. */
+  public static Duration length(AnemometerConfig config) {
+    QosSpec qos = config.qos();
+    Duration longest = Duration.ZERO;
+    for (AppInstanceSpec instance : config.appInstances()) {
+      Duration length =
+          switch (config.strategy()) {
+            case FIXED ->
+                qos.rampUp()
+                    .plus(qos.warmUp())
+                    .plus(qos.interval().multipliedBy(qos.qosPeriods()))
+                    .plus(qos.rampDown());
+            case INTERVAL ->
+                instance.loadPath().segments().stream()
+                    .map(dev.anemometer.harness.config.SegmentSpec::length)
+                    .reduce(Duration.ZERO, Duration::plus);
+            case FIND_MAX -> Duration.ZERO;
+          };
+      longest = length.compareTo(longest) > 0 ? length : longest;
+    }
+    return longest;
+  }
+
+  /**
+   * The run as the driver library sees it, for a target whose driver runs elsewhere: what listeners
+   * (the elasticity runner) are told when the load starts.
+   */
+  public static RunSpec runSpec(AnemometerConfig config, List<DeployedInstance> instances) {
+    List<TargetSpec> targets = new ArrayList<>();
+    for (DeployedInstance instance : instances) {
+      var spec = config.appInstances().get(instance.index());
+      targets.add(
+          new TargetSpec(
+              "instance-" + instance.index(),
+              new UsersConfig(
+                  instance.entryUrls().get(0),
+                  "default",
+                  1,
+                  5 * spec.maxUsers(),
+                  4,
+                  42L + instance.index()),
+              LoadPaths.of(config, instance.index())));
+    }
+    return RunSpec.of(
+        config.name(),
+        targets,
+        dev.anemometer.driver.qos.QosSpec.weathervaneDefaults()
+            .withPercentile(config.qos().percentile()));
+  }
+}
