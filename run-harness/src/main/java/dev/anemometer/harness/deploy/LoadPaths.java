@@ -12,12 +12,19 @@ import dev.anemometer.harness.config.AnemometerConfig;
 import dev.anemometer.harness.config.AppInstanceSpec;
 import dev.anemometer.harness.config.FindMaxSpec;
 import dev.anemometer.harness.config.QosSpec;
+import java.net.URI;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 
 /** The harness's strategy and load path of an instance, as the driver's load path spec. */
 public final class LoadPaths {
+
+  /** Like a browser: each simulated user opens at most four connections. */
+  public static final int CONNECTIONS_PER_USER = 4;
+
+  private static final int ACCOUNTS_PER_USER = 5;
+  private static final long SEED = 42L;
 
   private LoadPaths() {}
 
@@ -94,23 +101,16 @@ public final class LoadPaths {
   }
 
   /**
-   * The run as the driver library sees it, for a target whose driver runs elsewhere: what listeners
-   * (the elasticity runner) are told when the load starts.
+   * The run as the driver library sees it: what the in-process driver runs, and what listeners (the
+   * elasticity runner) are told when the load starts on a target whose driver runs elsewhere.
    */
   public static RunSpec runSpec(AnemometerConfig config, List<DeployedInstance> instances) {
     List<TargetSpec> targets = new ArrayList<>();
     for (DeployedInstance instance : instances) {
-      var spec = config.appInstances().get(instance.index());
       targets.add(
           new TargetSpec(
               "instance-" + instance.index(),
-              new UsersConfig(
-                  instance.entryUrls().get(0),
-                  "default",
-                  1,
-                  5 * spec.maxUsers(),
-                  4,
-                  42L + instance.index()),
+              users(config, instance.index(), instance.entryUrls().get(0)),
               LoadPaths.of(config, instance.index())));
     }
     return RunSpec.of(
@@ -118,5 +118,21 @@ public final class LoadPaths {
         targets,
         dev.anemometer.driver.qos.QosSpec.weathervaneDefaults()
             .withPercentile(config.qos().percentile()));
+  }
+
+  /**
+   * The simulated users of app instance {@code index}, wherever the driver runs: the default
+   * behaviour, five accounts per user the instance may reach (from account 1), at most {@value
+   * #CONNECTIONS_PER_USER} connections each, and a seed of its own.
+   */
+  public static UsersConfig users(AnemometerConfig config, int index, URI target) {
+    AppInstanceSpec instance = config.appInstances().get(index);
+    return new UsersConfig(
+        target,
+        "default",
+        1,
+        ACCOUNTS_PER_USER * instance.maxUsers(),
+        CONNECTIONS_PER_USER,
+        SEED + index);
   }
 }

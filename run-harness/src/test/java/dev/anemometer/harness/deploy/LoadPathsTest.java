@@ -2,12 +2,14 @@ package dev.anemometer.harness.deploy;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.anemometer.driver.behavior.UsersConfig;
 import dev.anemometer.driver.loadpath.FindMaxLoadPathSpec;
 import dev.anemometer.driver.loadpath.FixedLoadPathSpec;
 import dev.anemometer.driver.loadpath.IntervalLoadPathSpec;
 import dev.anemometer.driver.loadpath.SegmentSpec;
 import dev.anemometer.harness.config.AnemometerConfig;
 import dev.anemometer.harness.config.ConfigLoader;
+import java.net.URI;
 import java.time.Duration;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -31,6 +33,18 @@ class LoadPathsTest {
                 Duration.ofSeconds(60),
                 Duration.ofSeconds(5)));
     assertThat(LoadPaths.length(config)).isEqualTo(Duration.ofSeconds(155));
+  }
+
+  @Test
+  void usersAreDerivedFromMaxUsersInOnePlace() {
+    AnemometerConfig config =
+        loader.load(null, "quickstart", List.of("appInstances[0].maxUsers=300"));
+    URI entry = URI.create("http://localhost:8080");
+
+    UsersConfig users = LoadPaths.users(config, 0, entry);
+
+    assertThat(users)
+        .isEqualTo(new UsersConfig(entry, "default", 1, 1500, LoadPaths.CONNECTIONS_PER_USER, 42L));
   }
 
   @Test

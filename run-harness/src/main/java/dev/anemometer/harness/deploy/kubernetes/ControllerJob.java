@@ -1,15 +1,18 @@
 package dev.anemometer.harness.deploy.kubernetes;
 
+import dev.anemometer.driver.behavior.UsersConfig;
 import dev.anemometer.harness.config.AnemometerConfig;
 import dev.anemometer.harness.config.AppInstanceSpec;
 import dev.anemometer.harness.config.ConfigException;
 import dev.anemometer.harness.config.FindMaxSpec;
 import dev.anemometer.harness.config.QosSpec;
 import dev.anemometer.harness.config.Strategy;
+import dev.anemometer.harness.deploy.LoadPaths;
 import dev.anemometer.harness.deploygen.StackModel;
 import io.fabric8.kubernetes.api.model.Container;
 import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.api.model.batch.v1.Job;
+import java.net.URI;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -68,11 +71,13 @@ final class ControllerJob {
     QosSpec qos = config.qos();
     List<String> args = new ArrayList<>();
     args.addAll(List.of("controller", "--workers", "$(DRIVER_WORKERS)", "--token"));
-    args.addAll(List.of("$(DRIVER_TOKEN)", "--target", "http://" + model.entryHost() + ":8080"));
+    String entry = "http://" + model.entryHost() + ":8080";
+    args.addAll(List.of("$(DRIVER_TOKEN)", "--target", entry));
     args.addAll(List.of("--out", "/results", "--name", "instance-" + index));
     args.addAll(List.of("--percentile", String.valueOf(qos.percentile())));
-    args.addAll(List.of("--seed", String.valueOf(42L + index)));
-    args.addAll(List.of("--accounts", String.valueOf(5 * instance.maxUsers())));
+    UsersConfig users = LoadPaths.users(config, index, URI.create(entry));
+    args.addAll(List.of("--seed", String.valueOf(users.seed())));
+    args.addAll(List.of("--accounts", String.valueOf(users.accounts())));
     if (config.strategy() == Strategy.FIND_MAX) {
       // The search's own phases, precision and hint; the controller has no verification runs.
       FindMaxSpec search = config.findMax();
