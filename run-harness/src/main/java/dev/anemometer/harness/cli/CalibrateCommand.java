@@ -1,11 +1,11 @@
 package dev.anemometer.harness.cli;
 
+import dev.anemometer.driver.spec.DurationSyntax;
 import dev.anemometer.harness.calibration.CalibrationPlan;
 import dev.anemometer.harness.calibration.MixTable;
 import dev.anemometer.harness.config.AnemometerConfig;
 import dev.anemometer.harness.config.ConfigException;
 import dev.anemometer.harness.config.ConfigLoader;
-import dev.anemometer.harness.config.Durations;
 import dev.anemometer.harness.console.Console;
 import dev.anemometer.harness.run.Harness;
 import dev.anemometer.harness.run.RunProcedure;
@@ -90,11 +90,11 @@ final class CalibrateCommand implements Callable<Integer> {
             + "': loads "
             + plan.loads()
             + ", each held "
-            + Durations.format(plan.hold())
+            + DurationSyntax.format(plan.hold())
             + " after "
-            + Durations.format(plan.settle())
+            + DurationSyntax.format(plan.settle())
             + " to settle ("
-            + Durations.format(plan.length())
+            + DurationSyntax.format(plan.length())
             + " of load)");
     RunProcedure procedure =
         RunProcedure.forTargets(
@@ -152,7 +152,7 @@ final class CalibrateCommand implements Callable<Integer> {
 
   private static Duration duration(String option, String text) {
     try {
-      return Durations.parse(text);
+      return DurationSyntax.parse(text);
     } catch (IllegalArgumentException e) {
       throw new ConfigException(option + ": " + e.getMessage());
     }

@@ -49,7 +49,7 @@ final class DriverLoad implements LoadDriver {
         .info(
             length.isZero()
                 ? "findMax: runs until the peak is found"
-                : "load path: " + dev.anemometer.harness.config.Durations.format(length));
+                : "load path: " + dev.anemometer.driver.spec.DurationSyntax.format(length));
     RunResult result;
     DriverMetrics metrics = new DriverMetrics();
     try (OutputDirectory output = new OutputDirectory(plan.driverDir(), System::currentTimeMillis);
