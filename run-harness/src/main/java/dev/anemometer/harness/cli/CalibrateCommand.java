@@ -7,6 +7,7 @@ import dev.anemometer.harness.config.AnemometerConfig;
 import dev.anemometer.harness.config.ConfigException;
 import dev.anemometer.harness.config.ConfigLoader;
 import dev.anemometer.harness.console.Console;
+import dev.anemometer.harness.results.ExitCodes;
 import dev.anemometer.harness.run.Harness;
 import dev.anemometer.harness.run.RunProcedure;
 import dev.anemometer.harness.run.TargetOptions;
@@ -103,7 +104,7 @@ final class CalibrateCommand implements Callable<Integer> {
     Path windows = result.dir().resolve("driver").resolve("windows.jsonl");
     if (!Files.exists(windows)) {
       console.notice("no judged windows were written: " + result.summary().message());
-      return Math.max(3, result.summary().exitCode());
+      return Math.max(ExitCodes.INFRASTRUCTURE, result.summary().exitCode());
     }
     MixTable table = MixTable.read(windows, plan);
     table.writeCsv(result.dir().resolve("calibration.csv"));

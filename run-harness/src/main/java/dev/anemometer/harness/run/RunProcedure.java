@@ -21,6 +21,7 @@ import dev.anemometer.harness.platform.CpuSummary;
 import dev.anemometer.harness.platform.Platform;
 import dev.anemometer.harness.platform.PlatformProbe;
 import dev.anemometer.harness.report.HtmlReport;
+import dev.anemometer.harness.results.ExitCodes;
 import dev.anemometer.harness.results.ResultsDirectory;
 import dev.anemometer.harness.results.RunSummary;
 import java.nio.file.Path;
@@ -38,10 +39,6 @@ import java.util.Map;
  * Ctrl-C), the results folder gets a summary and report.html, and results.csv a line.
  */
 public final class RunProcedure {
-
-  public static final int PASSED = 0;
-  public static final int QOS_FAILED = 1;
-  public static final int INFRASTRUCTURE = 3;
 
   /** The one place that says which targets measure CPU per tier. */
   static final String CPU_UNAVAILABLE =
@@ -109,7 +106,7 @@ public final class RunProcedure {
         outcome.audit.putAll(
             new RunAudit(harness.console()).audit(stack, load.acknowledgedBids(), results));
         boolean audited = outcome.audit.values().stream().allMatch(AuditResult::passed);
-        outcome.exitCode = load.passed() && audited ? PASSED : QOS_FAILED;
+        outcome.exitCode = load.passed() && audited ? ExitCodes.PASSED : ExitCodes.QOS_FAILED;
         outcome.message =
             !load.valid()
                 ? "invalid: the driver was the bottleneck"
@@ -124,7 +121,7 @@ public final class RunProcedure {
       removeHook(interrupted);
       throw e;
     } catch (RuntimeException | SQLException e) {
-      outcome.exitCode = INFRASTRUCTURE;
+      outcome.exitCode = ExitCodes.INFRASTRUCTURE;
       if (!outcome.interrupted) {
         outcome.message = e.getMessage();
       }
@@ -301,8 +298,8 @@ public final class RunProcedure {
     outcome.audit.forEach((index, result) -> audit.put("instance-" + index, result));
     String verdict =
         switch (outcome.exitCode) {
-          case PASSED -> "PASSED";
-          case QOS_FAILED -> "FAILED";
+          case ExitCodes.PASSED -> "PASSED";
+          case ExitCodes.QOS_FAILED -> "FAILED";
           default -> outcome.interrupted ? "INTERRUPTED" : "ERROR";
         };
     ElasticityResults changes = elasticity;
@@ -342,7 +339,7 @@ public final class RunProcedure {
     volatile List<DeployedInstance> instances = List.of();
     volatile LoadOutcome load;
     final Map<Integer, AuditResult> audit = new java.util.concurrent.ConcurrentHashMap<>();
-    volatile int exitCode = INFRASTRUCTURE;
+    volatile int exitCode = ExitCodes.INFRASTRUCTURE;
     volatile String message;
     volatile boolean interrupted;
   }

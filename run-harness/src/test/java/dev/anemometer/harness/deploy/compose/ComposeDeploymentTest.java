@@ -7,6 +7,7 @@ import dev.anemometer.harness.cli.AnemometerCli;
 import dev.anemometer.harness.config.ConfigLoader;
 import dev.anemometer.harness.deploy.TierStartException;
 import dev.anemometer.harness.deploygen.StackModel;
+import dev.anemometer.harness.results.ExitCodes;
 import dev.anemometer.harness.tuning.TuningCalculator;
 import java.nio.file.Path;
 import java.util.List;
@@ -51,7 +52,7 @@ class ComposeDeploymentTest {
         ComposeCommand.succeeds(List.of("docker", "info"), temp),
         "a Docker engine is reachable here: deploy would really start containers");
     assertThat(AnemometerCli.execute("deploy", "--preset", "local", "--set", "target=compose"))
-        .isEqualTo(AnemometerCli.INFRASTRUCTURE);
+        .isEqualTo(ExitCodes.INFRASTRUCTURE);
   }
 
   @Test
@@ -62,7 +63,7 @@ class ComposeDeploymentTest {
     Path results = temp.resolve("results");
 
     assertThat(AnemometerCli.execute("run", "--target", "compose", "--results", results.toString()))
-        .isEqualTo(AnemometerCli.INFRASTRUCTURE);
+        .isEqualTo(ExitCodes.INFRASTRUCTURE);
     try (var runs = java.nio.file.Files.list(results)) {
       Path run = runs.filter(java.nio.file.Files::isDirectory).findFirst().orElseThrow();
       assertThat(java.nio.file.Files.readString(run.resolve("summary.json")))

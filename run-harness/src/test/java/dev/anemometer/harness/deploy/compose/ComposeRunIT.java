@@ -12,6 +12,7 @@ import dev.anemometer.harness.deploy.LoadOutcome;
 import dev.anemometer.harness.deploy.LoadPaths;
 import dev.anemometer.harness.deploy.TierStartException;
 import dev.anemometer.harness.deploy.local.LocalPaths;
+import dev.anemometer.harness.results.ExitCodes;
 import dev.anemometer.harness.run.Harness;
 import dev.anemometer.harness.run.RunProcedure;
 import dev.anemometer.harness.support.TestPostgres;
@@ -75,7 +76,7 @@ class ComposeRunIT {
         procedure(broken, stack -> stack)
             .execute(ComposeStackTest.config(), temp.resolve("results"));
 
-    assertThat(result.summary().exitCode()).isEqualTo(RunProcedure.INFRASTRUCTURE);
+    assertThat(result.summary().exitCode()).isEqualTo(ExitCodes.INFRASTRUCTURE);
     assertThat(result.summary().message()).isEqualTo("the driver broke off: connection refused");
     assertThat(compose.subcommands())
         .containsExactly(

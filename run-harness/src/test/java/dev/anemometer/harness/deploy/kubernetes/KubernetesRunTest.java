@@ -7,6 +7,7 @@ import dev.anemometer.harness.config.ConfigLoader;
 import dev.anemometer.harness.console.Console;
 import dev.anemometer.harness.deploy.local.LocalPaths;
 import dev.anemometer.harness.deploygen.StackModel;
+import dev.anemometer.harness.results.ExitCodes;
 import dev.anemometer.harness.run.Harness;
 import dev.anemometer.harness.run.RunProcedure;
 import dev.anemometer.harness.tuning.TuningCalculator;
@@ -62,7 +63,7 @@ class KubernetesRunTest {
 
     assertThat(result.summary().exitCode())
         .as(result.summary().message())
-        .isEqualTo(RunProcedure.QOS_FAILED);
+        .isEqualTo(ExitCodes.QOS_FAILED);
     assertThat(result.summary().message()).isEqualTo("QoS not met");
     String run = result.dir().getFileName().toString();
     String first = "anemometer-" + run + "-0";
