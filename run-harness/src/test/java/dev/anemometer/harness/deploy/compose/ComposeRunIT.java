@@ -1,6 +1,7 @@
 package dev.anemometer.harness.deploy.compose;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 import dev.anemometer.harness.config.AnemometerConfig;
 import dev.anemometer.harness.console.Console;
@@ -21,6 +22,7 @@ import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -113,13 +115,10 @@ class ComposeRunIT {
     return plan -> {
       var spec = LoadPaths.runSpec(plan.config(), plan.instances());
       plan.listeners().forEach(listener -> listener.onStart(spec));
-      long deadline = System.nanoTime() + 30_000_000_000L;
-      while (compose.subcommands().stream().noneMatch(c -> c.contains("--scale"))) {
-        if (System.nanoTime() > deadline) {
-          throw new AssertionError("the scheduled scale-up never reached Compose");
-        }
-        Thread.sleep(50); // polling interval of a deadline loop
-      }
+      await("the scheduled scale-up reaching Compose")
+          .atMost(Duration.ofSeconds(30))
+          .pollInterval(Duration.ofMillis(50))
+          .until(() -> compose.subcommands().stream().anyMatch(c -> c.contains("--scale")));
       return new LoadOutcome(
           List.of(true), true, List.of(100), List.of(List.of()), Map.of("passed", true));
     };

@@ -3,6 +3,7 @@ package dev.anemometer.harness.deploy.local;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowable;
 import static org.assertj.core.api.Assumptions.assumeThat;
+import static org.awaitility.Awaitility.await;
 
 import dev.anemometer.harness.deploy.TierStartException;
 import dev.anemometer.harness.support.TestProcesses;
@@ -190,11 +191,10 @@ class ProxyChainIT {
           .contains(":" + app1.port());
 
       balancer.drain(0);
-      long deadline = System.nanoTime() + Duration.ofSeconds(20).toNanos();
-      while (balancer.inFlight(0) > 0) {
-        assertThat(System.nanoTime()).as("old nginx workers gone").isLessThan(deadline);
-        Thread.sleep(100); // polling interval of a deadline loop
-      }
+      await("old nginx workers gone")
+          .atMost(Duration.ofSeconds(20))
+          .pollInterval(Duration.ofMillis(100))
+          .until(() -> balancer.inFlight(0) == 0);
       int app0Before = app0.requests.get();
       for (int i = 0; i < 10; i++) {
         assertThat(get(webPort, "/api/auctions/live").body()).isEqualTo("app1 /api/auctions/live");
@@ -211,11 +211,10 @@ class ProxyChainIT {
         HttpResponse.BodyHandlers.ofString());
   }
 
-  private static void awaitUp(HaproxyRuntimeApi api, String server) throws Exception {
-    long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
-    while (!api.serverStatus(server).equals("UP")) {
-      assertThat(System.nanoTime()).as(server + " UP in HAProxy").isLessThan(deadline);
-      Thread.sleep(100); // polling interval of a deadline loop
-    }
+  private static void awaitUp(HaproxyRuntimeApi api, String server) {
+    await(server + " UP in HAProxy")
+        .atMost(Duration.ofSeconds(30))
+        .pollInterval(Duration.ofMillis(100))
+        .until(() -> api.serverStatus(server).equals("UP"));
   }
 }

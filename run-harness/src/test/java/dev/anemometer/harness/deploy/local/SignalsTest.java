@@ -2,8 +2,10 @@ package dev.anemometer.harness.deploy.local;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.awaitility.Awaitility.await;
 
 import java.io.IOException;
+import java.time.Duration;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -45,11 +47,10 @@ class SignalsTest {
   void aTreeIsStoppedContinuedAndTerminatedWhole() throws Exception {
     shell = new ProcessBuilder("sh", "-c", "sleep 60 & sleep 60 & wait").start();
     ProcessHandle root = shell.toHandle();
-    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
-    while (root.children().count() < 2) {
-      assertThat(System.nanoTime()).as("children started").isLessThan(deadline);
-      Thread.sleep(20); // polling interval of a deadline loop
-    }
+    await("children started")
+        .atMost(Duration.ofSeconds(10))
+        .pollInterval(Duration.ofMillis(20))
+        .until(() -> root.children().count() >= 2);
 
     Signals.send("STOP", root);
     Signals.send("CONT", root);
