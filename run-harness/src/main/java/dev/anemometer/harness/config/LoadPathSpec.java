@@ -1,5 +1,6 @@
 package dev.anemometer.harness.config;
 
+import dev.anemometer.driver.spec.Segment;
 import java.util.List;
 
 /**
@@ -8,13 +9,13 @@ import java.util.List;
  * @param type {@code interval}, the only load path written as segments
  * @param repeat whether the segments start again when they run out (default false)
  */
-public record LoadPathSpec(String type, List<SegmentSpec> segments, Boolean repeat) {
+public record LoadPathSpec(String type, List<Segment> segments, Boolean repeat) {
 
   public LoadPathSpec {
     segments = segments == null ? List.of() : List.copyOf(segments);
   }
 
   int peakUsers() {
-    return segments.stream().mapToInt(SegmentSpec::peakUsers).max().orElse(0);
+    return segments.stream().mapToInt(Segment::peakUsers).max().orElse(0);
   }
 }

@@ -1,5 +1,7 @@
 package dev.anemometer.harness.config;
 
+import dev.anemometer.driver.spec.Segment;
+import dev.anemometer.driver.spec.SegmentType;
 import java.time.Duration;
 import java.util.List;
 
@@ -22,7 +24,7 @@ final class LoadPathValidator {
       errors.add(path + ".type: '" + loadPath.type() + "' is not one of: interval");
     }
     for (int i = 0; i < loadPath.segments().size(); i++) {
-      SegmentSpec segment = loadPath.segments().get(i);
+      Segment segment = loadPath.segments().get(i);
       String at = path + ".segments[" + i + "]";
       if (segment.type() == null) {
         errors.add(
@@ -42,7 +44,7 @@ final class LoadPathValidator {
     }
   }
 
-  private void validateSegment(SegmentSpec s, String at) {
+  private void validateSegment(Segment s, String at) {
     switch (s.type()) {
       case UNIFORM -> {
         users(s.users(), at + ".users");

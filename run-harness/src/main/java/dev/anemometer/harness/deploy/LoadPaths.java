@@ -8,6 +8,7 @@ import dev.anemometer.driver.loadpath.LoadPathSpec;
 import dev.anemometer.driver.loadpath.SegmentSpec;
 import dev.anemometer.driver.run.RunSpec;
 import dev.anemometer.driver.run.TargetSpec;
+import dev.anemometer.driver.spec.Segment;
 import dev.anemometer.harness.config.AnemometerConfig;
 import dev.anemometer.harness.config.AppInstanceSpec;
 import dev.anemometer.harness.config.FindMaxSpec;
@@ -63,18 +64,7 @@ public final class LoadPaths {
   }
 
   static List<SegmentSpec> segments(AppInstanceSpec instance) {
-    List<SegmentSpec> segments = new ArrayList<>();
-    for (dev.anemometer.harness.config.SegmentSpec s : instance.loadPath().segments()) {
-      segments.add(
-          switch (s.type()) {
-            case UNIFORM -> new SegmentSpec.Uniform(s.users(), s.duration());
-            case RAMP -> new SegmentSpec.Ramp(s.from(), s.to(), s.duration(), s.step());
-            case SINE -> new SegmentSpec.Sine(s.min(), s.max(), s.period(), s.duration());
-            case SPIKE ->
-                new SegmentSpec.Spike(s.base(), s.peak(), s.at(), s.duration(), s.total());
-          });
-    }
-    return segments;
+    return instance.loadPath().segments().stream().map(Segment::toSpec).toList();
   }
 
   /** How long the load phase lasts, for the console; zero for findMax, whose length is open. */
@@ -91,7 +81,7 @@ public final class LoadPaths {
                     .plus(qos.rampDown());
             case INTERVAL ->
                 instance.loadPath().segments().stream()
-                    .map(dev.anemometer.harness.config.SegmentSpec::length)
+                    .map(Segment::length)
                     .reduce(Duration.ZERO, Duration::plus);
             case FIND_MAX -> Duration.ZERO;
           };
