@@ -1,5 +1,6 @@
 package dev.anemometer.harness.config;
 
+import dev.anemometer.driver.spec.IntervalPath;
 import dev.anemometer.driver.spec.Segment;
 import dev.anemometer.driver.spec.SegmentType;
 import java.time.Duration;
@@ -15,7 +16,7 @@ final class LoadPathValidator {
   }
 
   void validate(AppInstanceSpec instance, String path) {
-    LoadPathSpec loadPath = instance.loadPath();
+    IntervalPath loadPath = instance.loadPath();
     if (loadPath == null || loadPath.segments().isEmpty()) {
       errors.add(path + ".segments: the interval strategy needs at least one segment");
       return;

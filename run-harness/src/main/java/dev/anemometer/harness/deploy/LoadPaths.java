@@ -2,17 +2,12 @@ package dev.anemometer.harness.deploy;
 
 import dev.anemometer.driver.behavior.UsersConfig;
 import dev.anemometer.driver.loadpath.FindMaxLoadPathSpec;
-import dev.anemometer.driver.loadpath.FixedLoadPathSpec;
-import dev.anemometer.driver.loadpath.IntervalLoadPathSpec;
 import dev.anemometer.driver.loadpath.LoadPathSpec;
-import dev.anemometer.driver.loadpath.SegmentSpec;
 import dev.anemometer.driver.run.RunSpec;
 import dev.anemometer.driver.run.TargetSpec;
-import dev.anemometer.driver.spec.Segment;
 import dev.anemometer.harness.config.AnemometerConfig;
 import dev.anemometer.harness.config.AppInstanceSpec;
 import dev.anemometer.harness.config.FindMaxSpec;
-import dev.anemometer.harness.config.QosSpec;
 import java.net.URI;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -32,17 +27,9 @@ public final class LoadPaths {
   /** The load path of app instance {@code index}. */
   public static LoadPathSpec of(AnemometerConfig config, int index) {
     AppInstanceSpec instance = config.appInstances().get(index);
-    QosSpec qos = config.qos();
     return switch (config.strategy()) {
-      case FIXED ->
-          new FixedLoadPathSpec(
-              instance.users(),
-              qos.rampUp(),
-              qos.warmUp(),
-              qos.qosPeriods(),
-              qos.interval(),
-              qos.rampDown());
-      case INTERVAL -> new IntervalLoadPathSpec(segments(instance), 1);
+      case FIXED -> config.qos().fixedPath(instance.users());
+      case INTERVAL -> instance.loadPath().toSpec();
       case FIND_MAX -> findMax(config.findMax(), instance, index);
     };
   }
@@ -63,26 +50,14 @@ public final class LoadPaths {
         search.confirmWithin());
   }
 
-  static List<SegmentSpec> segments(AppInstanceSpec instance) {
-    return instance.loadPath().segments().stream().map(Segment::toSpec).toList();
-  }
-
   /** How long the load phase lasts, for the console; zero for findMax, whose length is open. */
   public static Duration length(AnemometerConfig config) {
-    QosSpec qos = config.qos();
     Duration longest = Duration.ZERO;
     for (AppInstanceSpec instance : config.appInstances()) {
       Duration length =
           switch (config.strategy()) {
-            case FIXED ->
-                qos.rampUp()
-                    .plus(qos.warmUp())
-                    .plus(qos.interval().multipliedBy(qos.qosPeriods()))
-                    .plus(qos.rampDown());
-            case INTERVAL ->
-                instance.loadPath().segments().stream()
-                    .map(Segment::length)
-                    .reduce(Duration.ZERO, Duration::plus);
+            case FIXED -> config.qos().fixedLength();
+            case INTERVAL -> instance.loadPath().length();
             case FIND_MAX -> Duration.ZERO;
           };
       longest = length.compareTo(longest) > 0 ? length : longest;
@@ -103,11 +78,7 @@ public final class LoadPaths {
               users(config, instance.index(), instance.entryUrls().get(0)),
               LoadPaths.of(config, instance.index())));
     }
-    return RunSpec.of(
-        config.name(),
-        targets,
-        dev.anemometer.driver.qos.QosSpec.weathervaneDefaults()
-            .withPercentile(config.qos().percentile()));
+    return RunSpec.of(config.name(), targets, config.qos().rules());
   }
 
   /**

@@ -1,11 +1,11 @@
 package dev.anemometer.harness.deploy.kubernetes;
 
 import dev.anemometer.driver.behavior.UsersConfig;
+import dev.anemometer.driver.spec.QosPhases;
 import dev.anemometer.harness.config.AnemometerConfig;
 import dev.anemometer.harness.config.AppInstanceSpec;
 import dev.anemometer.harness.config.ConfigException;
 import dev.anemometer.harness.config.FindMaxSpec;
-import dev.anemometer.harness.config.QosSpec;
 import dev.anemometer.harness.config.Strategy;
 import dev.anemometer.harness.deploy.LoadPaths;
 import dev.anemometer.harness.deploygen.StackModel;
@@ -68,7 +68,7 @@ final class ControllerJob {
 
   static List<String> arguments(AnemometerConfig config, int index, StackModel model) {
     AppInstanceSpec instance = config.appInstances().get(index);
-    QosSpec qos = config.qos();
+    QosPhases qos = config.qos();
     List<String> args = new ArrayList<>();
     args.addAll(List.of("controller", "--workers", "$(DRIVER_WORKERS)", "--token"));
     String entry = "http://" + model.entryHost() + ":8080";
