@@ -1,6 +1,6 @@
 package dev.anemometer.harness.calibration;
 
-import dev.anemometer.harness.config.Durations;
+import dev.anemometer.driver.spec.DurationSyntax;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -31,11 +31,12 @@ public record CalibrationPlan(
     for (int users : loads) {
       segments.add(
           "{type: ramp, from: %d, to: %d, duration: %s}"
-              .formatted(previous, users, Durations.format(rampUp)));
+              .formatted(previous, users, DurationSyntax.format(rampUp)));
       segments.add(
-          "{type: uniform, users: %d, duration: %s}".formatted(users, Durations.format(settle)));
+          "{type: uniform, users: %d, duration: %s}"
+              .formatted(users, DurationSyntax.format(settle)));
       segments.add(
-          "{type: uniform, users: %d, duration: %s}".formatted(users, Durations.format(hold)));
+          "{type: uniform, users: %d, duration: %s}".formatted(users, DurationSyntax.format(hold)));
       previous = users;
     }
     List<String> assignments = new ArrayList<>();

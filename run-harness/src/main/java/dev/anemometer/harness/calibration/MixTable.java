@@ -2,7 +2,7 @@ package dev.anemometer.harness.calibration;
 
 import dev.anemometer.driver.operation.OperationType;
 import dev.anemometer.driver.qos.QosSpec;
-import dev.anemometer.harness.results.Json;
+import dev.anemometer.harness.json.Json;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;

@@ -1,6 +1,7 @@
 package dev.anemometer.harness.cli;
 
 import dev.anemometer.harness.config.ConfigException;
+import dev.anemometer.harness.results.ExitCodes;
 import java.io.PrintWriter;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -34,16 +35,13 @@ import picocli.CommandLine.ParseResult;
     },
     exitCodeListHeading = "%nExit codes:%n",
     exitCodeList = {
-      "0:passed (or the command succeeded)",
-      "1:QoS not met, or the bid audit failed",
-      "2:bad input or configuration",
-      "3:infrastructure error (a tier did not start, a tool is missing…)"
+      ExitCodes.PASSED + ":passed (or the command succeeded)",
+      ExitCodes.QOS_FAILED + ":QoS not met, or the bid audit failed",
+      ExitCodes.BAD_INPUT + ":bad input or configuration",
+      ExitCodes.INFRASTRUCTURE + ":infrastructure error (a tier did not start, a tool is missing…)"
     },
     footer = {"", "Docs: docs/getting-started.md, docs/configuration.md"})
 public final class AnemometerCli implements Runnable {
-
-  public static final int BAD_INPUT = 2;
-  public static final int INFRASTRUCTURE = 3;
 
   @Option(
       names = "--verbose",
@@ -76,7 +74,7 @@ public final class AnemometerCli implements Runnable {
       if (verbose) {
         e.printStackTrace(err);
       }
-      return BAD_INPUT;
+      return ExitCodes.BAD_INPUT;
     }
     err.println("anemometer: " + (e.getMessage() == null ? e.toString() : e.getMessage()));
     if (verbose) {
@@ -84,7 +82,7 @@ public final class AnemometerCli implements Runnable {
     } else {
       err.println("anemometer: (--verbose shows the stack trace)");
     }
-    return INFRASTRUCTURE;
+    return ExitCodes.INFRASTRUCTURE;
   }
 
   private static boolean verbose(ParseResult result) {

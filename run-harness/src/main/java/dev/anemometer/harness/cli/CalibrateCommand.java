@@ -1,12 +1,13 @@
 package dev.anemometer.harness.cli;
 
+import dev.anemometer.driver.spec.DurationSyntax;
 import dev.anemometer.harness.calibration.CalibrationPlan;
 import dev.anemometer.harness.calibration.MixTable;
 import dev.anemometer.harness.config.AnemometerConfig;
 import dev.anemometer.harness.config.ConfigException;
 import dev.anemometer.harness.config.ConfigLoader;
-import dev.anemometer.harness.config.Durations;
 import dev.anemometer.harness.console.Console;
+import dev.anemometer.harness.results.ExitCodes;
 import dev.anemometer.harness.run.Harness;
 import dev.anemometer.harness.run.RunProcedure;
 import dev.anemometer.harness.run.TargetOptions;
@@ -90,11 +91,11 @@ final class CalibrateCommand implements Callable<Integer> {
             + "': loads "
             + plan.loads()
             + ", each held "
-            + Durations.format(plan.hold())
+            + DurationSyntax.format(plan.hold())
             + " after "
-            + Durations.format(plan.settle())
+            + DurationSyntax.format(plan.settle())
             + " to settle ("
-            + Durations.format(plan.length())
+            + DurationSyntax.format(plan.length())
             + " of load)");
     RunProcedure procedure =
         RunProcedure.forTargets(
@@ -103,7 +104,7 @@ final class CalibrateCommand implements Callable<Integer> {
     Path windows = result.dir().resolve("driver").resolve("windows.jsonl");
     if (!Files.exists(windows)) {
       console.notice("no judged windows were written: " + result.summary().message());
-      return Math.max(3, result.summary().exitCode());
+      return Math.max(ExitCodes.INFRASTRUCTURE, result.summary().exitCode());
     }
     MixTable table = MixTable.read(windows, plan);
     table.writeCsv(result.dir().resolve("calibration.csv"));
@@ -152,7 +153,7 @@ final class CalibrateCommand implements Callable<Integer> {
 
   private static Duration duration(String option, String text) {
     try {
-      return Durations.parse(text);
+      return DurationSyntax.parse(text);
     } catch (IllegalArgumentException e) {
       throw new ConfigException(option + ": " + e.getMessage());
     }

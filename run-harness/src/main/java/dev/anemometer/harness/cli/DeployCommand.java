@@ -1,9 +1,9 @@
 package dev.anemometer.harness.cli;
 
 import dev.anemometer.harness.console.Console;
+import dev.anemometer.harness.deploy.DeployedInstance;
 import dev.anemometer.harness.run.DeployProcedure;
 import dev.anemometer.harness.run.Harness;
-import dev.anemometer.harness.target.local.DeployedInstance;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -22,14 +22,14 @@ final class DeployCommand implements Callable<Integer> {
 
   @Mixin ConfigOptions config;
 
-  @Mixin dev.anemometer.harness.target.kubernetes.ClusterOptions cluster;
+  @Mixin dev.anemometer.harness.deploy.kubernetes.ClusterOptions cluster;
 
   @Override
   public Integer call() {
     Console console = new Console(System.out, root.verbose);
     var loaded = config.load();
     if (loaded.target() != dev.anemometer.harness.config.Target.LOCAL) {
-      return dev.anemometer.harness.deploygen.OtherTargets.deploy(loaded, cluster, console);
+      return dev.anemometer.harness.run.OtherTargets.deploy(loaded, cluster, console);
     }
     for (DeployedInstance instance : new DeployProcedure(Harness.create(console)).deploy(loaded)) {
       console.info(

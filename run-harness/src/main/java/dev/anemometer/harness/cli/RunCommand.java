@@ -2,11 +2,11 @@ package dev.anemometer.harness.cli;
 
 import dev.anemometer.harness.config.AnemometerConfig;
 import dev.anemometer.harness.console.Console;
+import dev.anemometer.harness.deploy.kubernetes.ClusterOptions;
 import dev.anemometer.harness.run.Harness;
 import dev.anemometer.harness.run.RepeatSpec;
 import dev.anemometer.harness.run.RunProcedure;
 import dev.anemometer.harness.run.TargetOptions;
-import dev.anemometer.harness.target.kubernetes.ClusterOptions;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;

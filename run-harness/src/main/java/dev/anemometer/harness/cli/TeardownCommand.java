@@ -20,13 +20,13 @@ final class TeardownCommand implements Callable<Integer> {
       description = "Delete the namespaces Anemometer created on the cluster instead.")
   boolean kubernetes;
 
-  @picocli.CommandLine.Mixin dev.anemometer.harness.target.kubernetes.ClusterOptions cluster;
+  @picocli.CommandLine.Mixin dev.anemometer.harness.deploy.kubernetes.ClusterOptions cluster;
 
   @Override
   public Integer call() {
     Console console = new Console(System.out, root.verbose);
     if (kubernetes) {
-      var deleted = dev.anemometer.harness.target.kubernetes.KubernetesTarget.teardown(cluster);
+      var deleted = dev.anemometer.harness.deploy.kubernetes.KubernetesTarget.teardown(cluster);
       console.info(deleted.isEmpty() ? "no Anemometer namespaces" : "deleted " + deleted);
       return 0;
     }

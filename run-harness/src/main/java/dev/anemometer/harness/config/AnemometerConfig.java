@@ -1,5 +1,6 @@
 package dev.anemometer.harness.config;
 
+import dev.anemometer.driver.spec.QosPhases;
 import java.util.List;
 
 /**
@@ -13,7 +14,7 @@ public record AnemometerConfig(
     Strategy strategy,
     int repeat,
     List<AppInstanceSpec> appInstances,
-    QosSpec qos,
+    QosPhases qos,
     FindMaxSpec findMax,
     ElasticitySpec elasticity,
     List<FaultSpec> faults,

@@ -1,5 +1,7 @@
 package dev.anemometer.harness.config;
 
+import dev.anemometer.driver.spec.IntervalPath;
+
 /**
  * One deployment of the auction application with its own data, topology and load.
  *
@@ -8,7 +10,7 @@ package dev.anemometer.harness.config;
  * @param loadPath users over time for the {@code interval} strategy
  */
 public record AppInstanceSpec(
-    int maxUsers, int users, LoadPathSpec loadPath, TiersSpec tiers, TuningSpec tuning) {
+    int maxUsers, int users, IntervalPath loadPath, TiersSpec tiers, TuningSpec tuning) {
 
   /** The largest number of users the run asks for: what tiers are sized for. */
   public int peakUsers(Strategy strategy, FindMaxSpec findMax) {

@@ -1,5 +1,6 @@
 package dev.anemometer.harness.config;
 
+import dev.anemometer.driver.spec.DurationSyntax;
 import java.time.Duration;
 import java.util.Collection;
 import java.util.List;
@@ -61,7 +62,7 @@ final class BindingErrors {
       return "is not one of: " + ConfigName.acceptedValues(type);
     }
     if (type == Duration.class) {
-      return "is not " + Durations.EXPECTED;
+      return "is not " + DurationSyntax.EXPECTED;
     }
     if (type == Size.class) {
       return "is not " + Size.EXPECTED;

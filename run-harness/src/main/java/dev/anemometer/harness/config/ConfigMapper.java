@@ -1,6 +1,7 @@
 package dev.anemometer.harness.config;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
+import dev.anemometer.driver.spec.DurationSyntax;
 import java.time.Duration;
 import tools.jackson.core.JsonGenerator;
 import tools.jackson.core.JsonParser;
@@ -48,14 +49,15 @@ public final class ConfigMapper {
         // A bare number has no unit: refuse it rather than guess seconds or milliseconds.
         return (Duration)
             context.handleWeirdStringValue(
-                Duration.class, parser.getString(), "is not " + Durations.EXPECTED);
+                Duration.class, parser.getString(), "is not " + DurationSyntax.EXPECTED);
       }
       String text = parser.getString();
       try {
-        return Durations.parse(text);
+        return DurationSyntax.parse(text);
       } catch (IllegalArgumentException e) {
         return (Duration)
-            context.handleWeirdStringValue(Duration.class, text, "is not " + Durations.EXPECTED);
+            context.handleWeirdStringValue(
+                Duration.class, text, "is not " + DurationSyntax.EXPECTED);
       }
     }
   }
@@ -63,7 +65,7 @@ public final class ConfigMapper {
   private static final class DurationSerializer extends ValueSerializer<Duration> {
     @Override
     public void serialize(Duration value, JsonGenerator generator, SerializationContext context) {
-      generator.writeString(Durations.format(value));
+      generator.writeString(DurationSyntax.format(value));
     }
   }
 

@@ -1,5 +1,6 @@
 package dev.anemometer.harness.config;
 
+import dev.anemometer.driver.spec.QosPhases;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -88,7 +89,7 @@ final class ConfigValidator {
     }
   }
 
-  private void validateQos(QosSpec qos) {
+  private void validateQos(QosPhases qos) {
     if (qos == null) {
       error("qos", "is required");
       return;

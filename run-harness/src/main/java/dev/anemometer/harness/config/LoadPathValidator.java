@@ -1,5 +1,8 @@
 package dev.anemometer.harness.config;
 
+import dev.anemometer.driver.spec.IntervalPath;
+import dev.anemometer.driver.spec.Segment;
+import dev.anemometer.driver.spec.SegmentType;
 import java.time.Duration;
 import java.util.List;
 
@@ -13,7 +16,7 @@ final class LoadPathValidator {
   }
 
   void validate(AppInstanceSpec instance, String path) {
-    LoadPathSpec loadPath = instance.loadPath();
+    IntervalPath loadPath = instance.loadPath();
     if (loadPath == null || loadPath.segments().isEmpty()) {
       errors.add(path + ".segments: the interval strategy needs at least one segment");
       return;
@@ -22,7 +25,7 @@ final class LoadPathValidator {
       errors.add(path + ".type: '" + loadPath.type() + "' is not one of: interval");
     }
     for (int i = 0; i < loadPath.segments().size(); i++) {
-      SegmentSpec segment = loadPath.segments().get(i);
+      Segment segment = loadPath.segments().get(i);
       String at = path + ".segments[" + i + "]";
       if (segment.type() == null) {
         errors.add(
@@ -42,7 +45,7 @@ final class LoadPathValidator {
     }
   }
 
-  private void validateSegment(SegmentSpec s, String at) {
+  private void validateSegment(Segment s, String at) {
     switch (s.type()) {
       case UNIFORM -> {
         users(s.users(), at + ".users");

@@ -1,8 +1,8 @@
 package dev.anemometer.harness.data;
 
 import dev.anemometer.harness.console.Console;
-import dev.anemometer.harness.target.local.DatabaseEndpoint;
-import dev.anemometer.harness.target.local.TierStartException;
+import dev.anemometer.harness.deploy.DatabaseEndpoint;
+import dev.anemometer.harness.deploy.TierStartException;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;

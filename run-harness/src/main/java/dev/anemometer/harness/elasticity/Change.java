@@ -1,6 +1,6 @@
 package dev.anemometer.harness.elasticity;
 
-import dev.anemometer.harness.results.EventLog;
+import dev.anemometer.harness.json.EventLog;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;

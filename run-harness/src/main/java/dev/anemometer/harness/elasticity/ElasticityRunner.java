@@ -7,7 +7,7 @@ import dev.anemometer.driver.run.StatusReport;
 import dev.anemometer.harness.config.AnemometerConfig;
 import dev.anemometer.harness.config.ElasticitySpec;
 import dev.anemometer.harness.config.FaultSpec;
-import dev.anemometer.harness.results.EventLog;
+import dev.anemometer.harness.json.EventLog;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;

@@ -1,8 +1,8 @@
 package dev.anemometer.harness.elasticity;
 
+import dev.anemometer.driver.spec.Segment;
 import dev.anemometer.harness.config.AnemometerConfig;
 import dev.anemometer.harness.config.ElasticitySpec;
-import dev.anemometer.harness.config.SegmentSpec;
 import java.time.Duration;
 import java.util.List;
 
@@ -17,7 +17,7 @@ public final class ScheduleTimes {
       return at;
     }
     var loadPath = config.appInstances().get(step.appInstanceIndex()).loadPath();
-    List<SegmentSpec> segments = loadPath == null ? List.of() : loadPath.segments();
+    List<Segment> segments = loadPath == null ? List.of() : loadPath.segments();
     long start = 0;
     for (int i = 0; i < step.segment() && i < segments.size(); i++) {
       Duration length = segments.get(i).length();

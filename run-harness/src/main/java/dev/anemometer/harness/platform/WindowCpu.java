@@ -1,6 +1,7 @@
 package dev.anemometer.harness.platform;
 
 import dev.anemometer.driver.run.WindowResult;
+import dev.anemometer.harness.deploy.TierProcess;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;

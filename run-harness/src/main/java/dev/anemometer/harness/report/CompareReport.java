@@ -1,6 +1,6 @@
 package dev.anemometer.harness.report;
 
-import dev.anemometer.harness.results.Json;
+import dev.anemometer.harness.json.Json;
 import java.nio.file.Path;
 import java.util.List;
 import tools.jackson.databind.node.ArrayNode;

@@ -1,6 +1,6 @@
 package dev.anemometer.harness.report;
 
-import dev.anemometer.harness.results.Json;
+import dev.anemometer.harness.json.Json;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;

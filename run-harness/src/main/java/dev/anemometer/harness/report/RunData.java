@@ -1,7 +1,7 @@
 package dev.anemometer.harness.report;
 
 import dev.anemometer.harness.config.ConfigException;
-import dev.anemometer.harness.results.Json;
+import dev.anemometer.harness.json.Json;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;

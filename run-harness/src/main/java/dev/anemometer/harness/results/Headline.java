@@ -1,5 +1,6 @@
 package dev.anemometer.harness.results;
 
+import dev.anemometer.harness.json.Json;
 import tools.jackson.databind.JsonNode;
 
 /**

@@ -1,5 +1,6 @@
 package dev.anemometer.harness.results;
 
+import dev.anemometer.harness.json.Json;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;

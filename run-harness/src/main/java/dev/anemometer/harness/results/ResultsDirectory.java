@@ -1,5 +1,7 @@
 package dev.anemometer.harness.results;
 
+import dev.anemometer.harness.json.EventLog;
+import dev.anemometer.harness.json.Json;
 import dev.anemometer.harness.platform.Platform;
 import java.io.IOException;
 import java.io.UncheckedIOException;

@@ -1,10 +1,10 @@
 package dev.anemometer.harness.run;
 
-import dev.anemometer.harness.results.Json;
-import dev.anemometer.harness.target.local.DeployedInstance;
-import dev.anemometer.harness.target.local.LocalDeployment;
-import dev.anemometer.harness.target.local.ManagedProcess;
-import dev.anemometer.harness.target.local.ProcessGroup;
+import dev.anemometer.harness.deploy.DeployedInstance;
+import dev.anemometer.harness.deploy.local.LocalDeployment;
+import dev.anemometer.harness.deploy.local.ManagedProcess;
+import dev.anemometer.harness.deploy.local.ProcessGroup;
+import dev.anemometer.harness.json.Json;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;

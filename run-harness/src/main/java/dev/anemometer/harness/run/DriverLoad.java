@@ -1,28 +1,27 @@
 package dev.anemometer.harness.run;
 
 import dev.anemometer.driver.TimeSource;
-import dev.anemometer.driver.behavior.UsersConfig;
+import dev.anemometer.driver.http.HttpClient;
+import dev.anemometer.driver.http.HttpClientConfig;
+import dev.anemometer.driver.http.NettyHttpClient;
 import dev.anemometer.driver.metrics.DriverMetrics;
 import dev.anemometer.driver.metrics.MetricsServer;
 import dev.anemometer.driver.output.OutputDirectory;
-import dev.anemometer.driver.qos.QosSpec;
 import dev.anemometer.driver.run.DriverRun;
 import dev.anemometer.driver.run.LocalLoadGenerator;
 import dev.anemometer.driver.run.RunResult;
 import dev.anemometer.driver.run.RunSpec;
 import dev.anemometer.driver.run.TargetResult;
-import dev.anemometer.driver.run.TargetSpec;
 import dev.anemometer.harness.audit.AcknowledgedBid;
 import dev.anemometer.harness.config.AnemometerConfig;
-import dev.anemometer.harness.config.AppInstanceSpec;
 import dev.anemometer.harness.console.LoadProgress;
-import dev.anemometer.harness.results.Json;
-import dev.anemometer.harness.target.local.DeployedInstance;
-import dev.anemometer.harness.target.local.TierStartException;
-import java.io.IOException;
+import dev.anemometer.harness.deploy.LoadDriver;
+import dev.anemometer.harness.deploy.LoadOutcome;
+import dev.anemometer.harness.deploy.LoadPaths;
+import dev.anemometer.harness.deploy.LoadPlan;
+import dev.anemometer.harness.deploy.TierStartException;
+import dev.anemometer.harness.json.Json;
 import java.math.BigDecimal;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -31,32 +30,10 @@ import java.util.Map;
 /** The load phase through the workload driver's library, in this JVM. */
 final class DriverLoad implements LoadDriver {
 
-  /** Like a browser: each simulated user opens at most four connections. */
-  private static final int CONNECTIONS_PER_USER = 4;
-
   @Override
   public LoadOutcome drive(LoadPlan plan) {
     AnemometerConfig config = plan.config();
-    List<TargetSpec> targets = new ArrayList<>();
-    for (DeployedInstance instance : plan.instances()) {
-      AppInstanceSpec spec = config.appInstances().get(instance.index());
-      UsersConfig users =
-          new UsersConfig(
-              instance.entryUrls().get(0),
-              "default",
-              1,
-              5 * spec.maxUsers(),
-              CONNECTIONS_PER_USER,
-              42L + instance.index());
-      targets.add(
-          new TargetSpec(
-              "instance-" + instance.index(), users, LoadPaths.of(config, instance.index())));
-    }
-    RunSpec spec =
-        RunSpec.of(
-            config.name(),
-            targets,
-            QosSpec.weathervaneDefaults().withPercentile(config.qos().percentile()));
+    RunSpec spec = LoadPaths.runSpec(config, plan.instances());
     if (plan.changesDuringLoad()) {
       spec =
           new RunSpec(
@@ -72,7 +49,7 @@ final class DriverLoad implements LoadDriver {
         .info(
             length.isZero()
                 ? "findMax: runs until the peak is found"
-                : "load path: " + dev.anemometer.harness.config.Durations.format(length));
+                : "load path: " + dev.anemometer.driver.spec.DurationSyntax.format(length));
     RunResult result;
     DriverMetrics metrics = new DriverMetrics();
     try (OutputDirectory output = new OutputDirectory(plan.driverDir(), System::currentTimeMillis);
@@ -81,7 +58,7 @@ final class DriverLoad implements LoadDriver {
       plan.events().record("metrics", "driver", Map.of("url", metricsServer.url()));
       DriverRun run =
           new DriverRun(
-                  spec, LocalLoadGenerator.production(NettyClients::create), TimeSource.SYSTEM)
+                  spec, LocalLoadGenerator.production(DriverLoad::nettyClient), TimeSource.SYSTEM)
               .addListener(metrics)
               .addListener(output)
               .addListener(new LoadProgress(System.out, length, System.console() != null))
@@ -104,7 +81,7 @@ final class DriverLoad implements LoadDriver {
               : config.appInstances().get(i).peakUsers(config.strategy(), config.findMax()));
       bids.add(acknowledgedBids(target));
     }
-    return new LoadOutcome(passed, result.valid(), peaks, bids, readSummary(plan.driverDir()));
+    return new LoadOutcome(passed, result.valid(), peaks, bids, summary(result));
   }
 
   /** The target's bids as the audit reads them; amounts back from cents to two decimals. */
@@ -118,6 +95,10 @@ final class DriverLoad implements LoadDriver {
                     new AcknowledgedBid(
                         bidId, itemId, bidderId, BigDecimal.valueOf(amountCents, 2), outcome)));
     return bids;
+  }
+
+  private static HttpClient nettyClient() {
+    return new NettyHttpClient(HttpClientConfig.defaults());
   }
 
   /** Ctrl-C ends the load early; what was measured is kept and judged. */
@@ -135,15 +116,9 @@ final class DriverLoad implements LoadDriver {
     }
   }
 
+  /** The driver's summary as written to its {@code summary.json}, taken from the result itself. */
   @SuppressWarnings("unchecked")
-  private static Map<String, Object> readSummary(Path driverDir) {
-    Path summary = driverDir.resolve("summary.json");
-    try {
-      return Files.exists(summary)
-          ? Json.pretty().readValue(Files.readString(summary), Map.class)
-          : Map.of();
-    } catch (IOException e) {
-      return Map.of("error", "cannot read " + summary + ": " + e.getMessage());
-    }
+  private static Map<String, Object> summary(RunResult result) {
+    return Json.pretty().convertValue(OutputDirectory.summary(result), Map.class);
   }
 }

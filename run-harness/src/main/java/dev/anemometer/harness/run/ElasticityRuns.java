@@ -1,10 +1,9 @@
 package dev.anemometer.harness.run;
 
-import dev.anemometer.driver.qos.QosSpec;
 import dev.anemometer.harness.config.AnemometerConfig;
+import dev.anemometer.harness.deploy.DeployedStack;
 import dev.anemometer.harness.elasticity.ElasticityRunner;
-import dev.anemometer.harness.results.EventLog;
-import dev.anemometer.harness.target.DeployedStack;
+import dev.anemometer.harness.json.EventLog;
 
 /** Connects the elasticity runner to the tiers of a deployed stack, whatever its target. */
 final class ElasticityRuns {
@@ -13,10 +12,6 @@ final class ElasticityRuns {
 
   static ElasticityRunner runner(AnemometerConfig config, DeployedStack stack, EventLog events) {
     return new ElasticityRunner(
-        config,
-        stack.scalableTiers(),
-        stack.faultTargets(),
-        events,
-        QosSpec.weathervaneDefaults().withPercentile(config.qos().percentile()));
+        config, stack.scalableTiers(), stack.faultTargets(), events, config.qos().rules());
   }
 }

@@ -3,7 +3,7 @@ package dev.anemometer.harness.run;
 import dev.anemometer.harness.config.AnemometerConfig;
 import dev.anemometer.harness.config.Strategy;
 import dev.anemometer.harness.console.Console;
-import dev.anemometer.harness.results.Json;
+import dev.anemometer.harness.json.Json;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -9,6 +9,11 @@ import dev.anemometer.harness.config.ConfigLoader;
 import dev.anemometer.harness.config.Strategy;
 import dev.anemometer.harness.config.Target;
 import dev.anemometer.harness.console.Console;
+import dev.anemometer.harness.deploy.DeployedInstance;
+import dev.anemometer.harness.deploy.DeployedStack;
+import dev.anemometer.harness.deploy.LoadDriver;
+import dev.anemometer.harness.deploy.LoadOutcome;
+import dev.anemometer.harness.deploy.LoadPlan;
 import dev.anemometer.harness.elasticity.ElasticityResults;
 import dev.anemometer.harness.elasticity.ElasticityRunner;
 import dev.anemometer.harness.platform.CpuMeter;
@@ -16,10 +21,9 @@ import dev.anemometer.harness.platform.CpuSummary;
 import dev.anemometer.harness.platform.Platform;
 import dev.anemometer.harness.platform.PlatformProbe;
 import dev.anemometer.harness.report.HtmlReport;
+import dev.anemometer.harness.results.ExitCodes;
 import dev.anemometer.harness.results.ResultsDirectory;
 import dev.anemometer.harness.results.RunSummary;
-import dev.anemometer.harness.target.DeployedStack;
-import dev.anemometer.harness.target.local.DeployedInstance;
 import java.nio.file.Path;
 import java.sql.SQLException;
 import java.time.Duration;
@@ -35,10 +39,6 @@ import java.util.Map;
  * Ctrl-C), the results folder gets a summary and report.html, and results.csv a line.
  */
 public final class RunProcedure {
-
-  public static final int PASSED = 0;
-  public static final int QOS_FAILED = 1;
-  public static final int INFRASTRUCTURE = 3;
 
   /** The one place that says which targets measure CPU per tier. */
   static final String CPU_UNAVAILABLE =
@@ -106,7 +106,7 @@ public final class RunProcedure {
         outcome.audit.putAll(
             new RunAudit(harness.console()).audit(stack, load.acknowledgedBids(), results));
         boolean audited = outcome.audit.values().stream().allMatch(AuditResult::passed);
-        outcome.exitCode = load.passed() && audited ? PASSED : QOS_FAILED;
+        outcome.exitCode = load.passed() && audited ? ExitCodes.PASSED : ExitCodes.QOS_FAILED;
         outcome.message =
             !load.valid()
                 ? "invalid: the driver was the bottleneck"
@@ -121,7 +121,7 @@ public final class RunProcedure {
       removeHook(interrupted);
       throw e;
     } catch (RuntimeException | SQLException e) {
-      outcome.exitCode = INFRASTRUCTURE;
+      outcome.exitCode = ExitCodes.INFRASTRUCTURE;
       if (!outcome.interrupted) {
         outcome.message = e.getMessage();
       }
@@ -284,8 +284,8 @@ public final class RunProcedure {
       return "INTERRUPTED";
     }
     return switch (exitCode) {
-      case PASSED -> "PASSED";
-      case QOS_FAILED -> "FAILED";
+      case ExitCodes.PASSED -> "PASSED";
+      case ExitCodes.QOS_FAILED -> "FAILED";
       default -> "ERROR";
     };
   }
@@ -349,7 +349,7 @@ public final class RunProcedure {
     volatile List<DeployedInstance> instances = List.of();
     volatile LoadOutcome load;
     final Map<Integer, AuditResult> audit = new java.util.concurrent.ConcurrentHashMap<>();
-    volatile int exitCode = INFRASTRUCTURE;
+    volatile int exitCode = ExitCodes.INFRASTRUCTURE;
     volatile String message;
     volatile boolean interrupted;
   }

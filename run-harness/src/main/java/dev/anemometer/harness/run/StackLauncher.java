@@ -1,8 +1,8 @@
 package dev.anemometer.harness.run;
 
 import dev.anemometer.harness.config.AnemometerConfig;
+import dev.anemometer.harness.deploy.DeployedStack;
 import dev.anemometer.harness.results.ResultsDirectory;
-import dev.anemometer.harness.target.DeployedStack;
 
 /** Brings up the tiers of a run, ready to serve, with rendered configs and logs in the results. */
 @FunctionalInterface

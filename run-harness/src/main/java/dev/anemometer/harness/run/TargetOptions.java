@@ -1,6 +1,6 @@
 package dev.anemometer.harness.run;
 
-import dev.anemometer.harness.target.kubernetes.ClusterOptions;
+import dev.anemometer.harness.deploy.kubernetes.ClusterOptions;
 import java.time.Duration;
 import java.util.Objects;
 

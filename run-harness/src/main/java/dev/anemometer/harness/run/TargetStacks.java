@@ -1,13 +1,13 @@
 package dev.anemometer.harness.run;
 
 import dev.anemometer.harness.config.AnemometerConfig;
+import dev.anemometer.harness.deploy.DeployedStack;
+import dev.anemometer.harness.deploy.compose.ComposeStack;
+import dev.anemometer.harness.deploy.kubernetes.KubernetesStack;
+import dev.anemometer.harness.deploy.local.CorePlacement;
+import dev.anemometer.harness.deploy.local.LocalDeployment;
 import dev.anemometer.harness.deploygen.StackModel;
 import dev.anemometer.harness.results.ResultsDirectory;
-import dev.anemometer.harness.target.DeployedStack;
-import dev.anemometer.harness.target.compose.ComposeStack;
-import dev.anemometer.harness.target.kubernetes.KubernetesStack;
-import dev.anemometer.harness.target.local.CorePlacement;
-import dev.anemometer.harness.target.local.LocalDeployment;
 import dev.anemometer.harness.tuning.TuningCalculator;
 
 /** Starts a run's tiers on the target its config names. */

@@ -2,7 +2,7 @@ package dev.anemometer.harness.run;
 
 import dev.anemometer.driver.run.RunListener;
 import dev.anemometer.driver.run.WindowResult;
-import dev.anemometer.harness.results.EventLog;
+import dev.anemometer.harness.json.EventLog;
 import java.util.Map;
 
 /** Each judged window (QoS period, segment, findMax probe) as an event of the run. */

@@ -1,6 +1,6 @@
 package dev.anemometer.harness.tuning;
 
-import dev.anemometer.harness.config.Durations;
+import dev.anemometer.driver.spec.DurationSyntax;
 import java.net.InetSocketAddress;
 import java.time.Duration;
 import java.util.HashMap;
@@ -123,7 +123,7 @@ public final class ConfigRenderer {
     properties.put("anemometer.concurrency.max-threads", String.valueOf(tuning.maxThreads()));
     properties.put("anemometer.cache.max-users", String.valueOf(tuning.cacheMaxUsers()));
     properties.put(
-        "anemometer.live-auction.poll-timeout", Durations.format(tuning.longPollTimeout()));
+        "anemometer.live-auction.poll-timeout", DurationSyntax.format(tuning.longPollTimeout()));
     properties.putAll(tuning.properties());
     return properties;
   }

@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.anemometer.harness.config.AnemometerConfig;
 import dev.anemometer.harness.config.ConfigLoader;
 import dev.anemometer.harness.console.Console;
-import dev.anemometer.harness.results.Json;
+import dev.anemometer.harness.json.Json;
 import dev.anemometer.harness.run.FakeRuns;
 import dev.anemometer.harness.run.RepeatSpec;
 import java.io.ByteArrayOutputStream;

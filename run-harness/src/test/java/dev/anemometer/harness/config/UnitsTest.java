@@ -3,21 +3,24 @@ package dev.anemometer.harness.config;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.anemometer.driver.spec.DurationSyntax;
 import java.time.Duration;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 
 class UnitsTest {
 
   @Test
-  void durationsNeedAUnitAndPrintInTheirShortestForm() {
-    assertThat(Durations.parse("90s")).isEqualTo(Duration.ofSeconds(90));
-    assertThat(Durations.parse("5m")).isEqualTo(Duration.ofMinutes(5));
-    assertThat(Durations.parse("250ms")).isEqualTo(Duration.ofMillis(250));
-    assertThat(Durations.parse("1.5h")).isEqualTo(Duration.ofMinutes(90));
-    assertThat(Durations.format(Duration.ofSeconds(120))).isEqualTo("2m");
-    assertThat(Durations.format(Duration.ofSeconds(90))).isEqualTo("90s");
-    assertThat(Durations.format(Duration.ofMillis(1500))).isEqualTo("1500ms");
-    assertThatThrownBy(() -> Durations.parse("90")).hasMessageContaining("with a unit");
+  void configDurationsUseTheDriversGrammar() {
+    AnemometerConfig config =
+        new ConfigLoader().load(null, "quickstart", List.of("qos.interval=2M", "qos.rampUp=1.5h"));
+
+    assertThat(config.qos().interval()).isEqualTo(Duration.ofMinutes(2));
+    assertThat(config.qos().rampUp()).isEqualTo(Duration.ofMinutes(90));
+    assertThatThrownBy(
+            () -> new ConfigLoader().load(null, "quickstart", List.of("qos.interval=90")))
+        .hasMessageContaining("qos.interval")
+        .hasMessageContaining(DurationSyntax.EXPECTED);
   }
 
   @Test

@@ -4,8 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.anemometer.harness.console.Console;
-import dev.anemometer.harness.target.local.DatabaseEndpoint;
-import dev.anemometer.harness.target.local.TierStartException;
+import dev.anemometer.harness.deploy.DatabaseEndpoint;
+import dev.anemometer.harness.deploy.TierStartException;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;

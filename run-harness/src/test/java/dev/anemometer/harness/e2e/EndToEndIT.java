@@ -2,10 +2,11 @@ package dev.anemometer.harness.e2e;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assumptions.assumeThat;
+import static org.awaitility.Awaitility.await;
 
 import dev.anemometer.harness.cli.AnemometerCli;
+import dev.anemometer.harness.deploy.local.Executables;
 import dev.anemometer.harness.support.TestProcesses;
-import dev.anemometer.harness.target.local.Executables;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
@@ -117,11 +118,10 @@ class EndToEndIT {
     assertThat(results.resolve("results.csv")).exists();
     // A stopped tier's last children (PostgreSQL's background workers) exit a moment after it.
     // The PostgreSQL of the test support (used by other ITs in this JVM) is not a tier of the run.
-    long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
-    while (!TestProcesses.leftovers().isEmpty() && System.nanoTime() < deadline) {
-      Thread.sleep(200); // polling interval of a deadline loop
-    }
-    assertThat(TestProcesses.leftovers()).isEmpty();
+    await()
+        .atMost(Duration.ofSeconds(30))
+        .pollInterval(Duration.ofMillis(200))
+        .untilAsserted(() -> assertThat(TestProcesses.leftovers()).isEmpty());
   }
 
   @Test
@@ -172,11 +172,10 @@ class EndToEndIT {
         harness.destroyForcibly();
       }
     }
-    long deadline = System.nanoTime() + Duration.ofSeconds(60).toNanos();
-    while (tiers.stream().anyMatch(ProcessHandle::isAlive) && System.nanoTime() < deadline) {
-      Thread.sleep(200); // polling interval of a deadline loop
-    }
-    assertThat(tiers).noneMatch(ProcessHandle::isAlive);
+    await()
+        .atMost(Duration.ofSeconds(60))
+        .pollInterval(Duration.ofMillis(200))
+        .untilAsserted(() -> assertThat(tiers).noneMatch(ProcessHandle::isAlive));
     assertThat(Files.readString(onlyRunFolder().resolve("summary.json"))).contains("INTERRUPTED");
   }
 

@@ -4,8 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assumptions.assumeThat;
 
 import dev.anemometer.harness.cli.AnemometerCli;
-import dev.anemometer.harness.results.Json;
-import dev.anemometer.harness.target.local.Executables;
+import dev.anemometer.harness.deploy.local.Executables;
+import dev.anemometer.harness.json.Json;
 import java.io.IOException;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;

@@ -3,7 +3,7 @@ package dev.anemometer.harness.elasticity;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
-import dev.anemometer.harness.results.EventLog;
+import dev.anemometer.harness.json.EventLog;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.util.ArrayList;

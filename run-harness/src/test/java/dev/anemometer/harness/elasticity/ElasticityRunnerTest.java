@@ -1,14 +1,16 @@
 package dev.anemometer.harness.elasticity;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 import dev.anemometer.harness.config.AnemometerConfig;
 import dev.anemometer.harness.config.ConfigLoader;
 import dev.anemometer.harness.config.TierName;
-import dev.anemometer.harness.results.EventLog;
+import dev.anemometer.harness.json.EventLog;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -95,10 +97,10 @@ class ElasticityRunnerTest {
         .contains("\"state\":\"done\"");
   }
 
-  private static void awaitIdle(ElasticityRunner runner) throws InterruptedException {
-    long deadline = System.nanoTime() + 10_000_000_000L;
-    while (runner.changing() && System.nanoTime() < deadline) {
-      Thread.sleep(5); // polling interval of a deadline loop
-    }
+  private static void awaitIdle(ElasticityRunner runner) {
+    await("the runner idle")
+        .atMost(Duration.ofSeconds(10))
+        .pollInterval(Duration.ofMillis(5))
+        .until(() -> !runner.changing());
   }
 }

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.anemometer.driver.qos.QosVerdict;
 import dev.anemometer.driver.run.WindowResult;
 import dev.anemometer.driver.stats.IntervalStats;
+import dev.anemometer.harness.deploy.TierProcess;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;

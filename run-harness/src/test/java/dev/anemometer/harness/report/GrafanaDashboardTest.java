@@ -2,7 +2,7 @@ package dev.anemometer.harness.report;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.anemometer.harness.results.Json;
+import dev.anemometer.harness.json.Json;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;

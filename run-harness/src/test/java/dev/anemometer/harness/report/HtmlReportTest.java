@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.anemometer.harness.config.ConfigException;
-import dev.anemometer.harness.results.Json;
+import dev.anemometer.harness.json.Json;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;

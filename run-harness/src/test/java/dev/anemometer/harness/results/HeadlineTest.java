@@ -2,6 +2,7 @@ package dev.anemometer.harness.results;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.anemometer.harness.json.Json;
 import org.junit.jupiter.api.Test;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ObjectNode;

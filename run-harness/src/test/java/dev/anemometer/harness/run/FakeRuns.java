@@ -1,6 +1,6 @@
 package dev.anemometer.harness.run;
 
-import dev.anemometer.harness.results.Json;
+import dev.anemometer.harness.json.Json;
 import dev.anemometer.harness.results.RunSummary;
 import java.io.IOException;
 import java.io.UncheckedIOException;

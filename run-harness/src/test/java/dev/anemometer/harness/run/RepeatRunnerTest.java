@@ -2,6 +2,7 @@ package dev.anemometer.harness.run;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.anemometer.harness.results.ExitCodes;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -113,9 +114,9 @@ class RepeatRunnerTest {
 
   @Test
   void ctrlCDecidesTheVerdictEvenWhenTheLoadSaidItFailed() {
-    assertThat(RunProcedure.verdict(RunProcedure.QOS_FAILED, true)).isEqualTo("INTERRUPTED");
-    assertThat(RunProcedure.verdict(RunProcedure.QOS_FAILED, false)).isEqualTo("FAILED");
-    assertThat(RunProcedure.verdict(RunProcedure.PASSED, false)).isEqualTo("PASSED");
+    assertThat(RunProcedure.verdict(ExitCodes.QOS_FAILED, true)).isEqualTo("INTERRUPTED");
+    assertThat(RunProcedure.verdict(ExitCodes.QOS_FAILED, false)).isEqualTo("FAILED");
+    assertThat(RunProcedure.verdict(ExitCodes.PASSED, false)).isEqualTo("PASSED");
     assertThat(RunProcedure.verdict(3, false)).isEqualTo("ERROR");
   }
 }

@@ -3,8 +3,8 @@ package dev.anemometer.harness.run;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.anemometer.harness.console.Console;
-import dev.anemometer.harness.target.local.LocalPaths;
-import dev.anemometer.harness.target.local.ManagedProcess;
+import dev.anemometer.harness.deploy.local.LocalPaths;
+import dev.anemometer.harness.deploy.local.ManagedProcess;
 import dev.anemometer.harness.tuning.TuningCalculator;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;

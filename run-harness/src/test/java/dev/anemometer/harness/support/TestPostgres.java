@@ -1,10 +1,10 @@
 package dev.anemometer.harness.support;
 
-import dev.anemometer.harness.target.local.Databases;
-import dev.anemometer.harness.target.local.LocalPaths;
-import dev.anemometer.harness.target.local.LocalPostgres;
-import dev.anemometer.harness.target.local.Ports;
-import dev.anemometer.harness.target.local.PostgresBinaries;
+import dev.anemometer.harness.deploy.local.Databases;
+import dev.anemometer.harness.deploy.local.LocalPaths;
+import dev.anemometer.harness.deploy.local.LocalPostgres;
+import dev.anemometer.harness.deploy.local.Ports;
+import dev.anemometer.harness.deploy.local.PostgresBinaries;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

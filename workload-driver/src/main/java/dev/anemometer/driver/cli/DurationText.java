@@ -1,17 +1,10 @@
 package dev.anemometer.driver.cli;
 
-import java.math.BigDecimal;
+import dev.anemometer.driver.spec.DurationSyntax;
 import java.time.Duration;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
-/**
- * Durations written with units, as everywhere in Anemometer: {@code 200ms}, {@code 90s}, {@code
- * 5m}, {@code 1h}.
- */
+/** A duration option or run-file field, read with {@link DurationSyntax}; errors name the field. */
 public final class DurationText {
-
-  private static final Pattern FORMAT = Pattern.compile("(\\d+(?:\\.\\d+)?)\\s*(ms|s|m|h)");
 
   private DurationText() {}
 
@@ -23,19 +16,10 @@ public final class DurationText {
     if (text == null) {
       throw new IllegalArgumentException(name + ": missing duration");
     }
-    Matcher matcher = FORMAT.matcher(text.trim());
-    if (!matcher.matches()) {
-      throw new IllegalArgumentException(
-          name + ": expected a duration such as 90s, 5m or 200ms, was '" + text + "'");
-    }
-    BigDecimal amount = new BigDecimal(matcher.group(1));
-    long millisPerUnit =
-        switch (matcher.group(2)) {
-          case "ms" -> 1;
-          case "s" -> 1_000;
-          case "m" -> 60_000;
-          default -> 3_600_000;
-        };
-    return Duration.ofMillis(amount.multiply(BigDecimal.valueOf(millisPerUnit)).longValue());
+    return DurationSyntax.tryParse(text)
+        .orElseThrow(
+            () ->
+                new IllegalArgumentException(
+                    name + ": expected a duration such as 90s, 5m or 200ms, was '" + text + "'"));
   }
 }

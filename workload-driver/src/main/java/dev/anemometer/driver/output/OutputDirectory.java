@@ -144,7 +144,8 @@ public final class OutputDirectory implements RunListener, AutoCloseable {
     close();
   }
 
-  static RunSummary summary(RunResult result) {
+  /** What {@code summary.json} holds, for a caller that runs the driver in its own JVM. */
+  public static RunSummary summary(RunResult result) {
     List<RunSummary.Target> targets =
         result.targets().stream().map(OutputDirectory::targetSummary).toList();
     return new RunSummary(

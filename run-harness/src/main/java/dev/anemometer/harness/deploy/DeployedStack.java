@@ -1,0 +1,79 @@
+package dev.anemometer.harness.deploy;
+
+import dev.anemometer.harness.elasticity.FaultTarget;
+import dev.anemometer.harness.elasticity.ScalableTier;
+import java.util.Map;
+import java.util.Optional;
+import java.util.function.Supplier;
+
+/**
+ * The tiers of a run, up and ready, on whichever target deployed them: what the run procedure needs
+ * from a target between deploy and stop (SPEC §4.5). Closing it stops every tier and removes what
+ * the target created (processes, Compose projects and volumes, namespaces).
+ */
+public interface DeployedStack extends AutoCloseable {
+
+  /** Each app instance with its entry URLs and its database as the target describes it. */
+  java.util.List<DeployedInstance> instances();
+
+  /** The app tier of each app instance that elasticity may scale, by app instance index. */
+  default Map<Integer, ScalableTier> scalableTiers() {
+    return Map.of();
+  }
+
+  /** Where faults can be injected, by app instance index; none means every fault is skipped. */
+  default Map<Integer, FaultTarget> faultTargets() {
+    return Map.of();
+  }
+
+  /**
+   * Who drives the load: the harness's own driver at the entry URLs, unless the target runs the
+   * driver itself (Kubernetes runs it as pods next to the tiers).
+   */
+  default LoadDriver loadDriver(LoadDriver inProcess) {
+    return inProcess;
+  }
+
+  /**
+   * Opens access to an instance's database from this host for the bid audit; empty when the target
+   * cannot reach it (the audit is then skipped with a notice, not failed).
+   */
+  default Optional<DatabaseAccess> database(DeployedInstance instance) {
+    return Optional.of(DatabaseAccess.direct(instance.database()));
+  }
+
+  /**
+   * The tier processes as they are at each call (restarts and scaling change them), for CPU per
+   * tier; empty where the target does not measure it (yet).
+   */
+  default Optional<Supplier<java.util.List<TierProcess>>> tierProcesses() {
+    return Optional.empty();
+  }
+
+  /** Copies what the tiers logged into the results, before they are stopped. */
+  default void collectLogs() {}
+
+  @Override
+  void close();
+
+  /** A database reachable from this host while open (a port-forward, or nothing to close). */
+  interface DatabaseAccess extends AutoCloseable {
+
+    DatabaseEndpoint endpoint();
+
+    @Override
+    void close();
+
+    static DatabaseAccess direct(DatabaseEndpoint endpoint) {
+      return new DatabaseAccess() {
+        @Override
+        public DatabaseEndpoint endpoint() {
+          return endpoint;
+        }
+
+        @Override
+        public void close() {}
+      };
+    }
+  }
+}

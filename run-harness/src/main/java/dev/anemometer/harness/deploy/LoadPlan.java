@@ -1,0 +1,41 @@
+package dev.anemometer.harness.deploy;
+
+import dev.anemometer.driver.run.RunListener;
+import dev.anemometer.harness.config.AnemometerConfig;
+import dev.anemometer.harness.console.Console;
+import dev.anemometer.harness.json.EventLog;
+import java.nio.file.Path;
+import java.util.List;
+
+/**
+ * What the load phase gets: the resolved config (strategy, load paths, QoS), the instances with
+ * their entry URLs, where to write the driver's files, and where to report progress.
+ */
+public record LoadPlan(
+    AnemometerConfig config,
+    List<DeployedInstance> instances,
+    Path driverDir,
+    Console console,
+    EventLog events,
+    List<RunListener> listeners) {
+
+  public LoadPlan {
+    listeners = listeners == null ? List.of() : List.copyOf(listeners);
+  }
+
+  public LoadPlan(
+      AnemometerConfig config,
+      List<DeployedInstance> instances,
+      Path driverDir,
+      Console console,
+      EventLog events) {
+    this(config, instances, driverDir, console, events, List.of());
+  }
+
+  /** Elasticity and faults need short stats intervals; a plain run keeps the driver's default. */
+  public boolean changesDuringLoad() {
+    return !config.elasticity().schedule().isEmpty()
+        || config.elasticity().reactive() != null
+        || !config.faults().isEmpty();
+  }
+}

@@ -1,0 +1,146 @@
+package dev.anemometer.harness.deploy.compose;
+
+import dev.anemometer.harness.deploy.TierStartException;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Runs Docker Compose: the {@code docker compose} plugin when there is one, else the standalone
+ * {@code docker-compose}. Every call checks its exit code: a failed {@code up} is an infrastructure
+ * error with the tool's own words, not a silent half-started stack.
+ */
+public final class ComposeCommand {
+
+  /** Runs one command line with its output appended to a log; tests record instead. */
+  @FunctionalInterface
+  interface Runner {
+    /** Returns the exit code; -1 when the command could not run or timed out. */
+    int run(List<String> command, Path workDir, Path log);
+  }
+
+  private final List<String> executable;
+  private final Path workDir;
+  private final Runner runner;
+
+  ComposeCommand(List<String> executable, Path workDir) {
+    this(executable, workDir, (command, dir, log) -> execute(command, dir, log, 30));
+  }
+
+  ComposeCommand(List<String> executable, Path workDir, Runner runner) {
+    this.executable = List.copyOf(executable);
+    this.workDir = workDir;
+    this.runner = runner;
+  }
+
+  /** Finds Compose and checks that a Docker engine answers; exit 3 with the reason if not. */
+  public static ComposeCommand detect(Path workDir) {
+    // Probes run where the harness runs: the work directory may not exist yet.
+    Path here = Path.of("").toAbsolutePath();
+    List<String> executable;
+    if (succeeds(List.of("docker", "compose", "version"), here)) {
+      executable = List.of("docker", "compose");
+    } else if (succeeds(List.of("docker-compose", "version"), here)) {
+      executable = List.of("docker-compose");
+    } else {
+      throw new TierStartException(
+          "target compose: neither 'docker compose' nor 'docker-compose' is installed;"
+              + " install Docker Compose or use --set target=local");
+    }
+    if (!succeeds(List.of("docker", "info"), here)) {
+      throw new TierStartException(
+          "target compose: no Docker engine is reachable ('docker info' failed; is the daemon"
+              + " running and DOCKER_HOST right?); start Docker or use --set target=local");
+    }
+    return new ComposeCommand(executable, workDir);
+  }
+
+  /** Runs one Compose command on a project; the output goes to {@code log}. */
+  public void run(String project, Path composeFile, Path log, String... arguments) {
+    List<String> command = new ArrayList<>(executable);
+    command.addAll(List.of("-p", project, "-f", composeFile.toString()));
+    command.addAll(List.of(arguments));
+    int exit = runner.run(command, workDir, log);
+    if (exit != 0) {
+      throw new TierStartException(
+          String.join(" ", command) + " failed (exit " + exit + "); see " + log);
+    }
+  }
+
+  /**
+   * Runs {@code docker <arguments>} (the engine's own CLI, for one container) and returns what it
+   * printed; its output is also appended to {@code log}.
+   */
+  public String docker(Path log, String... arguments) {
+    List<String> command = new ArrayList<>(List.of("docker"));
+    command.addAll(List.of(arguments));
+    try {
+      Path output = Files.createTempFile("anemometer-docker", ".out");
+      try {
+        int exit = runner.run(command, workDir, output);
+        String text = Files.readString(output, StandardCharsets.UTF_8);
+        Files.createDirectories(log.toAbsolutePath().getParent());
+        Files.writeString(
+            log,
+            String.join(" ", command) + "\n" + text,
+            StandardCharsets.UTF_8,
+            java.nio.file.StandardOpenOption.CREATE,
+            java.nio.file.StandardOpenOption.APPEND);
+        if (exit != 0) {
+          throw new TierStartException(
+              String.join(" ", command) + " failed (exit " + exit + "); see " + log);
+        }
+        return text;
+      } finally {
+        Files.deleteIfExists(output);
+      }
+    } catch (IOException e) {
+      throw new java.io.UncheckedIOException(e);
+    }
+  }
+
+  static boolean succeeds(List<String> command, Path workDir) {
+    try {
+      Path log = Files.createTempFile("anemometer-probe", ".log");
+      try {
+        return execute(command, workDir, log, 1) == 0;
+      } finally {
+        Files.deleteIfExists(log);
+      }
+    } catch (IOException e) {
+      return false;
+    }
+  }
+
+  private static int execute(List<String> command, Path workDir, Path log, int timeoutMinutes) {
+    try {
+      Files.createDirectories(log.toAbsolutePath().getParent());
+      Files.createDirectories(workDir);
+      Process process =
+          new ProcessBuilder(command)
+              .directory(workDir.toFile())
+              .redirectErrorStream(true)
+              .redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile()))
+              .start();
+      if (!process.waitFor(timeoutMinutes, TimeUnit.MINUTES)) {
+        process.destroyForcibly();
+        Files.writeString(
+            log,
+            "\n(timed out)\n",
+            StandardCharsets.UTF_8,
+            java.nio.file.StandardOpenOption.APPEND);
+        return -1;
+      }
+      return process.exitValue();
+    } catch (IOException e) {
+      return -1; // not installed: the caller names the tool
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      return -1;
+    }
+  }
+}

@@ -1,0 +1,267 @@
+package dev.anemometer.harness.deploy.compose;
+
+import dev.anemometer.harness.config.AnemometerConfig;
+import dev.anemometer.harness.deploy.TierStartException;
+import dev.anemometer.harness.deploygen.ComposeFiles;
+import dev.anemometer.harness.deploygen.ContainerConfigs;
+import dev.anemometer.harness.deploygen.DeployFiles;
+import dev.anemometer.harness.deploygen.StackModel;
+import dev.anemometer.harness.tuning.TuningCalculator;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * The {@code compose} target: one Compose project per app instance, generated into the results
+ * directory from the same model as {@code docker/}, brought up without its driver service (the
+ * harness drives the load itself, through the published nginx port), scaled with {@code --scale},
+ * its logs collected, and removed with its volumes.
+ */
+public final class ComposeDeployment implements AutoCloseable {
+
+  /** Host port of instance 0's entry; instance i publishes {@code BASE_HTTP_PORT + i}. */
+  public static final int BASE_HTTP_PORT = 18080;
+
+  /** Loopback port of instance 0's PostgreSQL (for the bid audit); instance i: {@code + i}. */
+  public static final int BASE_DB_PORT = 15432;
+
+  /** The services the harness starts: everything but the driver. */
+  static final List<String> SERVER_SERVICES =
+      List.of("postgres", "data-load", "app", "haproxy", "nginx");
+
+  /**
+   * @param databasePassword this project's own, written to its {@code .env}
+   */
+  public record Project(
+      int appInstanceIndex,
+      String name,
+      Path directory,
+      StackModel model,
+      String databasePassword) {
+
+    Path composeFile() {
+      return directory.resolve("compose.yaml");
+    }
+
+    /** The URL the harness drives, on this host. */
+    public String entryUrl() {
+      return "http://127.0.0.1:" + (BASE_HTTP_PORT + appInstanceIndex);
+    }
+
+    /** PostgreSQL as published on this host's loopback, for the bid audit. */
+    public String jdbcUrl() {
+      return "jdbc:postgresql://127.0.0.1:"
+          + (BASE_DB_PORT + appInstanceIndex)
+          + "/"
+          + ContainerConfigs.DATABASE;
+    }
+  }
+
+  private final ComposeCommand compose;
+  private final List<Project> projects;
+  private final Path logsDir;
+
+  ComposeDeployment(ComposeCommand compose, List<Project> projects, Path logsDir) {
+    this.compose = compose;
+    this.projects = List.copyOf(projects);
+    this.logsDir = logsDir;
+  }
+
+  /**
+   * Writes the projects under {@code <resultsDir>/compose/instance-N/} (so they are kept with the
+   * results) and checks for Docker before anything starts.
+   *
+   * @param repositoryRoot where the Dockerfiles build the images from
+   */
+  public static ComposeDeployment prepare(
+      AnemometerConfig config,
+      TuningCalculator tuning,
+      Path resultsDir,
+      Path repositoryRoot,
+      String runName) {
+    return prepare(
+        config,
+        tuning,
+        resultsDir,
+        repositoryRoot,
+        runName,
+        ComposeCommand.detect(resultsDir.getParent()));
+  }
+
+  static ComposeDeployment prepare(
+      AnemometerConfig config,
+      TuningCalculator tuning,
+      Path resultsDir,
+      Path repositoryRoot,
+      String runName,
+      ComposeCommand compose) {
+    List<Project> projects = new ArrayList<>();
+    for (int i = 0; i < config.appInstances().size(); i++) {
+      StackModel model = StackModel.of(config, i, tuning);
+      Path dir = resultsDir.resolve("compose").resolve(model.instanceName());
+      DeployFiles.write(
+          ComposeFiles.render(
+              model, DeployFiles.staticFiles(), repositoryRoot.toAbsolutePath().toString()),
+          dir);
+      // Compose reads .env beside the file: each instance publishes its own host ports.
+      String password = randomPassword();
+      DeployFiles.write(
+          java.util.Map.of(
+              ".env",
+              "ANEMOMETER_HTTP_PORT="
+                  + (BASE_HTTP_PORT + i)
+                  + "\nANEMOMETER_DB_PORT="
+                  + (BASE_DB_PORT + i)
+                  + "\nANEMOMETER_DB_PASSWORD="
+                  + password
+                  + "\n"),
+          dir);
+      projects.add(new Project(i, projectName(runName, i), dir, model, password));
+    }
+    return new ComposeDeployment(compose, projects, resultsDir.resolve("logs"));
+  }
+
+  public List<Project> projects() {
+    return projects;
+  }
+
+  /** Builds the images once, then starts every project's server tiers and waits for them. */
+  public void up() {
+    for (Project project : projects) {
+      List<String> arguments = new ArrayList<>(List.of("up", "-d", "--build"));
+      arguments.addAll(services(project));
+      compose.run(
+          project.name(), project.composeFile(), log(project), arguments.toArray(String[]::new));
+    }
+  }
+
+  /**
+   * Elasticity: {@code up -d --no-deps --no-recreate --scale app=N app}, leaving the other
+   * containers alone ({@code --no-deps}: the one-shot data-load must not run again and reset the
+   * data mid-run).
+   */
+  public void scale(int appInstanceIndex, String service, int replicas) {
+    Project project = projects.get(appInstanceIndex);
+    compose.run(
+        project.name(),
+        project.composeFile(),
+        log(project),
+        "up",
+        "-d",
+        "--no-deps",
+        "--no-recreate",
+        "--scale",
+        service + "=" + replicas,
+        service);
+  }
+
+  /** nginx resolves its upstream once: without HAProxy it must reload to see new app containers. */
+  void reloadWeb(int appInstanceIndex) {
+    Project project = projects.get(appInstanceIndex);
+    if (project.model().hasWeb() && !project.model().hasLb()) {
+      compose.run(
+          project.name(),
+          project.composeFile(),
+          log(project),
+          "exec",
+          "-T",
+          "nginx",
+          "nginx",
+          "-s",
+          "reload");
+    }
+  }
+
+  /**
+   * The ID of container {@code index} (from 0) of a service, found by Compose's labels, which both
+   * Compose v1 and v2 set.
+   */
+  String containerId(int appInstanceIndex, String service, int index) {
+    Project project = projects.get(appInstanceIndex);
+    String printed =
+        compose.docker(
+            log(project),
+            "ps",
+            "-q",
+            "--filter",
+            "label=com.docker.compose.project=" + project.name(),
+            "--filter",
+            "label=com.docker.compose.service=" + service,
+            "--filter",
+            "label=com.docker.compose.container-number=" + (index + 1));
+    return printed
+        .lines()
+        .map(String::strip)
+        .filter(line -> line.matches("[0-9a-f]{12,64}"))
+        .findFirst()
+        .orElseThrow(
+            () ->
+                new TierStartException(
+                    "no running container "
+                        + (index + 1)
+                        + " of "
+                        + service
+                        + " in "
+                        + project.name()));
+  }
+
+  /** {@code docker <arguments>} on one container, logged with the project's Compose commands. */
+  void onContainer(int appInstanceIndex, String... arguments) {
+    compose.docker(log(projects.get(appInstanceIndex)), arguments);
+  }
+
+  public void collectLogs() {
+    for (Project project : projects) {
+      compose.run(
+          project.name(),
+          project.composeFile(),
+          logsDir.resolve(project.name() + "-containers.log"),
+          "logs",
+          "--no-color",
+          "--timestamps");
+    }
+  }
+
+  /**
+   * {@code down -v}: containers, network and the database volume go. Every project is taken down
+   * even when one fails; the first failure is passed on.
+   */
+  @Override
+  public void close() {
+    RuntimeException first = null;
+    for (Project project : projects) {
+      try {
+        compose.run(
+            project.name(), project.composeFile(), log(project), "down", "-v", "--remove-orphans");
+      } catch (RuntimeException e) {
+        first = first == null ? e : first;
+      }
+    }
+    if (first != null) {
+      throw first;
+    }
+  }
+
+  private List<String> services(Project project) {
+    return SERVER_SERVICES.stream()
+        .filter(s -> !s.equals("haproxy") || project.model().hasLb())
+        .filter(s -> !s.equals("nginx") || project.model().hasWeb())
+        .toList();
+  }
+
+  private Path log(Project project) {
+    return logsDir.resolve(project.name() + "-compose.log");
+  }
+
+  private static String randomPassword() {
+    byte[] bytes = new byte[12];
+    new java.security.SecureRandom().nextBytes(bytes);
+    return java.util.HexFormat.of().formatHex(bytes);
+  }
+
+  static String projectName(String runName, int index) {
+    String name = runName.toLowerCase(Locale.ROOT).replaceAll("[^a-z0-9_-]+", "-");
+    return "anemometer-" + name.replaceAll("^-+|-+$", "") + "-" + index;
+  }
+}

@@ -1,0 +1,149 @@
+package dev.anemometer.harness.deploy.compose;
+
+import dev.anemometer.harness.config.AnemometerConfig;
+import dev.anemometer.harness.config.ConfigException;
+import dev.anemometer.harness.config.WebImpl;
+import dev.anemometer.harness.console.Console;
+import dev.anemometer.harness.deploy.DatabaseEndpoint;
+import dev.anemometer.harness.deploy.DeployedInstance;
+import dev.anemometer.harness.deploy.DeployedStack;
+import dev.anemometer.harness.deploy.local.ReadyCheck;
+import dev.anemometer.harness.deploygen.ContainerConfigs;
+import dev.anemometer.harness.elasticity.FaultTarget;
+import dev.anemometer.harness.elasticity.ScalableTier;
+import dev.anemometer.harness.tuning.TuningCalculator;
+import java.net.URI;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.Consumer;
+
+/**
+ * A run on Docker Compose: the projects generated into the results, their server tiers up and
+ * answering through the published nginx port, the load driven from this JVM, the bids audited
+ * through the PostgreSQL port published on 127.0.0.1, {@code --scale} for elasticity, faults on
+ * single containers ({@link ComposeFaults}), and {@code down -v} at the end, also when the run
+ * fails or is interrupted.
+ */
+public final class ComposeStack implements DeployedStack {
+
+  private final ComposeDeployment deployment;
+  private final List<DeployedInstance> instances = new ArrayList<>();
+  private final Map<Integer, ScalableTier> appTiers = new HashMap<>();
+  private final Map<Integer, FaultTarget> faults = new HashMap<>();
+  private final AtomicBoolean closed = new AtomicBoolean();
+  private final Thread downOnExit = new Thread(this::down, "anemometer-compose-down");
+
+  ComposeStack(ComposeDeployment deployment) {
+    this.deployment = deployment;
+    for (ComposeDeployment.Project project : deployment.projects()) {
+      instances.add(
+          new DeployedInstance(
+              project.appInstanceIndex(),
+              List.of(URI.create(project.entryUrl())),
+              new DatabaseEndpoint(
+                  project.jdbcUrl(), ContainerConfigs.DATABASE_USER, project.databasePassword()),
+              List.of(),
+              List.of()));
+      appTiers.put(project.appInstanceIndex(), new ComposeAppTier(deployment, project));
+      faults.put(project.appInstanceIndex(), new ComposeFaults(deployment, project));
+    }
+  }
+
+  /** Checks the config and Docker, writes the projects, starts them and waits until they serve. */
+  public static ComposeStack start(
+      AnemometerConfig config,
+      TuningCalculator tuning,
+      Path resultsDir,
+      Path repositoryRoot,
+      Duration readyTimeout,
+      Console console) {
+    requireWebTier(config);
+    ComposeDeployment deployment =
+        ComposeDeployment.prepare(config, tuning, resultsDir, repositoryRoot, config.name());
+    return start(deployment, uri -> ReadyCheck.awaitHttp(null, uri, readyTimeout), console);
+  }
+
+  /**
+   * @param awaitReady returns once the URL answers 200 through nginx, HAProxy and an app server
+   */
+  static ComposeStack start(
+      ComposeDeployment deployment, Consumer<URI> awaitReady, Console console) {
+    ComposeStack stack = new ComposeStack(deployment);
+    Runtime.getRuntime().addShutdownHook(stack.downOnExit);
+    try {
+      console.info("docker compose up: " + deployment.projects().size() + " project(s)");
+      deployment.up();
+      for (DeployedInstance instance : stack.instances) {
+        awaitReady.accept(URI.create(instance.entryUrls().get(0) + "/actuator/health/readiness"));
+      }
+      return stack;
+    } catch (RuntimeException e) {
+      console.notice("start failed; collecting logs and taking the projects down");
+      stack.collectQuietly();
+      stack.close();
+      throw e;
+    }
+  }
+
+  /** The harness enters through nginx's published port: an app service has no fixed host port. */
+  public static void requireWebTier(AnemometerConfig config) {
+    for (int i = 0; i < config.appInstances().size(); i++) {
+      if (config.appInstances().get(i).tiers().web().impl() == WebImpl.NONE) {
+        throw new ConfigException(
+            "appInstances["
+                + i
+                + "].tiers.web.impl: none is not supported on target compose (the harness enters"
+                + " through nginx's published port); use nginx");
+      }
+    }
+  }
+
+  @Override
+  public List<DeployedInstance> instances() {
+    return List.copyOf(instances);
+  }
+
+  @Override
+  public Map<Integer, ScalableTier> scalableTiers() {
+    return Map.copyOf(appTiers);
+  }
+
+  @Override
+  public Map<Integer, FaultTarget> faultTargets() {
+    return Map.copyOf(faults);
+  }
+
+  @Override
+  public void collectLogs() {
+    deployment.collectLogs();
+  }
+
+  @Override
+  public void close() {
+    try {
+      Runtime.getRuntime().removeShutdownHook(downOnExit);
+    } catch (IllegalStateException shuttingDown) {
+      // the hook itself is taking the projects down
+    }
+    down();
+  }
+
+  private void down() {
+    if (closed.compareAndSet(false, true)) {
+      deployment.close();
+    }
+  }
+
+  private void collectQuietly() {
+    try {
+      deployment.collectLogs();
+    } catch (RuntimeException e) {
+      // the start failure is the error worth reporting
+    }
+  }
+}

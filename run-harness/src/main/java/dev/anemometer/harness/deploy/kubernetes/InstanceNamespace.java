@@ -1,0 +1,38 @@
+package dev.anemometer.harness.deploy.kubernetes;
+
+import dev.anemometer.harness.deploygen.StackModel;
+import io.fabric8.kubernetes.api.model.HasMetadata;
+import java.util.List;
+
+/**
+ * One app instance in its own namespace, with the objects applied there.
+ *
+ * @param resources in the order they were applied
+ */
+public record InstanceNamespace(
+    int appInstanceIndex, String namespace, StackModel model, List<HasMetadata> resources) {
+
+  public InstanceNamespace {
+    resources = List.copyOf(resources);
+  }
+
+  /** The Deployments that make up the serving tiers (what readiness and elasticity act on). */
+  public List<String> deployments() {
+    return resources.stream()
+        .filter(r -> r.getKind().equals("Deployment"))
+        .map(r -> r.getMetadata().getName())
+        .toList();
+  }
+
+  public List<String> statefulSets() {
+    return resources.stream()
+        .filter(r -> r.getKind().equals("StatefulSet"))
+        .map(r -> r.getMetadata().getName())
+        .toList();
+  }
+
+  /** The in-cluster URL users enter through. */
+  public String entryUrl() {
+    return "http://" + model.entryHost() + "." + namespace + ".svc:8080";
+  }
+}

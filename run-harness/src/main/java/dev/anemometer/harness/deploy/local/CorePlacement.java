@@ -1,0 +1,171 @@
+package dev.anemometer.harness.deploy.local;
+
+import dev.anemometer.harness.config.AnemometerConfig;
+import dev.anemometer.harness.config.ConfigException;
+import dev.anemometer.harness.config.CpuList;
+import dev.anemometer.harness.config.DriverSpec;
+import dev.anemometer.harness.deploy.TierStartException;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+
+/**
+ * Which cores the local target's processes run on. With {@code driver.cpus}, this JVM (and the
+ * driver in it) runs on those cores while it drives the load, and every tier process starts on the
+ * others through {@code taskset}, so that a busy driver does not take CPU from what it measures;
+ * their children (nginx workers, PostgreSQL backends) inherit the cores. Without it every process
+ * shares every core, as the kernel schedules them.
+ */
+public final class CorePlacement {
+
+  /** taskset answers at once; anything slower is a machine in trouble. */
+  private static final long TASKSET_TIMEOUT_SECONDS = 10;
+
+  /** Threads started while taskset walks the JVM's threads may miss it: walk again. */
+  private static final int PIN_ATTEMPTS = 3;
+
+  private final CpuList driver;
+  private final CpuList tiers;
+  private final CpuList all;
+  private final Path taskset;
+
+  private CorePlacement(CpuList driver, CpuList tiers, CpuList all, Path taskset) {
+    this.driver = driver;
+    this.tiers = tiers;
+    this.all = all;
+    this.taskset = taskset;
+  }
+
+  /** Every process on every core: no {@code driver.cpus}, or a test's processes. */
+  public static CorePlacement shared() {
+    return new CorePlacement(null, null, null, null);
+  }
+
+  /**
+   * The placement a config asks for on this machine; a config error, before anything starts, when
+   * it pins cores and taskset is missing.
+   */
+  public static CorePlacement of(AnemometerConfig config) {
+    return of(config.driver(), CpuList.ofThisProcess(), Executables.find("taskset"));
+  }
+
+  static CorePlacement of(DriverSpec spec, CpuList machineCpus, Optional<Path> taskset) {
+    if (!spec.pinsCores()) {
+      return shared();
+    }
+    Path binary =
+        taskset.orElseThrow(
+            () ->
+                new ConfigException(
+                    "driver.cpus: pinning cores needs taskset (util-linux) on the PATH; install"
+                        + " it or remove driver.cpus"));
+    return new CorePlacement(spec.cpus(), machineCpus.minus(spec.cpus()), machineCpus, binary);
+  }
+
+  public boolean pinsCores() {
+    return driver != null;
+  }
+
+  /** {@code command} as it starts on the tiers' cores. */
+  List<String> tierCommand(List<String> command) {
+    if (!pinsCores()) {
+      return command;
+    }
+    List<String> pinned = new ArrayList<>(List.of(taskset.toString(), "-c", tiers.toString()));
+    pinned.addAll(command);
+    return pinned;
+  }
+
+  /** Starts a tier process on the tiers' cores: every tier starts here, at deploy and later. */
+  ManagedProcess start(String name, List<String> command, Map<String, String> environment, Path log)
+      throws IOException {
+    return ManagedProcess.start(name, tierCommand(command), environment, log);
+  }
+
+  /** One line for the console: {@code driver: cores 1; tiers: cores 0}. */
+  public String describe() {
+    return pinsCores()
+        ? "driver: cores " + driver + "; tiers: cores " + tiers
+        : "driver and tiers share every core";
+  }
+
+  /** What the event log records of the pinning. */
+  public Map<String, Object> details() {
+    return Map.of("driverCpus", driver.toString(), "tierCpus", tiers.toString(), "pid", ownPid());
+  }
+
+  /** Moves every thread of this JVM onto the driver's cores; new threads inherit them. */
+  public void pinThisJvm() {
+    for (int attempt = 1; attempt <= PIN_ATTEMPTS; attempt++) {
+      setThisJvm(driver);
+      if (everyThreadOn(driver)) {
+        return;
+      }
+    }
+    throw new TierStartException(
+        "driver.cpus: some threads of this JVM kept other cores after "
+            + PIN_ATTEMPTS
+            + " attempts of taskset -a");
+  }
+
+  /** Gives this JVM every core back, for what follows the load (audit, data reset, teardown). */
+  public void releaseThisJvm() {
+    setThisJvm(all);
+  }
+
+  private void setThisJvm(CpuList cpus) {
+    List<String> command =
+        List.of(taskset.toString(), "-a", "-p", "-c", cpus.toString(), String.valueOf(ownPid()));
+    try {
+      Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
+      process.getOutputStream().close();
+      boolean done = process.waitFor(TASKSET_TIMEOUT_SECONDS, TimeUnit.SECONDS);
+      String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+      if (!done || process.exitValue() != 0) {
+        process.destroyForcibly();
+        throw new TierStartException(
+            String.join(" ", command)
+                + " failed: "
+                + output.strip().lines().findFirst().orElse(""));
+      }
+    } catch (IOException e) {
+      throw new TierStartException("cannot run " + taskset + ": " + e.getMessage(), e);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new TierStartException("interrupted while pinning the driver's cores");
+    }
+  }
+
+  private static boolean everyThreadOn(CpuList cpus) {
+    try (Stream<Path> threads = Files.list(Path.of("/proc/self/task"))) {
+      return threads.allMatch(thread -> cpus.equals(allowed(thread).orElse(cpus)));
+    } catch (IOException e) {
+      return true; // no /proc to check against: taskset's exit status is all there is
+    }
+  }
+
+  /** A process's or thread's allowed CPUs; empty once it has exited. */
+  static Optional<CpuList> allowed(Path procEntry) {
+    try {
+      return Optional.of(CpuList.fromStatus(Files.readString(procEntry.resolve("status"))));
+    } catch (IOException gone) {
+      return Optional.empty();
+    }
+  }
+
+  private static long ownPid() {
+    return ProcessHandle.current().pid();
+  }
+
+  @Override
+  public String toString() {
+    return describe();
+  }
+}

@@ -1,0 +1,233 @@
+package dev.anemometer.harness.deploy.local;
+
+import dev.anemometer.harness.config.AnemometerConfig;
+import dev.anemometer.harness.config.AppInstanceSpec;
+import dev.anemometer.harness.console.Console;
+import dev.anemometer.harness.deploy.DatabaseEndpoint;
+import dev.anemometer.harness.deploy.DeployedInstance;
+import dev.anemometer.harness.deploy.DeployedStack;
+import dev.anemometer.harness.deploy.LoadDriver;
+import dev.anemometer.harness.deploy.TierProcess;
+import dev.anemometer.harness.deploy.TierStartException;
+import dev.anemometer.harness.elasticity.FaultTarget;
+import dev.anemometer.harness.elasticity.ScalableTier;
+import dev.anemometer.harness.tuning.TuningCalculator;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.InetSocketAddress;
+import java.net.URI;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.function.Supplier;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * The {@code local} target: every tier of every app instance as processes on loopback ports, in the
+ * order of SPEC §4.5 (database, data, app servers, load balancers, web servers). If anything fails
+ * midway, everything started so far is stopped before the error is passed on.
+ */
+public final class LocalDeployment implements DeployedStack {
+
+  /** The names {@link InstanceStarter} gives the tier processes: instance-0-app-1. */
+  private static final Pattern TIER_PROCESS =
+      Pattern.compile("instance-(\\d+)-(postgres|app|haproxy|nginx)(-\\d+)?");
+
+  private static final Map<String, String> TIERS =
+      Map.of("postgres", "db", "app", "app", "haproxy", "lb", "nginx", "web");
+
+  /** Prepares an instance's database before its app servers start (check, load, reset). */
+  @FunctionalInterface
+  public interface DataPreparer {
+    void prepare(int appInstance, AppInstanceSpec spec, DatabaseEndpoint database);
+  }
+
+  /** Where rendered configs and logs go: the results folder of a run, or of a deployment. */
+  public record Output(Path tuningDir, Path logsDir) {}
+
+  private final ProcessGroup processes = new ProcessGroup();
+  private final List<DeployedInstance> instances = new ArrayList<>();
+  private final List<LocalTiers> tiers = new ArrayList<>();
+  private final CorePlacement cores;
+
+  private LocalDeployment(CorePlacement cores) {
+    this.cores = cores;
+  }
+
+  public static LocalDeployment start(
+      AnemometerConfig config,
+      LocalPaths paths,
+      Output output,
+      TuningCalculator calculator,
+      DataPreparer data,
+      Console console) {
+    LocalDeployment deployment = new LocalDeployment(CorePlacement.of(config));
+    try {
+      TierChoice choice = new TierChoice(console);
+      for (int i = 0; i < config.appInstances().size(); i++) {
+        InstanceStarter starter =
+            new InstanceStarter(
+                config,
+                i,
+                DescriptorBudget.ofThisProcess()
+                    .fit(calculator.compute(config, i), "instance-" + i, console),
+                paths,
+                output,
+                deployment.processes,
+                console,
+                choice,
+                deployment.cores);
+        deployment.instances.add(starter.start(data));
+        deployment.tiers.add(starter.tiers());
+      }
+      return deployment;
+    } catch (RuntimeException e) {
+      console.notice("start failed; stopping what was started");
+      deployment.close();
+      throw e;
+    } catch (IOException e) {
+      deployment.close();
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  /**
+   * Only the database of each app instance, for {@code load-data} and {@code reset-data}; the
+   * returned deployment's instances have no entry URLs.
+   */
+  public static LocalDeployment startDatabases(
+      AnemometerConfig config,
+      LocalPaths paths,
+      Output output,
+      TuningCalculator calculator,
+      Console console) {
+    LocalDeployment deployment = new LocalDeployment(CorePlacement.of(config));
+    try {
+      TierChoice choice = new TierChoice(console);
+      for (int i = 0; i < config.appInstances().size(); i++) {
+        InstanceStarter starter =
+            new InstanceStarter(
+                config,
+                i,
+                DescriptorBudget.ofThisProcess()
+                    .fit(calculator.compute(config, i), "instance-" + i, console),
+                paths,
+                output,
+                deployment.processes,
+                console,
+                choice,
+                deployment.cores);
+        DatabaseEndpoint database =
+            starter.startDatabase(config.appInstances().get(i).tiers().db());
+        deployment.instances.add(
+            new DeployedInstance(i, List.of(), database, List.of(), List.of()));
+      }
+      return deployment;
+    } catch (RuntimeException e) {
+      deployment.close();
+      throw e;
+    } catch (IOException e) {
+      deployment.close();
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  @Override
+  public List<DeployedInstance> instances() {
+    return List.copyOf(instances);
+  }
+
+  @Override
+  public Map<Integer, ScalableTier> scalableTiers() {
+    Map<Integer, ScalableTier> scalable = new HashMap<>();
+    for (int i = 0; i < tiers.size(); i++) {
+      scalable.put(i, tiers.get(i).appTier());
+    }
+    return scalable;
+  }
+
+  @Override
+  public Map<Integer, FaultTarget> faultTargets() {
+    Map<Integer, FaultTarget> faults = new HashMap<>();
+    for (int i = 0; i < tiers.size(); i++) {
+      faults.put(i, tiers.get(i));
+    }
+    return faults;
+  }
+
+  /**
+   * The running tiers of each app instance, for elasticity and faults (empty for databases only).
+   */
+  public List<LocalTiers> tiers() {
+    return List.copyOf(tiers);
+  }
+
+  @Override
+  public Optional<Supplier<List<TierProcess>>> tierProcesses() {
+    return Optional.of(
+        () ->
+            processes.processes().stream()
+                .flatMap(p -> tierProcess(p.name(), p.pid()).stream())
+                .toList());
+  }
+
+  static Optional<TierProcess> tierProcess(String name, long pid) {
+    Matcher matcher = TIER_PROCESS.matcher(name);
+    if (!matcher.matches()) {
+      return Optional.empty();
+    }
+    return Optional.of(
+        new TierProcess(
+            TIERS.get(matcher.group(2)), Integer.parseInt(matcher.group(1)), name, pid));
+  }
+
+  /**
+   * With {@code driver.cpus}, the load runs with this JVM on the driver's cores (the tiers already
+   * run on the others) and every core comes back to it afterwards.
+   */
+  @Override
+  public LoadDriver loadDriver(LoadDriver inProcess) {
+    if (!cores.pinsCores()) {
+      return inProcess;
+    }
+    return plan -> {
+      cores.pinThisJvm();
+      plan.console().info(cores.describe());
+      plan.events().record("cores", "driver", cores.details());
+      try {
+        return inProcess.drive(plan);
+      } finally {
+        try {
+          cores.releaseThisJvm();
+        } catch (TierStartException e) {
+          // The load's own outcome matters more; what follows merely runs on fewer cores.
+          plan.console().notice("the harness keeps the driver's cores: " + e.getMessage());
+        }
+      }
+    };
+  }
+
+  public ProcessGroup processes() {
+    return processes;
+  }
+
+  /** Leaves every tier running after this JVM exits; {@code teardown} stops them later. */
+  public void detach() {
+    processes.detach();
+  }
+
+  @Override
+  public void close() {
+    processes.close();
+  }
+
+  static List<URI> urls(List<InetSocketAddress> addresses) {
+    return addresses.stream()
+        .map(a -> URI.create("http://" + a.getHostString() + ":" + a.getPort()))
+        .toList();
+  }
+}

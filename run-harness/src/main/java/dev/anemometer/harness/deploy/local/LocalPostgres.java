@@ -1,0 +1,188 @@
+package dev.anemometer.harness.deploy.local;
+
+import dev.anemometer.harness.deploy.TierStartException;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.UserPrincipalLookupService;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * A PostgreSQL server run from the embedded binaries: initdb on first use (the data directory is
+ * kept between runs so data need not be reloaded), then {@code postgres} in the foreground as a
+ * managed child with the rendered settings. As root it runs as {@code nobody}, since PostgreSQL
+ * refuses to run as root.
+ */
+public final class LocalPostgres {
+
+  public static final String SUPERUSER = "postgres";
+  private static final String UNPRIVILEGED = "65534";
+  private static final Duration START_TIMEOUT = Duration.ofSeconds(120);
+  static final Duration STOP_GRACE = Duration.ofSeconds(30);
+
+  private final ManagedProcess process;
+  private final int port;
+
+  private LocalPostgres(ManagedProcess process, int port) {
+    this.process = process;
+    this.port = port;
+  }
+
+  public static LocalPostgres start(
+      Path binaries, Path dataDir, int port, Map<String, String> settings, Path log)
+      throws IOException {
+    return start("postgres", binaries, dataDir, port, settings, log, CorePlacement.shared());
+  }
+
+  /**
+   * @param name the process name in logs and the deployment state
+   */
+  public static LocalPostgres start(
+      String name,
+      Path binaries,
+      Path dataDir,
+      int port,
+      Map<String, String> settings,
+      Path log,
+      CorePlacement cores)
+      throws IOException {
+    if (!Files.exists(dataDir.resolve("PG_VERSION"))) {
+      initdb(binaries, dataDir, log, cores);
+    }
+    List<String> command = new ArrayList<>(asUnprivileged());
+    command.addAll(
+        List.of(
+            binaries.resolve("bin/postgres").toString(),
+            "-D",
+            dataDir.toString(),
+            "-p",
+            String.valueOf(port),
+            "-c",
+            "listen_addresses=" + Ports.LOOPBACK,
+            "-c",
+            "unix_socket_directories="));
+    settings.forEach((key, value) -> command.addAll(List.of("-c", key + "=" + value)));
+    ManagedProcess process = cores.start(name, command, Map.of("LC_ALL", "C"), log);
+    LocalPostgres postgres = new LocalPostgres(process, port);
+    try {
+      postgres.awaitReady();
+    } catch (RuntimeException e) {
+      process.stop(Duration.ofSeconds(5));
+      throw e;
+    }
+    return postgres;
+  }
+
+  public ManagedProcess process() {
+    return process;
+  }
+
+  public int port() {
+    return port;
+  }
+
+  public String jdbcUrl(String database) {
+    return "jdbc:postgresql://" + Ports.LOOPBACK + ":" + port + "/" + database;
+  }
+
+  /** Creates {@code database} unless it exists; returns its JDBC URL. */
+  public String createDatabase(String database) {
+    return Databases.createIfMissing(jdbcUrl("postgres"), SUPERUSER, "", database);
+  }
+
+  private void awaitReady() {
+    long deadline = System.nanoTime() + START_TIMEOUT.toNanos();
+    SQLException last = null;
+    while (System.nanoTime() < deadline) {
+      if (!process.isAlive()) {
+        throw new TierStartException(
+            "PostgreSQL exited during start; last log lines ("
+                + process.log()
+                + "):\n"
+                + process.logTail(15));
+      }
+      try (Connection connection = DriverManager.getConnection(jdbcUrl("postgres"), SUPERUSER, "");
+          Statement statement = connection.createStatement()) {
+        statement.execute("SELECT 1");
+        return;
+      } catch (SQLException e) {
+        last = e; // starting up, or not listening yet
+      }
+      try {
+        Thread.sleep(250); // polling interval of a deadline loop
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        break;
+      }
+    }
+    throw new TierStartException(
+        "PostgreSQL on port "
+            + port
+            + " not ready after "
+            + START_TIMEOUT.toSeconds()
+            + " s"
+            + (last == null ? "" : ": " + last.getMessage())
+            + "; log: "
+            + process.log());
+  }
+
+  private static void initdb(Path binaries, Path dataDir, Path log, CorePlacement cores)
+      throws IOException {
+    Files.createDirectories(dataDir);
+    if (Executables.runningAsRoot()) {
+      UserPrincipalLookupService users = dataDir.getFileSystem().getUserPrincipalLookupService();
+      Files.setOwner(dataDir, users.lookupPrincipalByName("nobody"));
+    }
+    List<String> command = new ArrayList<>(asUnprivileged());
+    command.addAll(
+        List.of(
+            binaries.resolve("bin/initdb").toString(),
+            "-D",
+            dataDir.toString(),
+            "-U",
+            SUPERUSER,
+            "-A",
+            "trust",
+            "-E",
+            "UTF8",
+            "--locale=C"));
+    ManagedProcess initdb = cores.start("initdb", command, Map.of("LC_ALL", "C"), log);
+    int exit;
+    try {
+      exit = initdb.waitForExit();
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      initdb.stop(Duration.ofSeconds(2));
+      throw new TierStartException("interrupted during initdb");
+    }
+    if (exit != 0) {
+      throw new TierStartException(
+          "initdb failed (exit "
+              + exit
+              + "); last log lines ("
+              + log
+              + "):\n"
+              + initdb.logTail(15));
+    }
+  }
+
+  /** Prefix that drops root privileges: PostgreSQL will not run as root. */
+  private static List<String> asUnprivileged() {
+    if (!Executables.runningAsRoot()) {
+      return List.of();
+    }
+    return List.of(
+        "setpriv", "--reuid=" + UNPRIVILEGED, "--regid=" + UNPRIVILEGED, "--clear-groups", "--");
+  }
+
+  public void stop() {
+    process.stop(STOP_GRACE);
+  }
+}

@@ -1,0 +1,70 @@
+package dev.anemometer.harness.deploy.local;
+
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/** POSIX signals Java's process API does not send: STOP, CONT, INT — to a process and its tree. */
+final class Signals {
+
+  /** procps kill's complaint about one pid: {@code kill: (29309): No such process}. */
+  private static final Pattern NO_SUCH_PROCESS =
+      Pattern.compile(".*\\((\\d+)\\)(:| -) No such process");
+
+  private Signals() {}
+
+  static void send(String signal, ProcessHandle root) throws IOException, InterruptedException {
+    List<String> command =
+        new ArrayList<>(List.of("kill", "-" + signal, String.valueOf(root.pid())));
+    root.descendants().forEach(d -> command.add(String.valueOf(d.pid())));
+    run(command, signal, root);
+  }
+
+  /** To the process alone: nginx's master reloads on SIGHUP and manages its workers itself. */
+  static void sendToProcess(String signal, ProcessHandle process)
+      throws IOException, InterruptedException {
+    run(List.of("kill", "-" + signal, String.valueOf(process.pid())), signal, process);
+  }
+
+  private static void run(List<String> command, String signal, ProcessHandle root)
+      throws IOException, InterruptedException {
+    Process kill = new ProcessBuilder(command).redirectErrorStream(true).start();
+    boolean done = kill.waitFor(10, TimeUnit.SECONDS);
+    String output = new String(kill.getInputStream().readAllBytes()).trim();
+    if (!done || (kill.exitValue() != 0 && !onlyDescendantsWereGone(output, root))) {
+      throw new IOException("kill -" + signal + " " + root.pid() + " failed: " + output);
+    }
+  }
+
+  /**
+   * kill signals every pid it can and fails if one is gone. A descendant (a PostgreSQL backend, an
+   * nginx worker) may exit between listing and signalling: the signal reached every process that
+   * still runs. The root gone is a failure.
+   */
+  static boolean onlyDescendantsWereGone(String output, ProcessHandle root) {
+    if (output.isEmpty()) {
+      return false;
+    }
+    for (String line : output.split("\\R")) {
+      Matcher gone = NO_SUCH_PROCESS.matcher(line.trim());
+      if (!gone.matches() || Long.parseLong(gone.group(1)) == root.pid()) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /** SIGKILL to the whole tree at once, so no orphan (a PostgreSQL backend) keeps resources. */
+  static void killTree(ProcessHandle root) {
+    root.descendants().forEach(ProcessHandle::destroyForcibly);
+    root.destroyForcibly();
+    try {
+      root.onExit().get(10, TimeUnit.SECONDS);
+    } catch (Exception notYet) {
+      // reaped later; the caller checks liveness where it matters
+    }
+  }
+}

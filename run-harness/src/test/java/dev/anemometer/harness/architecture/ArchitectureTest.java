@@ -1,0 +1,83 @@
+package dev.anemometer.harness.architecture;
+
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
+import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
+
+import com.tngtech.archunit.core.domain.JavaClasses;
+import com.tngtech.archunit.core.importer.ClassFileImporter;
+import com.tngtech.archunit.core.importer.ImportOption;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The harness's package structure as rules: every package (each sub-package its own slice) free of
+ * cycles; the deployment API ({@code deploy}) below every target; {@code run} orchestrating, called
+ * by the CLI only; no arrow into the auction app, and no Netty (it stays inside the driver's http
+ * package).
+ */
+class ArchitectureTest {
+
+  private static final String HARNESS = "dev.anemometer.harness";
+
+  private static final JavaClasses MAIN_CLASSES =
+      new ClassFileImporter()
+          .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
+          .importPackages(HARNESS);
+
+  @Test
+  void packagesFormNoCycles() {
+    slices()
+        .matching(HARNESS + ".(**)")
+        .namingSlices("$1")
+        .should()
+        .beFreeOfCycles()
+        .check(MAIN_CLASSES);
+  }
+
+  @Test
+  void theDeploymentApiDependsOnNoTarget() {
+    noClasses()
+        .that()
+        .resideInAPackage(HARNESS + ".deploy")
+        .should()
+        .dependOnClassesThat()
+        .resideInAnyPackage(
+            HARNESS + ".deploy.local..",
+            HARNESS + ".deploy.compose..",
+            HARNESS + ".deploy.kubernetes..",
+            HARNESS + ".deploy.container..")
+        .check(MAIN_CLASSES);
+  }
+
+  @Test
+  void onlyTheCliCallsTheOrchestration() {
+    noClasses()
+        .that()
+        .resideOutsideOfPackages(HARNESS + ".run..", HARNESS + ".cli..")
+        .should()
+        .dependOnClassesThat()
+        .resideInAPackage(HARNESS + ".run..")
+        .check(MAIN_CLASSES);
+  }
+
+  @Test
+  void harnessNeverImportsTheApp() {
+    noClasses()
+        .that()
+        .resideInAPackage(HARNESS + "..")
+        .should()
+        .dependOnClassesThat()
+        .resideInAPackage("dev.anemometer.auction..")
+        .check(MAIN_CLASSES);
+  }
+
+  @Test
+  void nettyStaysInsideTheDriver() {
+    noClasses()
+        .that()
+        .resideInAPackage(HARNESS + "..")
+        .should()
+        .dependOnClassesThat()
+        .resideInAPackage("io.netty..")
+        .check(MAIN_CLASSES);
+  }
+}

@@ -1,0 +1,80 @@
+package dev.anemometer.harness.deploy.compose;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.anemometer.harness.cli.AnemometerCli;
+import dev.anemometer.harness.config.ConfigLoader;
+import dev.anemometer.harness.deploy.TierStartException;
+import dev.anemometer.harness.deploygen.StackModel;
+import dev.anemometer.harness.results.ExitCodes;
+import dev.anemometer.harness.tuning.TuningCalculator;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Without a Docker engine (as on this build machine) the compose target stops at once, clearly. */
+class ComposeDeploymentTest {
+
+  @TempDir Path temp;
+
+  @Test
+  void withoutADockerEngineTheTargetFailsWithOneClearLineBeforeWritingAnything() {
+    Assumptions.assumeFalse(
+        ComposeCommand.succeeds(List.of("docker", "info"), temp),
+        "a Docker engine is reachable here: the no-engine path cannot be shown");
+    var config = new ConfigLoader().load(null, "local", List.of("target=compose"));
+    Path results = temp.resolve("results");
+
+    assertThatThrownBy(
+            () ->
+                ComposeDeployment.prepare(
+                    config,
+                    new TuningCalculator(StackModel.REFERENCE_NODE_MEMORY_BYTES),
+                    results,
+                    temp,
+                    "two servers"))
+        .isInstanceOf(TierStartException.class)
+        .hasMessageStartingWith("target compose: ")
+        .hasMessageContaining("use --set target=local")
+        .hasMessageContaining(
+            ComposeCommand.succeeds(List.of("docker-compose", "version"), temp)
+                ? "no Docker engine is reachable"
+                : "is installed");
+    assertThat(results.resolve("compose")).doesNotExist();
+  }
+
+  @Test
+  void deployCommandExitsWithTheInfrastructureCode() {
+    Assumptions.assumeFalse(
+        ComposeCommand.succeeds(List.of("docker", "info"), temp),
+        "a Docker engine is reachable here: deploy would really start containers");
+    assertThat(AnemometerCli.execute("deploy", "--preset", "local", "--set", "target=compose"))
+        .isEqualTo(ExitCodes.INFRASTRUCTURE);
+  }
+
+  @Test
+  void runWithTargetComposeExitsWithTheInfrastructureCodeAndSaysWhy() throws Exception {
+    Assumptions.assumeFalse(
+        ComposeCommand.succeeds(List.of("docker", "info"), temp),
+        "a Docker engine is reachable here: run would really start containers");
+    Path results = temp.resolve("results");
+
+    assertThat(AnemometerCli.execute("run", "--target", "compose", "--results", results.toString()))
+        .isEqualTo(ExitCodes.INFRASTRUCTURE);
+    try (var runs = java.nio.file.Files.list(results)) {
+      Path run = runs.filter(java.nio.file.Files::isDirectory).findFirst().orElseThrow();
+      assertThat(java.nio.file.Files.readString(run.resolve("summary.json")))
+          .contains("\"target\" : \"compose\"")
+          .contains("target compose: ");
+    }
+  }
+
+  @Test
+  void projectNamesAreValidComposeNamesPerInstance() {
+    assertThat(ComposeDeployment.projectName("Two Servers, rising!", 1))
+        .isEqualTo("anemometer-two-servers-rising-1");
+  }
+}

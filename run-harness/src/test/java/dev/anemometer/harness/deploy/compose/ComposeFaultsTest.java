@@ -1,0 +1,90 @@
+package dev.anemometer.harness.deploy.compose;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.anemometer.harness.config.TierName;
+import dev.anemometer.harness.elasticity.ChangeSteps;
+import dev.anemometer.harness.elasticity.FaultTarget;
+import dev.anemometer.harness.elasticity.UnsupportedFaultException;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Faults act on one container, found by Compose's labels, with the engine's own commands. */
+class ComposeFaultsTest {
+
+  @TempDir Path temp;
+
+  final RecordingCompose compose = new RecordingCompose();
+  final List<String> steps = new ArrayList<>();
+  final ChangeSteps recorder = (state, details) -> steps.add(state);
+
+  @Test
+  void aKilledAppContainerStaysDeadAndIsFoundByItsComposeLabels() throws Exception {
+    faults("").kill(TierName.APP, 1, recorder);
+
+    assertThat(commands())
+        .containsExactly(
+            "docker ps -q --filter label=com.docker.compose.project=anemometer-run-0"
+                + " --filter label=com.docker.compose.service=app"
+                + " --filter label=com.docker.compose.container-number=2",
+            "docker kill --signal KILL " + RecordingCompose.CONTAINER_ID);
+    assertThat(steps).containsExactly("killed");
+  }
+
+  @Test
+  void aKilledDatabaseIsStartedAgainAtOnce() throws Exception {
+    faults("").kill(TierName.DB, 0, recorder);
+
+    assertThat(commands())
+        .endsWith(
+            "docker kill --signal KILL " + RecordingCompose.CONTAINER_ID,
+            "docker start " + RecordingCompose.CONTAINER_ID);
+    assertThat(commands().get(0)).contains("com.docker.compose.service=postgres");
+    assertThat(steps).containsExactly("killed", "started");
+  }
+
+  @Test
+  void restartAndPauseUseTheEnginesCommands() throws Exception {
+    FaultTarget faults = faults("");
+    faults.restart(TierName.WEB, 0, recorder);
+    faults.pause(TierName.LB, 0, Duration.ofMillis(10), recorder);
+
+    assertThat(commands())
+        .contains(
+            "docker restart --time 30 " + RecordingCompose.CONTAINER_ID,
+            "docker pause " + RecordingCompose.CONTAINER_ID,
+            "docker unpause " + RecordingCompose.CONTAINER_ID);
+    assertThat(steps).containsExactly("stopping", "started", "paused", "resumed");
+  }
+
+  @Test
+  void aLoadBalancerFaultWithoutHaproxyIsUnsupported() {
+    assertThatThrownBy(
+            () -> faults("appInstances[0].tiers.lb.impl=none").kill(TierName.LB, 0, recorder))
+        .isInstanceOf(UnsupportedFaultException.class)
+        .hasMessage("lb: this project has no HAProxy");
+  }
+
+  private FaultTarget faults(String assignment) {
+    var config =
+        assignment.isEmpty() ? ComposeStackTest.config() : ComposeStackTest.config(assignment);
+    ComposeDeployment deployment =
+        ComposeDeployment.prepare(
+            config,
+            ComposeStackTest.TUNING,
+            temp.resolve("results"),
+            temp,
+            "run",
+            compose.command(temp));
+    return new ComposeFaults(deployment, deployment.projects().get(0));
+  }
+
+  private List<String> commands() {
+    return compose.commands().stream().map(c -> String.join(" ", c)).toList();
+  }
+}

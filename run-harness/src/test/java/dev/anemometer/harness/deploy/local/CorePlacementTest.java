@@ -1,0 +1,109 @@
+package dev.anemometer.harness.deploy.local;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assumptions.assumeThat;
+
+import dev.anemometer.harness.config.ConfigException;
+import dev.anemometer.harness.config.CpuList;
+import dev.anemometer.harness.config.DriverSpec;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class CorePlacementTest {
+
+  private static final Path TASKSET = Path.of("/usr/bin/taskset");
+
+  @TempDir Path dir;
+
+  @Test
+  void withoutDriverCpusTierCommandsStartAsWritten() {
+    CorePlacement shared =
+        CorePlacement.of(DriverSpec.SHARED, CpuList.parse("0-1"), Optional.empty());
+
+    assertThat(shared.pinsCores()).isFalse();
+    assertThat(shared.tierCommand(List.of("nginx", "-p", "/x")))
+        .containsExactly("nginx", "-p", "/x");
+  }
+
+  @Test
+  void tiersStartThroughTasksetOnEveryCoreTheDriverDoesNotTake() {
+    CorePlacement placement = pinned("1", "0-3", TASKSET);
+
+    assertThat(placement.tierCommand(List.of("haproxy", "-db")))
+        .containsExactly("/usr/bin/taskset", "-c", "0,2-3", "haproxy", "-db");
+    assertThat(placement.describe()).isEqualTo("driver: cores 1; tiers: cores 0,2-3");
+    assertThat(placement.details())
+        .containsEntry("driverCpus", "1")
+        .containsEntry("tierCpus", "0,2-3");
+  }
+
+  @Test
+  void pinningWithoutTasksetIsAConfigErrorThatSaysWhatToInstall() {
+    assertThatThrownBy(
+            () ->
+                CorePlacement.of(
+                    new DriverSpec(CpuList.parse("1")), CpuList.parse("0-1"), Optional.empty()))
+        .isInstanceOf(ConfigException.class)
+        .hasMessage(
+            "driver.cpus: pinning cores needs taskset (util-linux) on the PATH; install it or"
+                + " remove driver.cpus");
+  }
+
+  @Test
+  void aStartedTierProcessRunsOnTheTiersCoresOnly() throws Exception {
+    CpuList machine = CpuList.ofThisProcess();
+    CpuList driver = new CpuList(List.of(machine.cpus().get(machine.size() - 1)));
+    CorePlacement placement = splitThisMachine(machine, driver);
+    Path log = dir.resolve("cat.log");
+
+    // cat reads its own status: the process that taskset became, not taskset before it pinned.
+    ManagedProcess cat = placement.start("cat", List.of("cat", "/proc/self/status"), Map.of(), log);
+
+    assertThat(cat.waitForExit()).isZero();
+    assertThat(CpuList.fromStatus(Files.readString(log))).isEqualTo(machine.minus(driver));
+  }
+
+  @Test
+  void pinningThisJvmMovesEveryThreadAndReleasingGivesEveryCoreBack() throws Exception {
+    CpuList machine = CpuList.ofThisProcess();
+    CpuList driver = new CpuList(List.of(machine.cpus().get(0)));
+    CorePlacement placement = splitThisMachine(machine, driver);
+
+    try {
+      placement.pinThisJvm();
+      assertThat(threadCpus()).containsOnly(driver);
+    } finally {
+      placement.releaseThisJvm();
+    }
+    assertThat(threadCpus()).containsOnly(machine);
+    assertThat(CpuList.ofThisProcess()).isEqualTo(machine);
+  }
+
+  /** The real placement on this machine; skipped, saying why, where there is nothing to split. */
+  private static CorePlacement splitThisMachine(CpuList machine, CpuList driver) {
+    Optional<Path> taskset = Executables.find("taskset");
+    assumeThat(machine.size())
+        .as("needs 2 cores to split, this machine has " + machine)
+        .isGreaterThan(1);
+    assumeThat(taskset).as("taskset (util-linux) on the PATH").isPresent();
+    return CorePlacement.of(new DriverSpec(driver), machine, taskset);
+  }
+
+  private static CorePlacement pinned(String driver, String machine, Path taskset) {
+    return CorePlacement.of(
+        new DriverSpec(CpuList.parse(driver)), CpuList.parse(machine), Optional.of(taskset));
+  }
+
+  private static List<CpuList> threadCpus() throws Exception {
+    try (Stream<Path> threads = Files.list(Path.of("/proc/self/task"))) {
+      return threads.map(CorePlacement::allowed).flatMap(Optional::stream).toList();
+    }
+  }
+}

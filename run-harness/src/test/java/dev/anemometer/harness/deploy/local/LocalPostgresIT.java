@@ -1,0 +1,65 @@
+package dev.anemometer.harness.deploy.local;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.anemometer.harness.tuning.ConfigRenderer;
+import dev.anemometer.harness.tuning.TierTuning;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.ResultSet;
+import java.sql.Statement;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/** The embedded PostgreSQL binaries, started with rendered tuning and stopped without a trace. */
+class LocalPostgresIT {
+
+  @Test
+  void startsWithItsTuningAndStopsWithEveryBackend() throws Exception {
+    Path base = Path.of("target", "it-state").toAbsolutePath();
+    LocalPaths paths = new LocalPaths(base, base);
+    Path binaries = PostgresBinaries.install(paths.postgresBinariesBase());
+    TierTuning.Postgres tuning =
+        new TierTuning.Postgres(512, 128, 333, 60, "off", 6, Map.of("max_wal_size", "256MB"));
+    int port = Ports.freeLoopbackPort();
+    LocalPostgres postgres =
+        LocalPostgres.start(
+            binaries,
+            paths.postgresData(0).resolveSibling("instance-it-" + port),
+            port,
+            ConfigRenderer.postgresSettings(tuning),
+            base.resolve("logs/postgres-" + port + ".log"));
+    List<ProcessHandle> tree;
+    try {
+      String url = postgres.createDatabase("tuned");
+      try (Connection connection = DriverManager.getConnection(url, "postgres", "");
+          Statement statement = connection.createStatement()) {
+        assertThat(show(statement, "shared_buffers")).isEqualTo("128MB");
+        assertThat(show(statement, "effective_cache_size")).isEqualTo("333MB");
+        assertThat(show(statement, "max_connections")).isEqualTo("60");
+        assertThat(show(statement, "synchronous_commit")).isEqualTo("off");
+        assertThat(show(statement, "work_mem")).isEqualTo("6MB");
+        assertThat(show(statement, "max_wal_size")).isEqualTo("256MB");
+      }
+      tree =
+          java.util.stream.Stream.concat(
+                  java.util.stream.Stream.of(postgres.process().handle()),
+                  postgres.process().handle().descendants())
+              .toList();
+      assertThat(tree).hasSizeGreaterThan(1); // checkpointer, walwriter… are its children
+    } finally {
+      postgres.stop();
+    }
+    assertThat(tree).noneMatch(ProcessHandle::isAlive);
+    assertThat(Ports.accepting(port)).isFalse();
+  }
+
+  private static String show(Statement statement, String setting) throws Exception {
+    try (ResultSet rows = statement.executeQuery("SHOW " + setting)) {
+      rows.next();
+      return rows.getString(1);
+    }
+  }
+}

@@ -1,0 +1,36 @@
+package dev.anemometer.driver.spec;
+
+import dev.anemometer.driver.loadpath.FixedLoadPathSpec;
+import dev.anemometer.driver.qos.QosSpec;
+import java.time.Duration;
+
+/**
+ * How a run is judged and how long a fixed run's phases last, as a configuration file writes them
+ * (SPEC §3.2, §3.4); the harness's configuration binds it as its {@code qos} section.
+ *
+ * @param percentile share of operations that must meet their response-time limit
+ * @param interval length of one QoS period
+ */
+public record QosPhases(
+    double percentile,
+    Duration interval,
+    Duration rampUp,
+    Duration warmUp,
+    int qosPeriods,
+    Duration rampDown) {
+
+  /** Weathervane's QoS rules, judged at this percentile. */
+  public QosSpec rules() {
+    return QosSpec.weathervaneDefaults().withPercentile(percentile);
+  }
+
+  /** A fixed load path of {@code users} through these phases. */
+  public FixedLoadPathSpec fixedPath(int users) {
+    return new FixedLoadPathSpec(users, rampUp, warmUp, qosPeriods, interval, rampDown);
+  }
+
+  /** How long a fixed load path runs: ramp-up, warm-up, the QoS periods and ramp-down. */
+  public Duration fixedLength() {
+    return rampUp.plus(warmUp).plus(interval.multipliedBy(qosPeriods)).plus(rampDown);
+  }
+}
