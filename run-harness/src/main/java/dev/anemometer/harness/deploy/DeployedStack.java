@@ -4,6 +4,7 @@ import dev.anemometer.harness.elasticity.FaultTarget;
 import dev.anemometer.harness.elasticity.ScalableTier;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.Consumer;
 import java.util.function.Supplier;
 
 /**
@@ -49,6 +50,13 @@ public interface DeployedStack extends AutoCloseable {
   default Optional<Supplier<java.util.List<TierProcess>>> tierProcesses() {
     return Optional.empty();
   }
+
+  /**
+   * Tells {@code listener}, within a second, of every tier process that ends when nothing planned
+   * its end (a crash, a kill from outside the harness); planned stops, scaling and faults are not
+   * reported. Targets that cannot watch their tiers do nothing.
+   */
+  default void watchTiers(Consumer<TierExit> listener) {}
 
   /** Copies what the tiers logged into the results, before they are stopped. */
   default void collectLogs() {}

@@ -9,7 +9,8 @@ import java.util.List;
 
 /**
  * What the load phase gets: the resolved config (strategy, load paths, QoS), the instances with
- * their entry URLs, where to write the driver's files, and where to report progress.
+ * their entry URLs, where to write the driver's files, where to report progress, and how the run
+ * stops the load early (a tier that died).
  */
 public record LoadPlan(
     AnemometerConfig config,
@@ -17,10 +18,22 @@ public record LoadPlan(
     Path driverDir,
     Console console,
     EventLog events,
-    List<RunListener> listeners) {
+    List<RunListener> listeners,
+    LoadStop stop) {
 
   public LoadPlan {
     listeners = listeners == null ? List.of() : List.copyOf(listeners);
+    stop = stop == null ? new LoadStop() : stop;
+  }
+
+  public LoadPlan(
+      AnemometerConfig config,
+      List<DeployedInstance> instances,
+      Path driverDir,
+      Console console,
+      EventLog events,
+      List<RunListener> listeners) {
+    this(config, instances, driverDir, console, events, listeners, null);
   }
 
   public LoadPlan(

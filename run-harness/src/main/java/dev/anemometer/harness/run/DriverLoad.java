@@ -64,6 +64,7 @@ final class DriverLoad implements LoadDriver {
               .addListener(new LoadProgress(System.out, length, System.console() != null))
               .addListener(new WindowEvents(plan.events()));
       plan.listeners().forEach(run::addListener);
+      plan.stop().onStop(run::stop);
       result = runStoppingOnSignal(run);
     }
     if (result.error() != null) {

@@ -14,6 +14,8 @@ import dev.anemometer.harness.deploy.DeployedStack;
 import dev.anemometer.harness.deploy.LoadDriver;
 import dev.anemometer.harness.deploy.LoadOutcome;
 import dev.anemometer.harness.deploy.LoadPlan;
+import dev.anemometer.harness.deploy.LoadStop;
+import dev.anemometer.harness.deploy.TierExit;
 import dev.anemometer.harness.elasticity.ElasticityResults;
 import dev.anemometer.harness.elasticity.ElasticityRunner;
 import dev.anemometer.harness.platform.CpuMeter;
@@ -100,17 +102,25 @@ public final class RunProcedure {
     try (DeployedStack stack = deploy(config, results)) {
       outcome.instances = stack.instances();
       recordTierVersions(config, results);
+      LoadStop loadStop = new LoadStop();
+      stack.watchTiers(exit -> tierEnded(exit, loadStop, results));
       try {
-        LoadOutcome load = drive(config, stack, results);
+        LoadOutcome load = drive(config, stack, results, loadStop);
         outcome.load = load;
-        outcome.audit.putAll(
-            new RunAudit(harness.console()).audit(stack, load.acknowledgedBids(), results));
-        boolean audited = outcome.audit.values().stream().allMatch(AuditResult::passed);
-        outcome.exitCode = load.passed() && audited ? ExitCodes.PASSED : ExitCodes.QOS_FAILED;
-        outcome.message =
-            !load.valid()
-                ? "invalid: the driver was the bottleneck"
-                : !audited ? "bid audit failed" : load.passed() ? "QoS met" : "QoS not met";
+        if (loadStop.reason().isPresent()) {
+          // What was measured up to the death is kept and reported; its verdict is not a result.
+          outcome.exitCode = ExitCodes.INFRASTRUCTURE;
+          outcome.message = loadStop.reason().get();
+        } else {
+          outcome.audit.putAll(
+              new RunAudit(harness.console()).audit(stack, load.acknowledgedBids(), results));
+          boolean audited = outcome.audit.values().stream().allMatch(AuditResult::passed);
+          outcome.exitCode = load.passed() && audited ? ExitCodes.PASSED : ExitCodes.QOS_FAILED;
+          outcome.message =
+              !load.valid()
+                  ? "invalid: the driver was the bottleneck"
+                  : !audited ? "bid audit failed" : load.passed() ? "QoS met" : "QoS not met";
+        }
       } finally {
         collectLogs(stack);
         harness.console().phase("stop tiers");
@@ -207,8 +217,26 @@ public final class RunProcedure {
     }
   }
 
+  /**
+   * A tier process ended when nothing planned it: said at once, on record, and the load stops. The
+   * run then ends with exit code 3, naming the tier, and tears down the rest.
+   */
+  private void tierEnded(TierExit exit, LoadStop loadStop, ResultsDirectory results) {
+    harness.console().notice("tier ended: " + exit.describe() + "; stopping the run");
+    results
+        .events()
+        .record(
+            "tier-ended",
+            exit.process(),
+            Map.of("pid", exit.pid(), "exitCode", exit.exitCode(), "how", exit.how()));
+    loadStop.stop(exit.describe());
+  }
+
   private LoadOutcome drive(
-      AnemometerConfig config, DeployedStack deployment, ResultsDirectory results)
+      AnemometerConfig config,
+      DeployedStack deployment,
+      ResultsDirectory results,
+      LoadStop loadStop)
       throws InterruptedException {
     LoadDriver driver = deployment.loadDriver(this.driver);
     harness.console().phase("drive load (" + config.strategy().configName() + ")");
@@ -219,7 +247,9 @@ public final class RunProcedure {
             deployment.instances(),
             results.driverDir(),
             harness.console(),
-            results.events());
+            results.events(),
+            List.of(),
+            loadStop);
     List<RunListener> listeners = new ArrayList<>();
     deployment
         .tierProcesses()
@@ -254,7 +284,8 @@ public final class RunProcedure {
         plan.driverDir(),
         plan.console(),
         plan.events(),
-        listeners);
+        listeners,
+        plan.stop());
   }
 
   /** CPU per tier; each findMax target is described by its passing probe at the peak. */

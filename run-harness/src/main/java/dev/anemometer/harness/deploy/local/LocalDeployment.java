@@ -7,6 +7,7 @@ import dev.anemometer.harness.deploy.DatabaseEndpoint;
 import dev.anemometer.harness.deploy.DeployedInstance;
 import dev.anemometer.harness.deploy.DeployedStack;
 import dev.anemometer.harness.deploy.LoadDriver;
+import dev.anemometer.harness.deploy.TierExit;
 import dev.anemometer.harness.deploy.TierProcess;
 import dev.anemometer.harness.deploy.TierStartException;
 import dev.anemometer.harness.elasticity.FaultTarget;
@@ -22,6 +23,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.Consumer;
 import java.util.function.Supplier;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -209,6 +211,11 @@ public final class LocalDeployment implements DeployedStack {
         }
       }
     };
+  }
+
+  @Override
+  public void watchTiers(Consumer<TierExit> listener) {
+    processes.watch(listener);
   }
 
   public ProcessGroup processes() {

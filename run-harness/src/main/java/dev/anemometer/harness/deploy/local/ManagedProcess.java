@@ -1,5 +1,6 @@
 package dev.anemometer.harness.deploy.local;
 
+import dev.anemometer.harness.deploy.TierExit;
 import java.io.File;
 import java.io.IOException;
 import java.nio.file.Files;

@@ -1,5 +1,6 @@
 package dev.anemometer.harness.deploy.local;
 
+import dev.anemometer.harness.deploy.TierExit;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;

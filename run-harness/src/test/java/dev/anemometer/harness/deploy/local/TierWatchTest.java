@@ -3,6 +3,7 @@ package dev.anemometer.harness.deploy.local;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
+import dev.anemometer.harness.deploy.TierExit;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;

@@ -1,4 +1,4 @@
-package dev.anemometer.harness.deploy.local;
+package dev.anemometer.harness.deploy;
 
 /**
  * A tier process that ended when nothing planned its end: which one and how.

@@ -1,0 +1,158 @@
+package dev.anemometer.harness.e2e;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assumptions.assumeThat;
+import static org.awaitility.Awaitility.await;
+
+import dev.anemometer.harness.cli.AnemometerCli;
+import dev.anemometer.harness.deploy.local.Executables;
+import dev.anemometer.harness.json.Json;
+import java.nio.file.DirectoryStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * A tier that dies when nothing planned it ends the run: an app server SIGKILLed from outside the
+ * harness mid-load is reported within a second with its name and signal, the run exits 3, tears
+ * down the rest and keeps what it had collected.
+ */
+class TierWatchIT {
+
+  private static final Path PROJECT = Path.of("..").toAbsolutePath().normalize();
+
+  @TempDir Path results;
+
+  @BeforeAll
+  static void requireTheStack() {
+    assumeThat(jar(PROJECT.resolve("auction-app/target"), "auction-app-*-exec.jar"))
+        .as("auction-app exec jar (./mvnw package)")
+        .isPresent();
+    assumeThat(Executables.find("haproxy")).as("haproxy").isPresent();
+    System.setProperty("anemometer.root", PROJECT.toString());
+  }
+
+  @Test
+  void anAppServerKilledFromOutsideStopsTheRunWithExitThreeNamingIt() throws Exception {
+    CompletableFuture<Instant> killed = CompletableFuture.supplyAsync(this::killAnAppServerMidLoad);
+
+    int exit =
+        AnemometerCli.execute(
+            "run",
+            "--results",
+            results.toString(),
+            "--preset",
+            "local",
+            "--set",
+            "name=tier-watch",
+            "--set",
+            "strategy=interval",
+            "--set",
+            "appInstances[0].maxUsers=60",
+            "--set",
+            "appInstances[0].tiers.web.impl=none",
+            "--set",
+            "appInstances[0].tuning.app.heap=320m",
+            "--set",
+            "appInstances[0].loadPath={type: interval, segments: [{type: uniform, users: 20,"
+                + " duration: 120s}]}");
+
+    Instant killedAt = killed.get();
+    assertThat(exit).isEqualTo(3);
+    Path run = onlyRunFolder();
+    @SuppressWarnings("unchecked")
+    Map<String, Object> summary =
+        Json.pretty().readValue(Files.readString(run.resolve("summary.json")), Map.class);
+    assertThat(summary).containsEntry("outcome", "ERROR").containsEntry("exitCode", 3);
+    assertThat((String) summary.get("message"))
+        .startsWith("instance-0-app-")
+        .contains("ended unexpectedly")
+        .endsWith("killed by SIGKILL");
+    Map<String, Object> ended = tierEndedEvent(run);
+    assertThat(Duration.between(killedAt, Instant.parse((String) ended.get("time"))))
+        .isLessThan(Duration.ofSeconds(1));
+    // What was collected up to the death is kept.
+    assertThat(run.resolve("driver/intervals.csv")).isNotEmptyFile();
+    assertThat(run.resolve("logs")).isDirectory();
+    // Nothing of the run is left behind.
+    await()
+        .atMost(Duration.ofSeconds(30))
+        .until(() -> ProcessHandle.current().descendants().noneMatch(ProcessHandle::isAlive));
+  }
+
+  /** Waits until the load has run a few seconds, then SIGKILLs an app server as an outsider. */
+  private Instant killAnAppServerMidLoad() {
+    await()
+        .atMost(Duration.ofMinutes(5))
+        .pollInterval(Duration.ofMillis(500))
+        .until(() -> eventsMention("\"name\":\"load\",\"state\":\"start\"") && intervalsWritten());
+    ProcessHandle app =
+        ProcessHandle.current()
+            .descendants()
+            .filter(p -> p.info().commandLine().orElse("").contains("auction-app"))
+            .findFirst()
+            .orElseThrow(() -> new AssertionError("no app server running during the load"));
+    Instant at = Instant.now();
+    app.destroyForcibly();
+    return at;
+  }
+
+  private boolean eventsMention(String text) throws Exception {
+    Optional<Path> run = runFolder();
+    return run.isPresent()
+        && Files.exists(run.get().resolve("events.jsonl"))
+        && Files.readString(run.get().resolve("events.jsonl")).contains(text);
+  }
+
+  private boolean intervalsWritten() throws Exception {
+    Optional<Path> run = runFolder();
+    Path intervals = run.map(r -> r.resolve("driver/intervals.csv")).orElse(null);
+    return intervals != null && Files.exists(intervals) && Files.readAllLines(intervals).size() > 2;
+  }
+
+  @SuppressWarnings("unchecked")
+  private static Map<String, Object> tierEndedEvent(Path run) throws Exception {
+    for (String line : Files.readAllLines(run.resolve("events.jsonl"))) {
+      Map<String, Object> event = Json.pretty().readValue(line, Map.class);
+      if ("tier-ended".equals(event.get("type"))) {
+        return event;
+      }
+    }
+    throw new AssertionError("no tier-ended event in " + run.resolve("events.jsonl"));
+  }
+
+  private Optional<Path> runFolder() throws Exception {
+    if (!Files.isDirectory(results)) {
+      return Optional.empty();
+    }
+    try (Stream<Path> runs = Files.list(results)) {
+      return runs.filter(Files::isDirectory).findFirst();
+    }
+  }
+
+  private Path onlyRunFolder() throws Exception {
+    return runFolder().orElseThrow();
+  }
+
+  private static Optional<Path> jar(Path dir, String glob) {
+    if (!Files.isDirectory(dir)) {
+      return Optional.empty();
+    }
+    try (DirectoryStream<Path> jars = Files.newDirectoryStream(dir, glob)) {
+      for (Path jar : jars) {
+        return Optional.of(jar);
+      }
+      return Optional.empty();
+    } catch (java.io.IOException e) {
+      return Optional.empty();
+    }
+  }
+}
