@@ -9,7 +9,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
-import java.util.Map;
 
 /** One HAProxy in the foreground with its rendered {@code haproxy.cfg} and runtime API socket. */
 public final class HaproxyServer {
@@ -82,14 +81,7 @@ public final class HaproxyServer {
     // -db: stay in the foreground so that the harness owns the process and its exit.
     List<String> command =
         List.of(haproxy.toString(), "-db", "-f", configFile.toAbsolutePath().toString());
-    ManagedProcess process = cores.start(name, command, Map.of(), log);
-    try {
-      ReadyCheck.awaitTcp(process, port, START_TIMEOUT);
-    } catch (RuntimeException e) {
-      process.stop(STOP_GRACE);
-      throw e;
-    }
-    return process;
+    return ReadyCheck.startListening(cores, name, command, log, port, START_TIMEOUT, STOP_GRACE);
   }
 
   public static Path statsSocket(Path workDir) {

@@ -11,7 +11,6 @@ import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.time.Duration;
 import java.util.List;
-import java.util.Map;
 
 /** One nginx in the foreground with its rendered {@code nginx.conf} and its own prefix folder. */
 public final class NginxServer {
@@ -42,7 +41,8 @@ public final class NginxServer {
      */
     public Running startAgain() throws IOException {
       ManagedProcess started =
-          startAndAwait(process.name(), command, log, layout.listenPort(), cores);
+          ReadyCheck.startListening(
+              cores, process.name(), command, log, layout.listenPort(), START_TIMEOUT, STOP_GRACE);
       return new Running(started, tuning, layout, configFile, command, log, cores);
     }
 
@@ -164,21 +164,9 @@ public final class NginxServer {
             log.toString(),
             "-c",
             configFile.toAbsolutePath().toString());
-    ManagedProcess process = startAndAwait(name, command, log, port, cores);
+    ManagedProcess process =
+        ReadyCheck.startListening(cores, name, command, log, port, START_TIMEOUT, STOP_GRACE);
     return new Running(process, tuning, layout, configFile, command, log, cores);
-  }
-
-  private static ManagedProcess startAndAwait(
-      String name, List<String> command, Path log, int port, CorePlacement cores)
-      throws IOException {
-    ManagedProcess process = cores.start(name, command, Map.of(), log);
-    try {
-      ReadyCheck.awaitTcp(process, port, START_TIMEOUT);
-    } catch (RuntimeException e) {
-      process.stop(STOP_GRACE);
-      throw e;
-    }
-    return process;
   }
 
   private static void copyStaticFiles(Path staticDir) throws IOException {

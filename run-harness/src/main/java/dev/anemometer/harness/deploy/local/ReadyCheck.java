@@ -6,7 +6,10 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
+import java.util.Map;
 import java.util.function.BooleanSupplier;
 
 /** Waits for a tier to be ready, polling with a deadline, and fails fast when it dies instead. */
@@ -17,6 +20,29 @@ public final class ReadyCheck {
       HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
 
   private ReadyCheck() {}
+
+  /**
+   * Starts a tier process and waits until it accepts connections on {@code port}; one that does not
+   * within {@code timeout} is stopped (with {@code grace}) and the start fails.
+   */
+  static ManagedProcess startListening(
+      CorePlacement cores,
+      String name,
+      List<String> command,
+      Path log,
+      int port,
+      Duration timeout,
+      Duration grace)
+      throws IOException {
+    ManagedProcess process = cores.start(name, command, Map.of(), log);
+    try {
+      awaitTcp(process, port, timeout);
+    } catch (RuntimeException e) {
+      process.stop(grace);
+      throw e;
+    }
+    return process;
+  }
 
   public static void awaitTcp(ManagedProcess process, int port, Duration timeout) {
     await(process, () -> Ports.accepting(port), timeout, "port " + port + " to accept");
