@@ -102,25 +102,8 @@ public final class RunProcedure {
     try (DeployedStack stack = deploy(config, results)) {
       outcome.instances = stack.instances();
       recordTierVersions(config, results);
-      LoadStop loadStop = new LoadStop();
-      stack.watchTiers(exit -> tierEnded(exit, loadStop, results));
       try {
-        LoadOutcome load = drive(config, stack, results, loadStop);
-        outcome.load = load;
-        if (loadStop.reason().isPresent()) {
-          // What was measured up to the death is kept and reported; its verdict is not a result.
-          outcome.exitCode = ExitCodes.INFRASTRUCTURE;
-          outcome.message = loadStop.reason().get();
-        } else {
-          outcome.audit.putAll(
-              new RunAudit(harness.console()).audit(stack, load.acknowledgedBids(), results));
-          boolean audited = outcome.audit.values().stream().allMatch(AuditResult::passed);
-          outcome.exitCode = load.passed() && audited ? ExitCodes.PASSED : ExitCodes.QOS_FAILED;
-          outcome.message =
-              !load.valid()
-                  ? "invalid: the driver was the bottleneck"
-                  : !audited ? "bid audit failed" : load.passed() ? "QoS met" : "QoS not met";
-        }
+        driveAndAudit(config, stack, results, outcome);
       } finally {
         collectLogs(stack);
         harness.console().phase("stop tiers");
@@ -215,6 +198,30 @@ public final class RunProcedure {
     } catch (RuntimeException e) {
       harness.console().notice("logs not collected: " + e.getMessage());
     }
+  }
+
+  /** The load under the tier watch, then the bid audit; the outcome says how it went. */
+  private void driveAndAudit(
+      AnemometerConfig config, DeployedStack stack, ResultsDirectory results, Outcome outcome)
+      throws InterruptedException, SQLException {
+    LoadStop loadStop = new LoadStop();
+    stack.watchTiers(exit -> tierEnded(exit, loadStop, results));
+    LoadOutcome load = drive(config, stack, results, loadStop);
+    outcome.load = load;
+    if (loadStop.reason().isPresent()) {
+      // What was measured up to the death is kept and reported; its verdict is not a result.
+      outcome.exitCode = ExitCodes.INFRASTRUCTURE;
+      outcome.message = loadStop.reason().get();
+      return;
+    }
+    outcome.audit.putAll(
+        new RunAudit(harness.console()).audit(stack, load.acknowledgedBids(), results));
+    boolean audited = outcome.audit.values().stream().allMatch(AuditResult::passed);
+    outcome.exitCode = load.passed() && audited ? ExitCodes.PASSED : ExitCodes.QOS_FAILED;
+    outcome.message =
+        !load.valid()
+            ? "invalid: the driver was the bottleneck"
+            : !audited ? "bid audit failed" : load.passed() ? "QoS met" : "QoS not met";
   }
 
   /**
