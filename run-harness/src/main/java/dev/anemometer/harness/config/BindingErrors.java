@@ -88,7 +88,7 @@ final class BindingErrors {
     return type.getSimpleName();
   }
 
-  private static String path(List<JacksonException.Reference> references) {
+  static String path(List<JacksonException.Reference> references) {
     StringBuilder path = new StringBuilder();
     for (JacksonException.Reference reference : references) {
       if (reference.getPropertyName() != null) {

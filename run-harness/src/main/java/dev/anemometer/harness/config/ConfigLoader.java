@@ -54,25 +54,14 @@ public final class ConfigLoader {
       ConfigTree.set(root, assignment);
     }
     ConfigTree.applyInstanceDefaults(root, Presets.resource("instance-defaults.yaml"));
-    AnemometerConfig config = bind(root);
-    List<String> errors = new ConfigValidator(machineCpus).validate(config);
-    if (!errors.isEmpty()) {
-      throw new ConfigException(errors);
-    }
-    return config;
+    List<JsonNode> builtIns =
+        List.of(Presets.resource("defaults.yaml"), Presets.resource("instance-defaults.yaml"));
+    return new TolerantBinding(builtIns).bind(root, new ConfigValidator(machineCpus)::validate);
   }
 
   /** The resolved configuration as YAML, the form saved with results as {@code config.yaml}. */
   public static String toYaml(AnemometerConfig config) {
     return ConfigMapper.yaml().writeValueAsString(config);
-  }
-
-  private static AnemometerConfig bind(JsonNode tree) {
-    try {
-      return ConfigMapper.yaml().treeToValue(tree, AnemometerConfig.class);
-    } catch (JacksonException e) {
-      throw new ConfigException(BindingErrors.describe(e));
-    }
   }
 
   private static String choosePreset(String option, JsonNode fileTree, List<String> assignments) {

@@ -223,4 +223,31 @@ class ConfigValidationTest {
     all.addAll(List.of(more));
     return all;
   }
+
+  @org.junit.jupiter.api.Test
+  void everyMistakeIsReportedAtOnceEachOnItsOwnLineAndNothingTwice() {
+    ConfigException error =
+        catchThrowableOfType(
+            ConfigException.class,
+            () ->
+                new ConfigLoader()
+                    .load(
+                        null,
+                        null,
+                        List.of(
+                            "strategy=fixd",
+                            "appInstances[0].maxUsers=abc",
+                            "appInstances[0].users=-5",
+                            "faults=[{at: 10s, kill: nothing}]",
+                            "nosuchkey=1")));
+
+    assertThat(error.errors())
+        .containsExactly(
+            "strategy: 'fixd' is not one of: fixed, interval, findMax",
+            "appInstances[0].maxUsers: 'abc' is not a whole number",
+            "faults[0].kill: 'nothing' is not one of: web, lb, app, db",
+            error.errors().get(3),
+            "appInstances[0].users: must be ≥ 1 (got -5)");
+    assertThat(error.errors().get(3)).startsWith("nosuchkey: unknown key; accepted: ");
+  }
 }
