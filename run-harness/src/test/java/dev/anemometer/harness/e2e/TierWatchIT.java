@@ -14,7 +14,10 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.stream.Collectors;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -42,7 +45,11 @@ class TierWatchIT {
 
   @Test
   void anAppServerKilledFromOutsideStopsTheRunWithExitThreeNamingIt() throws Exception {
-    CompletableFuture<Instant> killed = CompletableFuture.supplyAsync(this::killAnAppServerMidLoad);
+    // Other tests of this JVM may have left processes of their own: only this run's are checked.
+    Set<ProcessHandle> before = ProcessHandle.current().descendants().collect(Collectors.toSet());
+    Set<ProcessHandle> tiers = ConcurrentHashMap.newKeySet();
+    CompletableFuture<Instant> killed =
+        CompletableFuture.supplyAsync(() -> killAnAppServerMidLoad(before, tiers));
 
     int exit =
         AnemometerCli.execute(
@@ -83,20 +90,24 @@ class TierWatchIT {
     assertThat(run.resolve("driver/intervals.csv")).isNotEmptyFile();
     assertThat(run.resolve("logs")).isDirectory();
     // Nothing of the run is left behind.
+    assertThat(tiers).as("the run's tier processes").hasSizeGreaterThanOrEqualTo(3);
     await()
         .atMost(Duration.ofSeconds(30))
-        .until(() -> ProcessHandle.current().descendants().noneMatch(ProcessHandle::isAlive));
+        .until(() -> tiers.stream().noneMatch(ProcessHandle::isAlive));
   }
 
-  /** Waits until the load has run a few seconds, then SIGKILLs an app server as an outsider. */
-  private Instant killAnAppServerMidLoad() {
+  /**
+   * Waits until the load has run a few seconds, notes the run's processes, then SIGKILLs an app
+   * server as an outsider would.
+   */
+  private Instant killAnAppServerMidLoad(Set<ProcessHandle> before, Set<ProcessHandle> tiers) {
     await()
         .atMost(Duration.ofMinutes(5))
         .pollInterval(Duration.ofMillis(500))
         .until(() -> eventsMention("\"name\":\"load\",\"state\":\"start\"") && intervalsWritten());
+    ProcessHandle.current().descendants().filter(p -> !before.contains(p)).forEach(tiers::add);
     ProcessHandle app =
-        ProcessHandle.current()
-            .descendants()
+        tiers.stream()
             .filter(p -> p.info().commandLine().orElse("").contains("auction-app"))
             .findFirst()
             .orElseThrow(() -> new AssertionError("no app server running during the load"));
