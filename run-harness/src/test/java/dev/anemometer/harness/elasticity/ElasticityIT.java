@@ -13,6 +13,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.stream.Collectors;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -280,7 +281,11 @@ class ElasticityIT {
     }
     int exit = AnemometerCli.execute(args.toArray(String[]::new));
     assertThat(exit)
-        .as("0 pass or 1 QoS not met; never a config or infrastructure error")
+        .as(
+            () ->
+                "0 pass or 1 QoS not met; never a config or infrastructure error; the run's"
+                    + " errors and failed steps: "
+                    + whatWentWrong())
         .isIn(0, 1);
     Path run = runDir();
     assertThat(Files.readString(run.resolve("events.jsonl"))).contains("\"loadOffsetMillis\"");
@@ -288,6 +293,17 @@ class ElasticityIT {
     Map<String, Object> summary =
         Json.pretty().readValue(Files.readString(run.resolve("summary.json")), Map.class);
     return summary;
+  }
+
+  /** The events that explain an infrastructure exit, so a failure on CI says which tier. */
+  private String whatWentWrong() {
+    try (Stream<String> lines = Files.lines(runDir().resolve("events.jsonl"))) {
+      return lines
+          .filter(l -> l.contains("\"error\"") || l.contains("tier-ended") || l.contains("failed"))
+          .collect(Collectors.joining("\n"));
+    } catch (IOException | RuntimeException e) {
+      return "(no events: " + e + ")";
+    }
   }
 
   @SuppressWarnings("unchecked")

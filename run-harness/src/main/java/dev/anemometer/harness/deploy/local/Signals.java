@@ -57,8 +57,21 @@ final class Signals {
     return true;
   }
 
-  /** SIGKILL to the whole tree at once, so no orphan (a PostgreSQL backend) keeps resources. */
+  /**
+   * SIGKILL to the whole tree, leaving no orphan that keeps resources. The tree is frozen first: a
+   * parent that sees a child die respawns it (nginx's master its workers, PostgreSQL's postmaster
+   * its crash-recovery processes), and a child born between listing and killing would survive its
+   * parent with the listening socket or the shared memory, so the restarted tier could not start.
+   */
   static void killTree(ProcessHandle root) {
+    try {
+      send("STOP", root);
+    } catch (IOException | InterruptedException e) {
+      if (e instanceof InterruptedException) {
+        Thread.currentThread().interrupt();
+      }
+      // not frozen: the kill below still ends what it finds
+    }
     root.descendants().forEach(ProcessHandle::destroyForcibly);
     root.destroyForcibly();
     try {

@@ -6,6 +6,7 @@ import static org.awaitility.Awaitility.await;
 
 import java.io.IOException;
 import java.time.Duration;
+import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -71,5 +72,35 @@ class SignalsTest {
     assertThatThrownBy(() -> Signals.sendToProcess("CONT", done.toHandle()))
         .isInstanceOf(IOException.class)
         .hasMessageContaining("No such process");
+  }
+
+  @Test
+  void aKilledTreeLeavesNoChildItsParentRespawnedInTheMeantime() throws Exception {
+    // Like nginx's master, the shell starts a new child the moment one dies.
+    String marker = "61." + ProcessHandle.current().pid();
+    shell =
+        new ProcessBuilder(
+                "bash",
+                "-c",
+                "for i in 1 2 3 4 5 6 7 8; do sleep M & done; while :; do wait -n; sleep M & done"
+                    .replace("M", marker))
+            .start();
+    await("children started")
+        .atMost(Duration.ofSeconds(10))
+        .pollInterval(Duration.ofMillis(20))
+        .until(() -> withMarker(marker) >= 8);
+
+    Signals.killTree(shell.toHandle());
+
+    await("orphans gone")
+        .during(Duration.ofMillis(500))
+        .atMost(Duration.ofSeconds(5))
+        .until(() -> withMarker(marker) == 0);
+  }
+
+  private static long withMarker(String marker) {
+    return ProcessHandle.allProcesses()
+        .filter(p -> p.info().arguments().map(a -> List.of(a).contains(marker)).orElse(false))
+        .count();
   }
 }
