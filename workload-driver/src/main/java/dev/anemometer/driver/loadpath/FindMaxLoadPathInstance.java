@@ -47,6 +47,11 @@ final class FindMaxLoadPathInstance implements LoadPathInstance {
   }
 
   @Override
+  public boolean watchesRampDown() {
+    return true;
+  }
+
+  @Override
   public LoadPoint at(long elapsedMillis) {
     Probe probe = search.current();
     if (probe == null) {

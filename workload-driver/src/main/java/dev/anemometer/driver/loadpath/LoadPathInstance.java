@@ -23,6 +23,14 @@ public interface LoadPathInstance {
    */
   default void loadObserved(long fromMillis, long toMillis, boolean withinLimits) {}
 
+  /**
+   * Whether its ramp-downs are to be watched through {@link #loadObserved}: only findMax's
+   * recoveries are; a fixed or interval run's last ramp-down has nobody listening.
+   */
+  default boolean watchesRampDown() {
+    return false;
+  }
+
   /** The headline result of a findMax search once finished; empty for other paths. */
   default OptionalInt peakUsers() {
     return OptionalInt.empty();

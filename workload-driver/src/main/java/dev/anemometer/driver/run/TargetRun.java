@@ -126,7 +126,7 @@ final class TargetRun {
   }
 
   private void watchRampDown(long elapsedMillis, long nowNanos) {
-    if (point.phase() != LoadPhase.RAMP_DOWN) {
+    if (point.phase() != LoadPhase.RAMP_DOWN || !path.watchesRampDown()) {
       watch = null;
       return;
     }

@@ -103,6 +103,7 @@ class FindMaxLoadPathInstanceTest {
   @Test
   void aRecoveryStretchesWhileTheStackIsSeenOverloadedUntilAWatchFindsItWithinItsLimits() {
     LoadPathInstance path = shortPhases(0).newInstance();
+    assertThat(path.watchesRampDown()).isTrue();
 
     path.at(30_000);
     path.windowJudged(0, WindowVerdict.PASSED); // step 100 ends at 60 s

@@ -29,6 +29,9 @@ class LoadPathArithmeticTest {
     assertThat(path.at(1_140_000)).isEqualTo(new LoadPoint(1000, LoadPhase.RAMP_DOWN, -1, false));
     assertThat(path.at(1_200_000).users()).isEqualTo(500);
     assertThat(path.at(1_260_000).finished()).isTrue();
+    assertThat(path.watchesRampDown())
+        .as("nobody listens to a fixed run's last ramp-down")
+        .isFalse();
   }
 
   @Test
