@@ -1,10 +1,12 @@
 package dev.anemometer.auction.data;
 
 import java.time.Duration;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
+import picocli.CommandLine;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.ParseResult;
+import picocli.CommandLine.UnmatchedArgumentException;
 
 /**
  * The parsed command line of {@code data <command> [flags]}. Connection flags fall back to the
@@ -22,106 +24,107 @@ record DataArguments(
 
   static final String HELP = "help";
   private static final int DEFAULT_OPEN_SECONDS = 30;
-  private static final Set<String> COMMON =
-      Set.of("--jdbc-url", "--user", "--password", "--verbose");
-  private static final Map<String, Set<String>> FLAGS =
-      Map.of(
-          "load", Set.of("--max-users", "--threads", "--force", "--open-seconds"),
-          "reset", Set.of("--open-seconds"),
-          "check", Set.of("--users"));
-  private static final Set<String> SWITCHES = Set.of("--force", "--verbose");
 
   static DataArguments parse(List<String> args, Map<String, String> env)
       throws DataCommandException {
-    if (args.isEmpty() || isHelp(args.get(0)) || args.contains("--help")) {
-      return new DataArguments(HELP, null, 0, 0, 0, false, Duration.ZERO, false);
+    if (args.isEmpty() || args.get(0).equals(HELP)) {
+      return help();
     }
-    String command = args.get(0);
-    if (!FLAGS.containsKey(command)) {
-      throw DataCommandException.usage(
-          "unknown data command '" + command + "' (expected load, reset or check; see --help)");
+    ParseResult parsed;
+    try {
+      parsed = new CommandLine(new DataFlags.Root()).parseArgs(args.toArray(String[]::new));
+    } catch (ParameterException e) {
+      throw DataCommandException.usage(mistake(e));
     }
-    Map<String, String> values = flags(command, args.subList(1, args.size()));
-    ConnectionSettings connection =
-        new ConnectionSettings(
-            required(values, env, "--jdbc-url", "SPRING_DATASOURCE_URL"),
-            values.getOrDefault("--user", env.get("SPRING_DATASOURCE_USERNAME")),
-            values.getOrDefault("--password", env.get("SPRING_DATASOURCE_PASSWORD")));
-    if (!connection.jdbcUrl().startsWith("jdbc:postgresql:")) {
-      throw DataCommandException.usage(
-          "--jdbc-url must be a jdbc:postgresql: URL, got " + connection.jdbcUrl());
+    if (parsed.isUsageHelpRequested()
+        || !parsed.hasSubcommand()
+        || parsed.subcommand().isUsageHelpRequested()) {
+      return help();
     }
-    int availableCores = Runtime.getRuntime().availableProcessors();
+    ParseResult sub = parsed.subcommand();
+    String command = sub.commandSpec().name();
+    Object flags = sub.commandSpec().userObject();
+    int cores = Runtime.getRuntime().availableProcessors();
+    if (flags instanceof DataFlags.Load load) {
+      return new DataArguments(
+          command,
+          connection(load.common, env),
+          positive("--max-users", load.maxUsers),
+          0,
+          positive("--threads", load.threads == null ? cores : load.threads),
+          load.force,
+          openDuration(load.openSeconds),
+          load.common.verbose);
+    }
+    if (flags instanceof DataFlags.Reset reset) {
+      return new DataArguments(
+          command,
+          connection(reset.common, env),
+          0,
+          0,
+          cores,
+          false,
+          openDuration(reset.openSeconds),
+          reset.common.verbose);
+    }
+    DataFlags.Check check = (DataFlags.Check) flags;
     return new DataArguments(
         command,
-        connection,
-        command.equals("load") ? positive(values, "--max-users", null) : 0,
-        command.equals("check") ? positive(values, "--users", null) : 0,
-        positive(values, "--threads", availableCores),
-        values.containsKey("--force"),
-        Duration.ofSeconds(positive(values, "--open-seconds", DEFAULT_OPEN_SECONDS)),
-        values.containsKey("--verbose"));
+        connection(check.common, env),
+        0,
+        positive("--users", check.users),
+        cores,
+        false,
+        openDuration(null),
+        check.common.verbose);
   }
 
-  private static Map<String, String> flags(String command, List<String> args)
-      throws DataCommandException {
-    Map<String, String> values = new HashMap<>();
-    for (int i = 0; i < args.size(); i++) {
-      String arg = args.get(i);
-      String name = arg.contains("=") ? arg.substring(0, arg.indexOf('=')) : arg;
-      if (!COMMON.contains(name) && !FLAGS.get(command).contains(name)) {
-        throw DataCommandException.usage(
-            "unknown flag " + name + " for data " + command + " (see data --help)");
+  private static DataArguments help() {
+    return new DataArguments(HELP, null, 0, 0, 0, false, Duration.ZERO, false);
+  }
+
+  /** picocli's complaint, in the words of a data command. */
+  private static String mistake(ParameterException e) {
+    if (e instanceof UnmatchedArgumentException unmatched && !unmatched.getUnmatched().isEmpty()) {
+      String first = unmatched.getUnmatched().get(0);
+      String command = e.getCommandLine().getCommandName();
+      if (command.equals("data")) {
+        return "unknown data command '" + first + "' (expected load, reset or check; see --help)";
       }
-      String value;
-      if (SWITCHES.contains(name)) {
-        value = "true";
-      } else if (arg.contains("=")) {
-        value = arg.substring(arg.indexOf('=') + 1);
-      } else if (i + 1 < args.size() && !args.get(i + 1).startsWith("--")) {
-        value = args.get(++i);
-      } else {
-        throw DataCommandException.usage(name + " needs a value");
-      }
-      if (value.isEmpty()) {
-        throw DataCommandException.usage(name + " needs a value");
-      }
-      values.put(name, value);
+      return "unknown flag " + first + " for data " + command + " (see data --help)";
     }
-    return values;
+    String message = e.getMessage();
+    return message.lines().findFirst().orElse(message);
   }
 
-  private static String required(
-      Map<String, String> values, Map<String, String> env, String flag, String variable)
+  private static ConnectionSettings connection(DataFlags.Common flags, Map<String, String> env)
       throws DataCommandException {
-    String value = values.getOrDefault(flag, env.get(variable));
-    if (value == null || value.isBlank()) {
-      throw DataCommandException.usage("missing " + flag + " (or environment " + variable + ")");
+    String url = orEnv(flags.jdbcUrl, env, "SPRING_DATASOURCE_URL");
+    if (url == null || url.isBlank()) {
+      throw DataCommandException.usage("missing --jdbc-url (or environment SPRING_DATASOURCE_URL)");
+    }
+    if (!url.startsWith("jdbc:postgresql:")) {
+      throw DataCommandException.usage("--jdbc-url must be a jdbc:postgresql: URL, got " + url);
+    }
+    return new ConnectionSettings(
+        url,
+        orEnv(flags.user, env, "SPRING_DATASOURCE_USERNAME"),
+        orEnv(flags.password, env, "SPRING_DATASOURCE_PASSWORD"));
+  }
+
+  private static String orEnv(String flag, Map<String, String> env, String variable) {
+    return flag != null ? flag : env.get(variable);
+  }
+
+  private static Duration openDuration(Integer seconds) throws DataCommandException {
+    return Duration.ofSeconds(
+        positive("--open-seconds", seconds == null ? DEFAULT_OPEN_SECONDS : seconds));
+  }
+
+  private static int positive(String flag, int value) throws DataCommandException {
+    if (value <= 0) {
+      throw DataCommandException.usage(flag + " must be a positive integer, got " + value);
     }
     return value;
-  }
-
-  private static int positive(Map<String, String> values, String flag, Integer defaultValue)
-      throws DataCommandException {
-    String value = values.get(flag);
-    if (value == null) {
-      if (defaultValue == null) {
-        throw DataCommandException.usage("missing " + flag);
-      }
-      return defaultValue;
-    }
-    try {
-      int number = Integer.parseInt(value);
-      if (number > 0) {
-        return number;
-      }
-    } catch (NumberFormatException e) {
-      // reported below, with the flag's name
-    }
-    throw DataCommandException.usage(flag + " must be a positive integer, got " + value);
-  }
-
-  private static boolean isHelp(String arg) {
-    return arg.equals("--help") || arg.equals("-h") || arg.equals(HELP);
   }
 }

@@ -43,13 +43,16 @@ class DataArgumentsTest {
             List.of("check", "--users="))) {
       DataCli.Outcome outcome = DataCli.run(ENV, args.toArray(String[]::new));
       assertThat(outcome.exitCode()).as(args.toString()).isEqualTo(2);
-      assertThat(outcome.err().lines()).singleElement().asString().contains("needs a value");
+      String flag = args.get(1).replace("=", "");
+      assertThat(outcome.err().lines()).singleElement().asString().contains(flag);
     }
   }
 
   @Test
   void missingRequiredFlagsAndUnknownCommandsExitTwo() {
-    assertThat(DataCli.run(ENV, "load").err()).contains("missing --max-users");
+    assertThat(DataCli.run(ENV, "load").err())
+        .contains("Missing required option")
+        .contains("--max-users");
     assertThat(DataCli.run(ENV, "check").exitCode()).isEqualTo(2);
     assertThat(DataCli.run(Map.of(), "reset").err()).contains("--jdbc-url");
     assertThat(DataCli.run(ENV, "reload").err()).contains("unknown data command 'reload'");
