@@ -10,6 +10,7 @@ import java.util.Optional;
 enum Metric {
   RSS("rssBytes", "memory (RSS)", true),
   PSS("pssBytes", "memory (PSS, shared pages split among their processes)", true),
+  ANON("anonBytes", "memory allocated by the processes (anonymous PSS)", true),
   OPEN_FILES("openFiles", "open file descriptors", false),
   PROCESSES("processes", "processes (with workers and backends)", false),
   HEAP_AFTER_GC("heapAfterGcBytes", "JVM heap after GC (long-lived pool)", true),
@@ -58,7 +59,13 @@ enum Metric {
     return switch (this) {
       case RSS ->
           "db".equals(tier)
-              ? Optional.of("counts the shared buffers once per backend that touched them; see PSS")
+              ? Optional.of(
+                  "counts the shared buffers once per backend that touched them; judged as anonBytes")
+              : Optional.empty();
+      case PSS ->
+          "db".equals(tier)
+              ? Optional.of(
+                  "holds the shared buffers, which fill up to shared_buffers; judged as anonBytes")
               : Optional.empty();
       case PROCESSES -> Optional.of("workers and backends come and go with the load");
       case HEAP_USED -> Optional.of("a saw-tooth between collections; judged after GC");

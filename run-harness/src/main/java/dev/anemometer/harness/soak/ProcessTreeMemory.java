@@ -13,7 +13,9 @@ import java.util.stream.Stream;
  * Memory and open files of a tier process and every process below it (nginx workers, PostgreSQL
  * backends), from {@code /proc}. RSS counts a page shared by several processes once in each of
  * them, so the backends of PostgreSQL that touched its shared buffers count them many times; PSS
- * shares such a page among them and adds up to what the tree really holds.
+ * shares such a page among them and adds up to what the tree really holds; its anonymous part is
+ * what the processes allocated themselves (heaps, buffers, backend memory), where a leak grows,
+ * without the shared buffers that fill up to their configured size or the mapped files.
  */
 final class ProcessTreeMemory {
 
@@ -43,33 +45,22 @@ final class ProcessTreeMemory {
 
   /** The tree under {@code rootPid}; empty when the root is gone. */
   Optional<TreeUsage> usage(long rootPid) {
-    Optional<Usage> root = read(rootPid);
+    Optional<TreeUsage> root = read(rootPid);
     if (root.isEmpty()) {
-      return Optional.empty();
+      return root;
     }
-    int processes = 1;
-    long rss = root.get().rssBytes();
-    long pss = root.get().pssBytes().orElse(-1);
-    long files = root.get().openFiles();
+    TreeUsage tree = root.get();
     for (long child : descendants.apply(rootPid)) {
       // A child that ended since the listing is left out: it holds nothing any more.
-      Optional<Usage> usage = read(child);
+      Optional<TreeUsage> usage = read(child);
       if (usage.isPresent()) {
-        processes++;
-        rss += usage.get().rssBytes();
-        pss =
-            pss < 0 || usage.get().pssBytes().isEmpty()
-                ? -1
-                : pss + usage.get().pssBytes().getAsLong();
-        files += usage.get().openFiles();
+        tree = tree.plus(usage.get());
       }
     }
-    return Optional.of(
-        new TreeUsage(
-            processes, rss, pss < 0 ? OptionalLong.empty() : OptionalLong.of(pss), files));
+    return Optional.of(tree);
   }
 
-  private Optional<Usage> read(long pid) {
+  private Optional<TreeUsage> read(long pid) {
     Path dir = proc.resolve(Long.toString(pid));
     try {
       OptionalLong rss = kilobytes(Files.readString(dir.resolve("status")), "VmRSS:");
@@ -77,19 +68,25 @@ final class ProcessTreeMemory {
         // A zombie has a status without VmRSS: nothing left to count.
         return Optional.empty();
       }
-      return Optional.of(new Usage(rss.getAsLong() * 1024, pss(dir), openFiles(dir)));
+      String rollup = rollup(dir);
+      return Optional.of(
+          new TreeUsage(
+              1,
+              rss.getAsLong() * 1024,
+              bytes(kilobytes(rollup, "Pss:")),
+              bytes(kilobytes(rollup, "Pss_Anon:")),
+              openFiles(dir)));
     } catch (IOException | RuntimeException ended) {
       return Optional.empty();
     }
   }
 
-  /** {@code smaps_rollup} (Linux 4.14 and later); absent where the kernel has none. */
-  private static OptionalLong pss(Path dir) {
+  /** {@code smaps_rollup} (Linux 4.14; {@code Pss_Anon} 5.7); empty where the kernel has none. */
+  private static String rollup(Path dir) {
     try {
-      OptionalLong kb = kilobytes(Files.readString(dir.resolve("smaps_rollup")), "Pss:");
-      return kb.isEmpty() ? kb : OptionalLong.of(kb.getAsLong() * 1024);
+      return Files.readString(dir.resolve("smaps_rollup"));
     } catch (IOException | RuntimeException unavailable) {
-      return OptionalLong.empty();
+      return "";
     }
   }
 
@@ -97,6 +94,10 @@ final class ProcessTreeMemory {
     try (Stream<Path> fds = Files.list(dir.resolve("fd"))) {
       return fds.count();
     }
+  }
+
+  private static OptionalLong bytes(OptionalLong kilobytes) {
+    return kilobytes.isEmpty() ? kilobytes : OptionalLong.of(kilobytes.getAsLong() * 1024);
   }
 
   /**
@@ -107,7 +108,7 @@ final class ProcessTreeMemory {
     for (String line : text.split("\n")) {
       if (line.startsWith(key)) {
         String[] fields = line.substring(key.length()).trim().split("\\s+");
-        if (fields.length == 0 || fields.length > 1 && !fields[1].equals("kB")) {
+        if (fields.length > 1 && !fields[1].equals("kB")) {
           throw new IllegalArgumentException("not a size in kB: " + line);
         }
         return OptionalLong.of(Long.parseLong(fields[0]));
@@ -116,12 +117,33 @@ final class ProcessTreeMemory {
     return OptionalLong.empty();
   }
 
-  private record Usage(long rssBytes, OptionalLong pssBytes, long openFiles) {}
-
   /**
    * One tree's figures.
    *
    * @param pssBytes empty when a process of the tree has no {@code smaps_rollup}
+   * @param anonPssBytes the anonymous part of the PSS; empty likewise, or on kernels before 5.7
    */
-  record TreeUsage(int processes, long rssBytes, OptionalLong pssBytes, long openFiles) {}
+  record TreeUsage(
+      int processes,
+      long rssBytes,
+      OptionalLong pssBytes,
+      OptionalLong anonPssBytes,
+      long openFiles) {
+
+    TreeUsage plus(TreeUsage other) {
+      return new TreeUsage(
+          processes + other.processes,
+          rssBytes + other.rssBytes,
+          sum(pssBytes, other.pssBytes),
+          sum(anonPssBytes, other.anonPssBytes),
+          openFiles + other.openFiles);
+    }
+
+    /** A figure one process lacks is unknown for the tree: a partial sum would look like a drop. */
+    private static OptionalLong sum(OptionalLong a, OptionalLong b) {
+      return a.isPresent() && b.isPresent()
+          ? OptionalLong.of(a.getAsLong() + b.getAsLong())
+          : OptionalLong.empty();
+    }
+  }
 }

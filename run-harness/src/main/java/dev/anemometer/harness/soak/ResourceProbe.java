@@ -71,6 +71,10 @@ final class ResourceProbe {
                 tree.pssBytes()
                     .ifPresent(
                         pss -> rows.add(instance, process.tier(), process.name(), Metric.PSS, pss));
+                tree.anonPssBytes()
+                    .ifPresent(
+                        anon ->
+                            rows.add(instance, process.tier(), process.name(), Metric.ANON, anon));
                 rows.add(
                     instance, process.tier(), process.name(), Metric.OPEN_FILES, tree.openFiles());
                 rows.add(

@@ -17,7 +17,6 @@ import java.util.Optional;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Consumer;
 
 /**
@@ -33,7 +32,6 @@ public final class ResourceSampler implements RunListener, AutoCloseable {
   private final Clock clock;
   private final List<DeployedStack.DatabaseAccess> databases;
   private final Consumer<String> notice;
-  private final AtomicInteger samples = new AtomicInteger();
   private ScheduledExecutorService scheduler;
   private volatile long startNanos;
   private volatile boolean finished;
@@ -129,11 +127,6 @@ public final class ResourceSampler implements RunListener, AutoCloseable {
     sampleQuietly();
   }
 
-  /** How many samples were written. */
-  public int samples() {
-    return samples.get();
-  }
-
   private synchronized void sampleQuietly() {
     if (finished) {
       return;
@@ -142,7 +135,6 @@ public final class ResourceSampler implements RunListener, AutoCloseable {
       double loadSeconds = (System.nanoTime() - startNanos) / 1e9;
       List<ResourceRow> rows = probe.sample(loadSeconds, clock.instant());
       csv.append(rows);
-      samples.incrementAndGet();
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
     } catch (RuntimeException e) {

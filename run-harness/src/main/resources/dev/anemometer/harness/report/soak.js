@@ -9,6 +9,7 @@
   var METRICS = [
     ['rssBytes', 'Memory (RSS) of each tier process with its children', 'MiB'],
     ['pssBytes', 'Memory (PSS: shared pages split among their processes) of each tier process', 'MiB'],
+    ['anonBytes', 'Memory the processes allocated (anonymous PSS: no shared buffers, no mapped files)', 'MiB'],
     ['heapAfterGcBytes', 'JVM heap after GC (long-lived pool) of each app server', 'MiB'],
     ['heapUsedBytes', 'JVM heap used of each app server', 'MiB'],
     ['openFiles', 'Open file descriptors of each tier process with its children', 'files'],

@@ -79,6 +79,7 @@ class SoakIT {
         .contains(
             "db instance-0-postgres rssBytes",
             "db instance-0-postgres pssBytes",
+            "db instance-0-postgres anonBytes",
             "db instance-0-postgres openFiles",
             "db database connections",
             "db database databaseBytes",
@@ -119,6 +120,7 @@ class SoakIT {
         List.of(
             "soak-rssBytes",
             "soak-pssBytes",
+            "soak-anonBytes",
             "soak-heapAfterGcBytes",
             "soak-openFiles",
             "soak-connections",

@@ -26,6 +26,7 @@ class ProcessTreeMemoryTest {
     assertThat(tree.processes()).isEqualTo(3);
     assertThat(tree.rssBytes()).isEqualTo((51_200 + 10_240 + 10_240) * 1024L);
     assertThat(tree.pssBytes()).hasValue((20_000 + 4_096 + 4_096) * 1024L);
+    assertThat(tree.anonPssBytes()).hasValue(3 * 3_000 * 1024L);
     assertThat(tree.openFiles()).isEqualTo(12 + 30 + 31);
   }
 
@@ -43,13 +44,14 @@ class ProcessTreeMemoryTest {
   }
 
   @Test
-  void withoutSmapsRollupThereIsNoPss() throws IOException {
+  void withoutSmapsRollupThereIsNoPssForTheTree() throws IOException {
     process(300, 1_000, 900, 5);
     process(301, 1_000, 900, 5);
     Files.delete(proc.resolve("301/smaps_rollup"));
     ProcessTreeMemory memory = new ProcessTreeMemory(proc, Map.of(300L, List.of(301L))::get);
 
     assertThat(memory.usage(300).orElseThrow().pssBytes()).isEmpty();
+    assertThat(memory.usage(300).orElseThrow().anonPssBytes()).isEmpty();
   }
 
   @Test
@@ -65,6 +67,9 @@ class ProcessTreeMemoryTest {
     assertThat(self.rssBytes()).isGreaterThan(10L << 20);
     assertThat(self.openFiles()).isGreaterThan(3);
     assertThat(self.pssBytes()).isPresent();
+    assertThat(self.anonPssBytes().getAsLong())
+        .isPositive()
+        .isLessThan(self.pssBytes().getAsLong());
   }
 
   @Test
