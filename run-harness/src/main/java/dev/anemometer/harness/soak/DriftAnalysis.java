@@ -2,8 +2,10 @@ package dev.anemometer.harness.soak;
 
 import dev.anemometer.harness.config.SoakSpec;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import org.HdrHistogram.Histogram;
 
 /**
@@ -55,9 +57,11 @@ final class DriftAnalysis {
     long from = steady.get(0).fromMillis();
     long to = steady.get(steady.size() - 1).toMillis();
     long span = Math.min(spec.driftSpan().toMillis(), (to - from) / 3);
+    Spans spans = new Spans(from, to, span, stretch(steady, from, to));
+    log.visit(spans::add);
     SoakSummary.Span early = new SoakSummary.Span(from / 1000.0, (from + span) / 1000.0);
     SoakSummary.Span late = new SoakSummary.Span((to - span) / 1000.0, to / 1000.0);
-    List<SoakSummary.OperationSeries> chart = chart(log, steady, from, to);
+    List<SoakSummary.OperationSeries> chart = spans.chart();
     double earlyUsers = users(steady, from, from + span);
     double lateUsers = users(steady, to - span, to);
     if (Math.abs(earlyUsers - lateUsers) > 0.01 * Math.max(earlyUsers, lateUsers)) {
@@ -70,13 +74,8 @@ final class DriftAnalysis {
       return new SoakSummary.TargetDrift(log.target(), early, late, note, null, chart);
     }
     List<SoakSummary.OperationDrift> operations = new ArrayList<>();
-    for (String operation : log.operations()) {
-      operations.add(
-          detector.judge(
-              operation,
-              log.merged(operation, from, from + span),
-              log.merged(operation, to - span, to)));
-    }
+    spans.operations.forEach(
+        (operation, own) -> operations.add(detector.judge(operation, own.early, own.late)));
     return new SoakSummary.TargetDrift(log.target(), early, late, null, operations, chart);
   }
 
@@ -89,9 +88,8 @@ final class DriftAnalysis {
         .orElse(0);
   }
 
-  /** The p99 of each operation per stretch of whole status intervals, about 30 per load. */
-  private static List<SoakSummary.OperationSeries> chart(
-      LatencyLog log, List<LatencyLog.Interval> steady, long from, long to) {
+  /** Whole status intervals per chart point, about {@link #CHART_POINTS} over the steady load. */
+  private static long stretch(List<LatencyLog.Interval> steady, long from, long to) {
     long status =
         steady.stream()
             .mapToLong(i -> i.toMillis() - i.fromMillis())
@@ -99,20 +97,73 @@ final class DriftAnalysis {
             .skip(steady.size() / 2)
             .findFirst()
             .orElse(10_000);
-    long stretch =
-        Math.max(status, (long) Math.ceil((to - from) / (double) CHART_POINTS / status) * status);
-    List<SoakSummary.OperationSeries> series = new ArrayList<>();
-    for (String operation : log.operations()) {
-      List<double[]> points = new ArrayList<>();
-      for (long start = from; start < to; start += stretch) {
-        long end = Math.min(to, start + stretch);
-        Histogram histogram = log.merged(operation, start, end);
-        if (histogram.getTotalCount() > 0) {
-          points.add(new double[] {end / 1000.0, DriftDetector.p99Millis(histogram)});
-        }
-      }
-      series.add(new SoakSummary.OperationSeries(operation, points));
+    return Math.max(
+        status, (long) Math.ceil((to - from) / (double) CHART_POINTS / status) * status);
+  }
+
+  /**
+   * Each operation's latencies merged over the first and last span and over the current stretch of
+   * the chart; the log comes in time order, so a stretch is closed into a point when the next
+   * begins.
+   */
+  private static final class Spans {
+    final long from;
+    final long to;
+    final long span;
+    final long stretch;
+    final Map<String, Operation> operations = new LinkedHashMap<>();
+
+    Spans(long from, long to, long span, long stretch) {
+      this.from = from;
+      this.to = to;
+      this.span = span;
+      this.stretch = stretch;
     }
-    return series;
+
+    void add(String name, LatencyLog.Interval interval, Histogram latencies) {
+      if (!interval.within(from, to)) {
+        return;
+      }
+      Operation operation = operations.computeIfAbsent(name, n -> new Operation());
+      if (interval.within(from, from + span)) {
+        operation.early.add(latencies);
+      }
+      if (interval.within(to - span, to)) {
+        operation.late.add(latencies);
+      }
+      long index = (long) (((interval.fromMillis() + interval.toMillis()) / 2.0 - from) / stretch);
+      if (index != operation.stretchIndex) {
+        operation.closeStretch(from, to, stretch);
+        operation.stretchIndex = index;
+      }
+      operation.stretch.add(latencies);
+    }
+
+    List<SoakSummary.OperationSeries> chart() {
+      List<SoakSummary.OperationSeries> series = new ArrayList<>();
+      operations.forEach(
+          (name, operation) -> {
+            operation.closeStretch(from, to, stretch);
+            series.add(new SoakSummary.OperationSeries(name, operation.points));
+          });
+      return series;
+    }
+  }
+
+  private static final class Operation {
+    final Histogram early = new Histogram(3);
+    final Histogram late = new Histogram(3);
+    final Histogram stretch = new Histogram(3);
+    final List<double[]> points = new ArrayList<>();
+    long stretchIndex = -1;
+
+    /** The current stretch as a point at its end (the load's end for the last one). */
+    void closeStretch(long from, long to, long length) {
+      if (stretchIndex >= 0 && stretch.getTotalCount() > 0) {
+        long end = Math.min(to, from + (stretchIndex + 1) * length);
+        points.add(new double[] {end / 1000.0, DriftDetector.p99Millis(stretch)});
+      }
+      stretch.reset();
+    }
   }
 }

@@ -19,30 +19,34 @@ import tools.jackson.databind.JsonNode;
  * One target's latencies as the driver logged them: its status intervals ({@code intervals.jsonl},
  * with their phase and users) and the histogram of every operation in each of them ({@code
  * histograms-<target>.hlog}), so that the p99 of any run of intervals is exact rather than an
- * average of p99s.
+ * average of p99s. The histograms are streamed, never all held: an hour has thousands.
  */
 final class LatencyLog {
 
   /** One status interval of the driver, in milliseconds since its start. */
   record Interval(long fromMillis, long toMillis, String phase, int users) {
 
-    /** Whether its middle is in [fromMillis, toMillis). */
+    /** Whether its middle is in [from, to): intervals are about, not exactly, as long as asked. */
     boolean within(long from, long to) {
       double middle = (fromMillis + toMillis) / 2.0;
       return middle >= from && middle < to;
     }
   }
 
+  /** Told each operation's latencies (µs) of each interval, in the log's order (time). */
+  @FunctionalInterface
+  interface Visitor {
+    void histogram(String operation, Interval interval, Histogram latencies);
+  }
+
   private final String target;
   private final List<Interval> intervals;
-  // Per operation, the histogram of each interval, by the interval's index.
-  private final Map<String, Map<Integer, Histogram>> histograms;
+  private final Path log;
 
-  private LatencyLog(
-      String target, List<Interval> intervals, Map<String, Map<Integer, Histogram>> histograms) {
+  private LatencyLog(String target, List<Interval> intervals, Path log) {
     this.target = target;
     this.intervals = intervals;
-    this.histograms = histograms;
+    this.log = log;
   }
 
   /** Every target of a driver folder, in the order of its interval lines. */
@@ -63,9 +67,7 @@ final class LatencyLog {
         (target, intervals) ->
             logs.add(
                 new LatencyLog(
-                    target,
-                    intervals,
-                    histograms(driverDir.resolve("histograms-" + target + ".hlog"), intervals))));
+                    target, intervals, driverDir.resolve("histograms-" + target + ".hlog"))));
     return logs;
   }
 
@@ -88,15 +90,22 @@ final class LatencyLog {
     }
   }
 
+  String target() {
+    return target;
+  }
+
+  List<Interval> intervals() {
+    return intervals;
+  }
+
   /**
-   * The log's histograms placed in their intervals by time: each is stamped with its interval's
-   * start and end (milliseconds since the log's start time), so its middle falls inside it.
+   * Reads the log and tells {@code visitor} every operation's latency histogram with its interval:
+   * each histogram is stamped with its interval's start and end (since the log's start time), so
+   * its middle falls inside it. Wire times ({@code <Operation>-wire}) are left out.
    */
-  private static Map<String, Map<Integer, Histogram>> histograms(
-      Path log, List<Interval> intervals) {
-    Map<String, Map<Integer, Histogram>> histograms = new LinkedHashMap<>();
+  void visit(Visitor visitor) {
     if (!Files.isRegularFile(log)) {
-      return histograms;
+      return;
     }
     try (InputStream in = Files.newInputStream(log)) {
       HistogramLogReader reader = new HistogramLogReader(in);
@@ -110,62 +119,37 @@ final class LatencyLog {
         if (next == null) {
           break;
         }
-        if (!(next instanceof Histogram histogram)
-            || histogram.getTag() == null
-            || histogram.getTag().endsWith("-wire")) {
-          continue;
-        }
-        long start = Math.round(reader.getStartTimeSec() * 1000);
-        double middle = (histogram.getStartTimeStamp() + histogram.getEndTimeStamp()) / 2.0 - start;
-        int index = containing(intervals, middle);
-        if (index >= 0) {
-          histograms
-              .computeIfAbsent(histogram.getTag(), tag -> new LinkedHashMap<>())
-              .put(index, histogram);
+        if (next instanceof Histogram histogram
+            && histogram.getTag() != null
+            && !histogram.getTag().endsWith("-wire")) {
+          long start = Math.round(reader.getStartTimeSec() * 1000);
+          long middle = (histogram.getStartTimeStamp() + histogram.getEndTimeStamp()) / 2 - start;
+          Interval interval = containing(middle);
+          if (interval != null) {
+            visitor.histogram(histogram.getTag(), interval, histogram);
+          }
         }
       }
     } catch (IOException e) {
       throw new UncheckedIOException("cannot read " + log, e);
     }
-    return histograms;
   }
 
-  private static int containing(List<Interval> intervals, double millis) {
-    for (int i = 0; i < intervals.size(); i++) {
-      if (millis >= intervals.get(i).fromMillis() && millis < intervals.get(i).toMillis()) {
-        return i;
+  /** The interval holding {@code millis}: intervals follow each other in time. */
+  private Interval containing(long millis) {
+    int low = 0;
+    int high = intervals.size() - 1;
+    while (low <= high) {
+      int middle = (low + high) >>> 1;
+      Interval interval = intervals.get(middle);
+      if (millis < interval.fromMillis()) {
+        high = middle - 1;
+      } else if (millis >= interval.toMillis()) {
+        low = middle + 1;
+      } else {
+        return interval;
       }
     }
-    return -1;
-  }
-
-  String target() {
-    return target;
-  }
-
-  List<Interval> intervals() {
-    return intervals;
-  }
-
-  /** The operations logged, in their order of appearance. */
-  List<String> operations() {
-    return List.copyOf(histograms.keySet());
-  }
-
-  /**
-   * The operation's latencies (µs) over every interval whose middle is in [fromMillis, toMillis):
-   * status intervals are about, not exactly, as long as the driver was asked.
-   */
-  Histogram merged(String operation, long fromMillis, long toMillis) {
-    Histogram merged = new Histogram(3);
-    Map<Integer, Histogram> own = histograms.getOrDefault(operation, Map.of());
-    for (int i = 0; i < intervals.size(); i++) {
-      Interval interval = intervals.get(i);
-      Histogram histogram = own.get(i);
-      if (histogram != null && interval.within(fromMillis, toMillis)) {
-        merged.add(histogram);
-      }
-    }
-    return merged;
+    return null;
   }
 }
