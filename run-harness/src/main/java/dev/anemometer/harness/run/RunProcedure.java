@@ -283,6 +283,7 @@ public final class RunProcedure {
     return load;
   }
 
+  /** The load, under the elasticity and fault schedules when the run has any. */
   private LoadOutcome driveWith(
       AnemometerConfig config,
       DeployedStack deployment,
