@@ -8,6 +8,11 @@ import dev.anemometer.harness.deploy.local.Executables;
 import dev.anemometer.harness.json.Json;
 import dev.anemometer.harness.report.Chromium;
 import dev.anemometer.harness.support.ProjectJars;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -42,28 +47,49 @@ class SoakIT {
 
   @Test
   void aShortSoakSamplesEveryTierJudgesItAndChartsIt() throws Exception {
-    int exit =
-        AnemometerCli.execute(
-            "run",
-            "--results",
-            results.toString(),
-            "--preset",
-            "soak",
-            "--set",
-            "name=soak-it",
-            "--set",
-            "appInstances[0].users=40",
-            "--set",
-            "appInstances[0].maxUsers=120",
-            "--set",
-            "appInstances[0].tuning.app.heap=320m",
-            "--set",
-            "qos={rampUp: 10s, warmUp: 15s, interval: 25s, qosPeriods: 2, rampDown: 5s}",
-            "--set",
-            "soak={every: 5s, leakMinSpan: 10s, driftSpan: 15s}");
+    // The console as a user sees it, still shown as the run goes.
+    ByteArrayOutputStream console = new ByteArrayOutputStream();
+    PrintStream original = System.out;
+    System.setOut(
+        new PrintStream(new TeeOutputStream(original, console), true, StandardCharsets.UTF_8));
+    int exit;
+    try {
+      exit = run();
+    } finally {
+      System.setOut(original);
+    }
 
     // A QoS verdict of so short a run is no concern of this test; the run itself must hold.
     assertThat(exit).isIn(0, 1);
+    assertThat(console.toString(StandardCharsets.UTF_8))
+        .contains("soak: sampling every tier's resources every 5 s into resources.csv")
+        .containsPattern("instance-0 +app +instance-0-app-0 +heapAfterGcBytes +[0-9.]+ MiB")
+        .contains("p99 drift, instance-0: ");
+    checkTheResults();
+  }
+
+  private int run() {
+    return AnemometerCli.execute(
+        "run",
+        "--results",
+        results.toString(),
+        "--preset",
+        "soak",
+        "--set",
+        "name=soak-it",
+        "--set",
+        "appInstances[0].users=40",
+        "--set",
+        "appInstances[0].maxUsers=120",
+        "--set",
+        "appInstances[0].tuning.app.heap=320m",
+        "--set",
+        "qos={rampUp: 10s, warmUp: 15s, interval: 25s, qosPeriods: 2, rampDown: 5s}",
+        "--set",
+        "soak={every: 5s, leakMinSpan: 10s, driftSpan: 15s}");
+  }
+
+  private void checkTheResults() throws Exception {
     Path run = onlyRunFolder();
     List<String[]> rows =
         Files.readAllLines(run.resolve("resources.csv")).stream()
@@ -129,6 +155,35 @@ class SoakIT {
       assertThat(drawnSeries(dom, chart)).as(chart).isNotEmpty().allMatch(points -> points > 1);
     }
     assertThat(drawnSeries(dom, "soak-rssBytes")).as("one line per tier process").hasSize(5);
+  }
+
+  /** Writes to two streams, so a test reads what the console showed. */
+  private static final class TeeOutputStream extends OutputStream {
+    private final OutputStream first;
+    private final OutputStream second;
+
+    TeeOutputStream(OutputStream first, OutputStream second) {
+      this.first = first;
+      this.second = second;
+    }
+
+    @Override
+    public void write(int b) throws IOException {
+      first.write(b);
+      second.write(b);
+    }
+
+    @Override
+    public void write(byte[] bytes, int offset, int length) throws IOException {
+      first.write(bytes, offset, length);
+      second.write(bytes, offset, length);
+    }
+
+    @Override
+    public void flush() throws IOException {
+      first.flush();
+      second.flush();
+    }
   }
 
   private static double last(List<String[]> rows, String source, String metric) {
