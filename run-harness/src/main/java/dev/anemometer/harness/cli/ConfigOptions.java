@@ -21,7 +21,7 @@ final class ConfigOptions {
   @Option(
       names = "--preset",
       paramLabel = "NAME",
-      description = "Size preset: quickstart (default), local, micro, xsmall, small.")
+      description = "Size preset: quickstart (default), local, soak, micro, xsmall, small.")
   String preset;
 
   @Option(

@@ -58,6 +58,7 @@ final class SummaryPrinter {
       }
     }
     printCpu(console, summary);
+    SoakPrinter.print(console, summary.soak());
     printSearchFindings(console, summary);
     console.info("took " + summary.durationSeconds() + " s; results in " + result.dir());
   }

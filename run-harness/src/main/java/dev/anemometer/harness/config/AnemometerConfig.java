@@ -18,7 +18,8 @@ public record AnemometerConfig(
     FindMaxSpec findMax,
     ElasticitySpec elasticity,
     List<FaultSpec> faults,
-    DriverSpec driver) {
+    DriverSpec driver,
+    SoakSpec soak) {
 
   public AnemometerConfig {
     appInstances = appInstances == null ? List.of() : List.copyOf(appInstances);
@@ -26,6 +27,7 @@ public record AnemometerConfig(
     elasticity = elasticity == null ? new ElasticitySpec(List.of()) : elasticity;
     findMax = findMax == null ? new FindMaxSpec(null, null, 2.5, 0) : findMax;
     driver = driver == null ? DriverSpec.SHARED : driver;
+    soak = soak == null ? SoakSpec.OFF : soak;
   }
 
   /** The same configuration with another findMax search (a resolved hint). */
@@ -41,6 +43,7 @@ public record AnemometerConfig(
         search,
         elasticity,
         faults,
-        driver);
+        driver,
+        soak);
   }
 }

@@ -23,6 +23,10 @@ public final class Presets {
               "1,000 users / 3,000 maxUsers; nginx ×1, HAProxy ×1, app ×2, embedded PostgreSQL;"
                   + " the single-machine reference"),
           new Preset(
+              "soak",
+              "3,000 users / 9,000 maxUsers (about 70 % of the local peak), the local tiers, for"
+                  + " 60 minutes with resources sampled; flags leaks and p99 drift"),
+          new Preset(
               "micro",
               "200 users / 3,000 maxUsers; nginx ×1, app ×1, PostgreSQL; smallest cluster size"),
           new Preset(

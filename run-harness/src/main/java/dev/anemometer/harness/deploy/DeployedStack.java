@@ -52,6 +52,14 @@ public interface DeployedStack extends AutoCloseable {
   }
 
   /**
+   * Where an app server's JVM metrics can be read (Prometheus text), for the soak sampler; empty
+   * for the other tiers and where the target does not say.
+   */
+  default Optional<java.net.URI> metricsUrl(TierProcess process) {
+    return Optional.empty();
+  }
+
+  /**
    * Tells {@code listener}, within a second, of every tier process that ends when nothing planned
    * its end (a crash, a kill from outside the harness); planned stops, scaling and faults are not
    * reported. Targets that cannot watch their tiers do nothing.

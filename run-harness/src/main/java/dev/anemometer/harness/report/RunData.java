@@ -2,11 +2,15 @@ package dev.anemometer.harness.report;
 
 import dev.anemometer.harness.config.ConfigException;
 import dev.anemometer.harness.json.Json;
+import dev.anemometer.harness.soak.ResourceRow;
+import dev.anemometer.harness.soak.ResourcesCsv;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.stream.Stream;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ArrayNode;
@@ -14,8 +18,8 @@ import tools.jackson.databind.node.ObjectNode;
 
 /**
  * What a report shows of one results folder, as JSON for the page: summary.json, the driver's
- * interval lines (slimmed to what the charts plot, so that long runs stay a few MB), events.jsonl,
- * config.yaml and the rendered tuning files.
+ * interval lines (slimmed to what the charts plot, so that long runs stay a few MB), the soak's
+ * resource series (resources.csv), events.jsonl, config.yaml and the rendered tuning files.
  */
 final class RunData {
 
@@ -42,6 +46,7 @@ final class RunData {
     data.set("summary", summary);
     data.set("platform", platform(resultsDir, summary));
     data.set("intervals", intervals(resultsDir));
+    data.set("resources", resources(resultsDir));
     data.set("events", jsonLines(resultsDir.resolve("events.jsonl")));
     data.put("config", text(resultsDir.resolve("config.yaml")));
     data.set("files", files(resultsDir));
@@ -123,6 +128,27 @@ final class RunData {
       }
     }
     return slim;
+  }
+
+  /** resources.csv as one series per process, database or table and metric: [[seconds, value]]. */
+  static ArrayNode resources(Path resultsDir) {
+    Map<String, ObjectNode> bySeries = new LinkedHashMap<>();
+    ArrayNode series = Json.pretty().createArrayNode();
+    for (ResourceRow row : ResourcesCsv.read(resultsDir.resolve(ResourcesCsv.FILE))) {
+      ObjectNode one =
+          bySeries.computeIfAbsent(
+              row.series(),
+              key ->
+                  series
+                      .addObject()
+                      .put("instance", row.instance())
+                      .put("tier", row.tier())
+                      .put("source", row.source())
+                      .put("metric", row.metric()));
+      ArrayNode points = one.has("points") ? (ArrayNode) one.get("points") : one.putArray("points");
+      points.addArray().add(row.loadSeconds()).add(row.value());
+    }
+    return series;
   }
 
   static ArrayNode jsonLines(Path file) {

@@ -3,6 +3,7 @@ package dev.anemometer.harness.results;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import dev.anemometer.harness.platform.CpuSummary;
 import dev.anemometer.harness.platform.Platform;
+import dev.anemometer.harness.soak.SoakSummary;
 import java.util.List;
 import java.util.Map;
 
@@ -16,6 +17,7 @@ import java.util.Map;
  * @param faults injected faults with their recovery times and cost
  * @param platform what the run was measured on, with the machine's reference speed
  * @param cpu CPU per tier in every judged window, and in the window the result rests on
+ * @param soak resources sampled during the load, leaks and p99 drift (with {@code soak.enabled})
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record RunSummary(
@@ -35,7 +37,8 @@ public record RunSummary(
     Map<String, Object> elasticity,
     List<Map<String, Object>> faults,
     Platform platform,
-    CpuSummary cpu) {
+    CpuSummary cpu,
+    SoakSummary soak) {
 
   public RunSummary(
       String name,
@@ -65,6 +68,7 @@ public record RunSummary(
         load,
         audit,
         message,
+        null,
         null,
         null,
         null,

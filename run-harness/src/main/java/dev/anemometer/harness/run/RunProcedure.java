@@ -26,6 +26,7 @@ import dev.anemometer.harness.report.HtmlReport;
 import dev.anemometer.harness.results.ExitCodes;
 import dev.anemometer.harness.results.ResultsDirectory;
 import dev.anemometer.harness.results.RunSummary;
+import dev.anemometer.harness.soak.ResourceSampler;
 import java.nio.file.Path;
 import java.sql.SQLException;
 import java.time.Duration;
@@ -34,6 +35,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * One run, in the order of SPEC §4.5: clean leftovers, deploy (database, data, app, LB, web), drive
@@ -52,6 +54,7 @@ public final class RunProcedure {
   private volatile ElasticityResults elasticity;
   private volatile Platform platform;
   private volatile CpuMeter cpu;
+  private volatile SoakRun soak;
 
   /** Every target with its default options (no kubeconfig, namespaces deleted at the end). */
   public RunProcedure(Harness harness, LoadDriver driver) {
@@ -76,11 +79,13 @@ public final class RunProcedure {
   public RunResult execute(AnemometerConfig given, Path resultsRoot) throws InterruptedException {
     elasticity = null;
     cpu = null;
+    soak = null;
     AnemometerConfig config = PreviousPeak.resolve(given, resultsRoot, harness.console());
     launcher.check(config);
     new Teardown(harness).cleanLeftovers();
     ResultsDirectory results = ResultsDirectory.create(resultsRoot, config.name(), harness.clock());
     results.writeConfig(ConfigLoader.toYaml(config));
+    soak = new SoakRun(config, results.dir(), harness.console());
     harness.console().info("results: " + results.dir());
     platform = probePlatform(config, results);
     Instant started = harness.clock().instant();
@@ -266,21 +271,40 @@ public final class RunProcedure {
               listeners.add(cpu);
             },
             () -> harness.console().notice(CPU_UNAVAILABLE + config.target().configName()));
+    Optional<ResourceSampler> sampler = soak.sampler(deployment);
+    sampler.ifPresent(listeners::add);
     LoadOutcome load;
-    if (plan.changesDuringLoad()) {
-      ElasticityRunner runner = ElasticityRuns.runner(config, deployment, results.events());
-      listeners.add(runner);
-      try {
-        load = driver.drive(withListeners(plan, listeners));
-      } finally {
-        runner.close();
-      }
-      elasticity = runner.results();
-      elasticity.headlines().forEach(harness.console()::info);
-    } else {
-      load = driver.drive(withListeners(plan, listeners));
+    try {
+      load = driveWith(config, deployment, results, plan, listeners, driver);
+    } finally {
+      sampler.ifPresent(ResourceSampler::close);
     }
     results.events().record("phase", "load", Map.of("state", "done", "passed", load.passed()));
+    return load;
+  }
+
+  /** The load, under the elasticity and fault schedules when the run has any. */
+  private LoadOutcome driveWith(
+      AnemometerConfig config,
+      DeployedStack deployment,
+      ResultsDirectory results,
+      LoadPlan plan,
+      List<RunListener> listeners,
+      LoadDriver driver)
+      throws InterruptedException {
+    if (!plan.changesDuringLoad()) {
+      return driver.drive(withListeners(plan, listeners));
+    }
+    ElasticityRunner runner = ElasticityRuns.runner(config, deployment, results.events());
+    listeners.add(runner);
+    LoadOutcome load;
+    try {
+      load = driver.drive(withListeners(plan, listeners));
+    } finally {
+      runner.close();
+    }
+    elasticity = runner.results();
+    elasticity.headlines().forEach(harness.console()::info);
     return load;
   }
 
@@ -368,7 +392,8 @@ public final class RunProcedure {
         changes == null ? null : changes.elasticity(),
         changes == null ? null : changes.faults(),
         platform,
-        cpuSummary(config, outcome));
+        cpuSummary(config, outcome),
+        soak == null ? null : soak.summary());
   }
 
   private static void removeHook(Thread hook) {

@@ -1,6 +1,6 @@
 /* The run page's reference sections below the charts: instances, the repeat set the run belongs
-   to, platform, CPU per tier, bid audit, elasticity and faults, events, the folder's files, the
-   configuration and tuning. */
+   to, platform, CPU per tier, the soak (soak.js), bid audit, elasticity and faults, events, the
+   folder's files, the configuration and tuning. */
 (function () {
   'use strict';
   var A = window.AnemometerReport, D = A.DATA, el = A.el, fmt = A.fmt;
@@ -19,6 +19,7 @@
     if (D.repeatSet) repeatSetSection(D.repeatSet, D.repeatSetDir);
     if (D.platform) platformSection(D.platform);
     if (S.cpu) cpuSection(S.cpu);
+    if (S.soak) A.soakSection(S.soak, D.resources);
     if (S.audit) auditSection(S.audit);
     if (S.elasticity || (S.faults && S.faults.length)) elasticitySection(S.elasticity || {}, S.faults || []);
     var events = A.section('Events', 'events');

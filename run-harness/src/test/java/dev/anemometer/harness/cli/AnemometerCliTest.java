@@ -77,6 +77,7 @@ class AnemometerCliTest {
     assertThat(stdout())
         .contains("quickstart  100 users / 300 maxUsers")
         .contains("local       1,000 users / 3,000 maxUsers")
+        .contains("soak        3,000 users / 9,000 maxUsers")
         .contains("small");
   }
 

@@ -154,7 +154,8 @@ class SummaryPrinterTest {
         null,
         null,
         null,
-        cpu);
+        cpu,
+        null);
   }
 
   private static RunSummary summary(

@@ -138,7 +138,7 @@ class ConfigLayeringTest {
   @Test
   void anUnknownPresetListsTheKnownOnes() {
     assertThatThrownBy(() -> loader.load(null, "huge", List.of()))
-        .hasMessage("preset: 'huge' is not one of: quickstart, local, micro, xsmall, small");
+        .hasMessage("preset: 'huge' is not one of: quickstart, local, soak, micro, xsmall, small");
   }
 
   @Test

@@ -11,7 +11,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 
 /** Headless Chromium, offline and without a profile, to load a report as a reader would. */
-final class Chromium {
+public final class Chromium {
 
   private final Path binary;
 
@@ -19,7 +19,7 @@ final class Chromium {
     this.binary = binary;
   }
 
-  static Optional<Chromium> find() {
+  public static Optional<Chromium> find() {
     return Stream.of(
             System.getenv("CHROMIUM"),
             "/usr/bin/chromium",
@@ -33,7 +33,7 @@ final class Chromium {
   }
 
   /** The DOM after the page's scripts ran. */
-  String dumpDom(Path page, Path profile) throws IOException, InterruptedException {
+  public String dumpDom(Path page, Path profile) throws IOException, InterruptedException {
     return run(page, profile, List.of("--dump-dom"));
   }
 

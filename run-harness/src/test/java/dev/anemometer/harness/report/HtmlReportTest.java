@@ -50,6 +50,28 @@ class HtmlReportTest {
   }
 
   @Test
+  void theSoaksResourcesAreOneSeriesPerSourceAndMetricForItsCharts() throws Exception {
+    Path run = RecordedRuns.copy(RecordedRuns.FIXED, temp);
+    Files.writeString(
+        run.resolve("resources.csv"),
+        """
+        load_s,time,instance,tier,source,metric,value
+        0.0,2026-11-21T20:14:45Z,instance-0,app,instance-0-app-0,rssBytes,400000000
+        0.0,2026-11-21T20:14:45Z,instance-0,db,bid,tableBytes,8192
+        15.0,2026-11-21T20:15:00Z,instance-0,app,instance-0-app-0,rssBytes,410000000
+        15.0,2026-11-21T20:15:00Z,instance-0,db,bid,tableBytes,16384
+        """);
+
+    var resources = RunData.of(run).path("resources");
+
+    assertThat(resources.size()).isEqualTo(2);
+    assertThat(resources.get(0).path("source").asString()).isEqualTo("instance-0-app-0");
+    assertThat(resources.get(0).path("metric").asString()).isEqualTo("rssBytes");
+    assertThat(resources.get(0).path("points").toString()).isEqualTo("[[0.0,4.0E8],[15.0,4.1E8]]");
+    assertThat(Files.readString(HtmlReport.write(run))).contains("A.soakSection = function");
+  }
+
+  @Test
   void aFolderWithoutSummaryIsOneClearError() {
     assertThatThrownBy(() -> HtmlReport.write(temp))
         .isInstanceOf(ConfigException.class)

@@ -71,6 +71,11 @@ public final class AppServer {
     return process;
   }
 
+  /** Micrometer's Prometheus endpoint: JVM heap, GC and threads, for the soak sampler. */
+  public static URI metrics(int port) {
+    return URI.create("http://" + Ports.LOOPBACK + ":" + port + "/actuator/prometheus");
+  }
+
   public static URI readiness(int port) {
     return URI.create("http://" + Ports.LOOPBACK + ":" + port + "/actuator/health/readiness");
   }

@@ -10,6 +10,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.OptionalDouble;
+import java.util.OptionalInt;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
@@ -57,6 +58,16 @@ final class LocalAppTier implements ScalableTier {
   @Override
   public TierName tier() {
     return TierName.APP;
+  }
+
+  /** The port of the running app server named {@code name}, if it is one of this tier's. */
+  synchronized OptionalInt port(String name) {
+    for (AppLauncher.Launched launched : slots) {
+      if (launched != null && launched.process().name().equals(name)) {
+        return OptionalInt.of(launched.port());
+      }
+    }
+    return OptionalInt.empty();
   }
 
   @Override

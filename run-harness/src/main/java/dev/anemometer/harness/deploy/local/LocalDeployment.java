@@ -23,6 +23,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalInt;
 import java.util.function.Consumer;
 import java.util.function.Supplier;
 import java.util.regex.Matcher;
@@ -175,6 +176,15 @@ public final class LocalDeployment implements DeployedStack {
             processes.processes().stream()
                 .flatMap(p -> tierProcess(p.name(), p.pid()).stream())
                 .toList());
+  }
+
+  @Override
+  public Optional<URI> metricsUrl(TierProcess process) {
+    if (!"app".equals(process.tier()) || process.appInstance() >= tiers.size()) {
+      return Optional.empty();
+    }
+    OptionalInt port = tiers.get(process.appInstance()).appPort(process.name());
+    return port.isPresent() ? Optional.of(AppServer.metrics(port.getAsInt())) : Optional.empty();
   }
 
   static Optional<TierProcess> tierProcess(String name, long pid) {

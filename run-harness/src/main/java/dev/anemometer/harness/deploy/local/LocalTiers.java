@@ -12,6 +12,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.OptionalInt;
 import java.util.concurrent.CopyOnWriteArrayList;
 
 /**
@@ -103,6 +104,11 @@ public final class LocalTiers implements FaultTarget {
 
   public ScalableTier appTier() {
     return app;
+  }
+
+  /** The port of the app server named {@code name}, while it runs. */
+  OptionalInt appPort(String name) {
+    return app.port(name);
   }
 
   @Override
