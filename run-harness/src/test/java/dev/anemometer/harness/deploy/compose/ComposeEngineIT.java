@@ -1,7 +1,6 @@
 package dev.anemometer.harness.deploy.compose;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assumptions.assumeThat;
 
 import dev.anemometer.harness.cli.AnemometerCli;
 import dev.anemometer.harness.deploy.TierStartException;
@@ -31,13 +30,12 @@ class ComposeEngineIT {
 
   @BeforeAll
   static void requireAnEngine() {
-    String missing = null;
+    Engines.assumeAnEngine("ComposeEngineIT");
     try {
       ComposeCommand.detect(PROJECT);
     } catch (TierStartException e) {
-      missing = e.getMessage();
+      Engines.skipIf(true, "ComposeEngineIT", e::getMessage);
     }
-    assumeThat(missing).as("a container engine and Compose: %s", missing).isNull();
     System.setProperty("anemometer.root", PROJECT.toString());
   }
 
