@@ -25,8 +25,11 @@ public final class ComposeCommand {
     int run(List<String> command, Path workDir, Path log);
   }
 
-  /** How long an engine may take to answer a ping: a loaded machine's podman takes a second. */
-  static final Duration PING_TIMEOUT = Duration.ofSeconds(10);
+  /**
+   * How long an engine may take to answer a ping: podman's API, busy removing another project on a
+   * loaded machine, took over 10 s.
+   */
+  static final Duration PING_TIMEOUT = Duration.ofSeconds(30);
 
   private final List<String> executable;
   private final Path workDir;

@@ -14,7 +14,9 @@ import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.Map;
 import java.util.Optional;
-import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -27,6 +29,15 @@ import java.util.concurrent.TimeUnit;
 public final class DockerApi {
 
   static final String DEFAULT_SOCKET = "/var/run/docker.sock";
+
+  /** Closes the connections of requests that outlive their timeout. */
+  private static final ScheduledExecutorService WATCHDOG =
+      Executors.newSingleThreadScheduledExecutor(
+          task -> {
+            Thread thread = new Thread(task, "anemometer-docker-api-timeouts");
+            thread.setDaemon(true);
+            return thread;
+          });
 
   /** An answer of the engine: its HTTP status and body. */
   record Response(int status, String body) {}
@@ -96,31 +107,33 @@ public final class DockerApi {
     }
   }
 
-  /** One request, its whole answer; the connection is closed after {@code timeout}. */
+  /**
+   * One request, its whole answer; the connection is closed after {@code timeout}. The caller's
+   * thread reads (no pool: a busy common pool must not starve a ping), a watchdog closes.
+   */
   Response get(String path, Duration timeout) throws IOException {
     SocketChannel channel = open(path);
-    CompletableFuture<Response> answer =
-        CompletableFuture.supplyAsync(
-            () -> {
-              try (InputStream in = Channels.newInputStream(channel)) {
-                int status = readStatusAndHeaders(in);
-                return new Response(status, new String(in.readAllBytes(), StandardCharsets.UTF_8));
-              } catch (IOException e) {
-                throw new java.io.UncheckedIOException(e);
-              }
-            });
-    try {
-      return answer.get(timeout.toMillis(), TimeUnit.MILLISECONDS);
-    } catch (java.util.concurrent.TimeoutException e) {
-      throw new IOException("no answer to GET " + path + " within " + timeout.toMillis() + " ms");
-    } catch (java.util.concurrent.ExecutionException e) {
-      Throwable cause = e.getCause() instanceof java.io.UncheckedIOException u ? u.getCause() : e;
-      throw cause instanceof IOException io ? io : new IOException(cause);
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      throw new IOException("interrupted");
+    ScheduledFuture<?> watchdog =
+        WATCHDOG.schedule(() -> closeQuietly(channel), timeout.toMillis(), TimeUnit.MILLISECONDS);
+    try (InputStream in = Channels.newInputStream(channel)) {
+      int status = readStatusAndHeaders(in);
+      return new Response(status, new String(in.readAllBytes(), StandardCharsets.UTF_8));
+    } catch (IOException e) {
+      if (watchdog.isDone()) {
+        throw new IOException("no answer to GET " + path + " within " + timeout.toMillis() + " ms");
+      }
+      throw e;
     } finally {
+      watchdog.cancel(false);
+      closeQuietly(channel);
+    }
+  }
+
+  private static void closeQuietly(SocketChannel channel) {
+    try {
       channel.close();
+    } catch (IOException e) {
+      // closing: nothing left to do
     }
   }
 

@@ -106,6 +106,7 @@ class ComposeRunIT {
                         temp,
                         config.name(),
                         compose.command(temp)),
+                    RecordingCompose.NO_ENGINE,
                     uri -> {},
                     console)));
   }

@@ -153,7 +153,7 @@ class ComposeStackTest {
     ComposeDeployment deployment =
         ComposeDeployment.prepare(
             config, TUNING, temp.resolve("results"), temp, "run", compose.command(temp));
-    return ComposeStack.start(deployment, awaited::add, console);
+    return ComposeStack.start(deployment, RecordingCompose.NO_ENGINE, awaited::add, console);
   }
 
   static AnemometerConfig config(String... assignments) {

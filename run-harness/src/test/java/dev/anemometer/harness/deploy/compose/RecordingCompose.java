@@ -15,6 +15,11 @@ import java.util.function.Predicate;
  */
 final class RecordingCompose {
 
+  /** The engine API of a stack whose Compose is played: nobody answers there. */
+  static final DockerApi NO_ENGINE =
+      DockerApi.of(
+          java.util.Map.of("DOCKER_HOST", "unix:///nonexistent/anemometer-no-engine.sock"));
+
   /** What {@code docker ps -q} answers: one container. */
   static final String CONTAINER_ID = "4f1c2a9b7d3e";
 
