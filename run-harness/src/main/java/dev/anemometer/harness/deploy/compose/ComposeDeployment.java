@@ -218,6 +218,15 @@ public final class ComposeDeployment implements AutoCloseable {
     compose.docker(log(projects.get(appInstanceIndex)), arguments);
   }
 
+  /**
+   * {@code docker <arguments>} for HAProxy's runtime API: what it printed, logged apart from the
+   * Compose commands (a drain polls it).
+   */
+  String runtimeApi(int appInstanceIndex, String... arguments) {
+    Project project = projects.get(appInstanceIndex);
+    return compose.docker(logsDir.resolve(project.name() + "-haproxy-runtime.log"), arguments);
+  }
+
   /** The container ends the harness causes, for the tier watch to tell from crashes. */
   PlannedEnds plannedEnds() {
     return planned;

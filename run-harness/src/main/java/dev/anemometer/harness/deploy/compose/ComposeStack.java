@@ -45,7 +45,8 @@ public final class ComposeStack implements DeployedStack {
   private final Console console;
   private volatile ContainerWatch watch;
 
-  ComposeStack(ComposeDeployment deployment, DockerApi engine, Console console) {
+  ComposeStack(
+      ComposeDeployment deployment, DockerApi engine, Duration drainTimeout, Console console) {
     this.deployment = deployment;
     this.engine = engine;
     this.console = console;
@@ -58,7 +59,9 @@ public final class ComposeStack implements DeployedStack {
                   project.jdbcUrl(), ContainerConfigs.DATABASE_USER, project.databasePassword()),
               List.of(),
               List.of()));
-      appTiers.put(project.appInstanceIndex(), new ComposeAppTier(deployment, project));
+      appTiers.put(
+          project.appInstanceIndex(),
+          new ComposeAppTier(deployment, project, engine, drainTimeout));
       faults.put(project.appInstanceIndex(), new ComposeFaults(deployment, project));
     }
   }
@@ -77,17 +80,23 @@ public final class ComposeStack implements DeployedStack {
     return start(
         deployment,
         DockerApi.fromEnvironment(),
+        config.elasticity().drainTimeout(),
         uri -> ReadyCheck.awaitHttp(null, uri, readyTimeout),
         console);
   }
 
   /**
-   * @param engine where the tier watch reads the containers' events
+   * @param engine where the tier watch reads the containers' events and scaling finds them
+   * @param drainTimeout how long a scale-down waits for a drained container's sessions
    * @param awaitReady returns once the URL answers 200 through nginx, HAProxy and an app server
    */
   static ComposeStack start(
-      ComposeDeployment deployment, DockerApi engine, Consumer<URI> awaitReady, Console console) {
-    ComposeStack stack = new ComposeStack(deployment, engine, console);
+      ComposeDeployment deployment,
+      DockerApi engine,
+      Duration drainTimeout,
+      Consumer<URI> awaitReady,
+      Console console) {
+    ComposeStack stack = new ComposeStack(deployment, engine, drainTimeout, console);
     Runtime.getRuntime().addShutdownHook(stack.downOnExit);
     try {
       console.info("docker compose up: " + deployment.projects().size() + " project(s)");

@@ -25,6 +25,7 @@ final class ContainerWatch implements AutoCloseable {
 
   static final String PROJECT_LABEL = "com.docker.compose.project";
   static final String SERVICE_LABEL = "com.docker.compose.service";
+  static final String NUMBER_LABEL = "com.docker.compose.container-number";
 
   private static final String EVENTS =
       "/events?filters=" + URLEncoder.encode("{\"type\":[\"container\"]}", StandardCharsets.UTF_8);

@@ -40,7 +40,10 @@ final class FakeEngine implements AutoCloseable {
     return DockerApi.of(Map.of("DOCKER_HOST", "unix://" + socket));
   }
 
-  /** Answers {@code GET path} with this status line ({@code 200 OK}) and body. */
+  /**
+   * Answers {@code GET path} with this status line ({@code 200 OK}) and body; a path without a
+   * query answers every query on it not set on its own.
+   */
   FakeEngine answer(String path, String status, String body) {
     answers.put(path, "HTTP/1.0 " + status + "\r\nContent-Type: text/plain\r\n\r\n" + body);
     return this;
@@ -80,7 +83,11 @@ final class FakeEngine implements AutoCloseable {
           streams.add(client);
           write(client, "HTTP/1.0 200 OK\r\nContent-Type: application/json\r\n\r\n");
         } else {
-          write(client, answers.getOrDefault(path, "HTTP/1.0 404 Not Found\r\n\r\nno such"));
+          String answer = answers.get(path);
+          if (answer == null && path.contains("?")) {
+            answer = answers.get(path.substring(0, path.indexOf('?')));
+          }
+          write(client, answer != null ? answer : "HTTP/1.0 404 Not Found\r\n\r\nno such");
           client.close();
         }
       } catch (IOException e) {

@@ -15,10 +15,13 @@ import java.util.function.Predicate;
  */
 final class RecordingCompose {
 
-  /** The engine API of a stack whose Compose is played: nobody answers there. */
-  static final DockerApi NO_ENGINE =
-      DockerApi.of(
-          java.util.Map.of("DOCKER_HOST", "unix:///nonexistent/anemometer-no-engine.sock"));
+  /**
+   * The engine beside a played Compose: it lists no containers, so that a scale change has none to
+   * wait for or drain, and its events stream stays quiet.
+   */
+  static FakeEngine quietEngine(Path dir) throws IOException {
+    return new FakeEngine(dir.resolve("docker.sock")).answer("/containers/json", "200 OK", "[]");
+  }
 
   /** What {@code docker ps -q} answers: one container. */
   static final String CONTAINER_ID = "4f1c2a9b7d3e";
