@@ -121,8 +121,15 @@ public final class ContainerConfigs {
     return text.toString();
   }
 
+  /**
+   * A restarted container may come back at another address under the same name (podman gives a
+   * restarted PostgreSQL a new one): the app looks names up again after a second, not the JVM's
+   * default 30, so that its pool reconnects as soon as the database answers.
+   */
+  static final String DNS_TTL = "-Dsun.net.inetaddr.ttl=1";
+
   public static String jvmOptions(StackModel model) {
-    return String.join(" ", ConfigRenderer.appJvmOptions(model.tuning().app()));
+    return String.join(" ", ConfigRenderer.appJvmOptions(model.tuning().app())) + " " + DNS_TTL;
   }
 
   public static String jdbcUrl() {

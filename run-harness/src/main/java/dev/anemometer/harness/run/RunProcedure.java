@@ -235,12 +235,10 @@ public final class RunProcedure {
    */
   private void tierEnded(TierExit exit, LoadStop loadStop, ResultsDirectory results) {
     harness.console().notice("tier ended: " + exit.describe() + "; stopping the run");
-    results
-        .events()
-        .record(
-            "tier-ended",
-            exit.process(),
-            Map.of("pid", exit.pid(), "exitCode", exit.exitCode(), "how", exit.how()));
+    Map<String, Object> details = new java.util.LinkedHashMap<>(exit.identity());
+    details.put("exitCode", exit.exitCode());
+    details.put("how", exit.how());
+    results.events().record("tier-ended", exit.process(), details);
     loadStop.stop(exit.describe());
   }
 

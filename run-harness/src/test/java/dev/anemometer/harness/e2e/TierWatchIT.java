@@ -82,7 +82,7 @@ class TierWatchIT {
     assertThat((String) summary.get("message"))
         .startsWith("instance-0-app-")
         .contains("ended unexpectedly")
-        .endsWith("killed by SIGKILL");
+        .endsWith("killed by SIGKILL (exit code 137)");
     Map<String, Object> ended = tierEndedEvent(run);
     assertThat(Duration.between(killedAt, Instant.parse((String) ended.get("time"))))
         .isLessThan(Duration.ofSeconds(1));

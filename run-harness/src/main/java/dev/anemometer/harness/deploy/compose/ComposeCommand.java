@@ -5,8 +5,10 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -22,6 +24,12 @@ public final class ComposeCommand {
     /** Returns the exit code; -1 when the command could not run or timed out. */
     int run(List<String> command, Path workDir, Path log);
   }
+
+  /**
+   * How long an engine may take to answer a ping: podman's API, busy removing another project on a
+   * loaded machine, took over 10 s.
+   */
+  static final Duration PING_TIMEOUT = Duration.ofSeconds(30);
 
   private final List<String> executable;
   private final Path workDir;
@@ -39,6 +47,14 @@ public final class ComposeCommand {
 
   /** Finds Compose and checks that a Docker engine answers; exit 3 with the reason if not. */
   public static ComposeCommand detect(Path workDir) {
+    return detect(workDir, DockerApi.fromEnvironment());
+  }
+
+  /**
+   * As {@link #detect(Path)}, with the engine's API asked directly: Compose talks to that API, and
+   * podman's {@code docker info} answers even when its API service is down.
+   */
+  static ComposeCommand detect(Path workDir, DockerApi engine) {
     // Probes run where the harness runs: the work directory may not exist yet.
     Path here = Path.of("").toAbsolutePath();
     List<String> executable;
@@ -51,10 +67,22 @@ public final class ComposeCommand {
           "target compose: neither 'docker compose' nor 'docker-compose' is installed;"
               + " install Docker Compose or use --set target=local");
     }
-    if (!succeeds(List.of("docker", "info"), here)) {
+    if (engine.reachableDirectly()) {
+      Optional<String> silent = engine.ping(PING_TIMEOUT);
+      if (silent.isPresent()) {
+        throw new TierStartException(
+            "target compose: no Docker engine answers at "
+                + engine.host()
+                + " ("
+                + silent.get()
+                + "; is the engine's API service running and DOCKER_HOST right?); start it or use"
+                + " --set target=local");
+      }
+    } else if (!succeeds(List.of("docker", "info"), here)) {
       throw new TierStartException(
-          "target compose: no Docker engine is reachable ('docker info' failed; is the daemon"
-              + " running and DOCKER_HOST right?); start Docker or use --set target=local");
+          "target compose: no Docker engine is reachable at "
+              + engine.host()
+              + " ('docker info' failed); start Docker or use --set target=local");
     }
     return new ComposeCommand(executable, workDir);
   }

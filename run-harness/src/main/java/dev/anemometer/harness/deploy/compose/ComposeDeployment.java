@@ -61,6 +61,7 @@ public final class ComposeDeployment implements AutoCloseable {
   private final ComposeCommand compose;
   private final List<Project> projects;
   private final Path logsDir;
+  private final PlannedEnds planned = new PlannedEnds();
 
   ComposeDeployment(ComposeCommand compose, List<Project> projects, Path logsDir) {
     this.compose = compose;
@@ -143,17 +144,23 @@ public final class ComposeDeployment implements AutoCloseable {
    */
   public void scale(int appInstanceIndex, String service, int replicas) {
     Project project = projects.get(appInstanceIndex);
-    compose.run(
+    planned.ofService(
         project.name(),
-        project.composeFile(),
-        log(project),
-        "up",
-        "-d",
-        "--no-deps",
-        "--no-recreate",
-        "--scale",
-        service + "=" + replicas,
-        service);
+        service,
+        () -> {
+          compose.run(
+              project.name(),
+              project.composeFile(),
+              log(project),
+              "up",
+              "-d",
+              "--no-deps",
+              "--no-recreate",
+              "--scale",
+              service + "=" + replicas,
+              service);
+          return null;
+        });
   }
 
   /** nginx resolves its upstream once: without HAProxy it must reload to see new app containers. */
@@ -209,6 +216,20 @@ public final class ComposeDeployment implements AutoCloseable {
   /** {@code docker <arguments>} on one container, logged with the project's Compose commands. */
   void onContainer(int appInstanceIndex, String... arguments) {
     compose.docker(log(projects.get(appInstanceIndex)), arguments);
+  }
+
+  /**
+   * {@code docker <arguments>} for HAProxy's runtime API: what it printed, logged apart from the
+   * Compose commands (a drain polls it).
+   */
+  String runtimeApi(int appInstanceIndex, String... arguments) {
+    Project project = projects.get(appInstanceIndex);
+    return compose.docker(logsDir.resolve(project.name() + "-haproxy-runtime.log"), arguments);
+  }
+
+  /** The container ends the harness causes, for the tier watch to tell from crashes. */
+  PlannedEnds plannedEnds() {
+    return planned;
   }
 
   public void collectLogs() {

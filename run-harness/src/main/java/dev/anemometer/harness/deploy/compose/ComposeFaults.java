@@ -29,20 +29,38 @@ final class ComposeFaults implements FaultTarget {
   @Override
   public void kill(TierName tier, int instance, ChangeSteps steps) {
     String id = container(tier, instance);
-    deployment.onContainer(project.appInstanceIndex(), "kill", "--signal", "KILL", id);
-    steps.step("killed", Map.of("container", id));
-    if (tier != TierName.APP) {
-      deployment.onContainer(project.appInstanceIndex(), "start", id);
-      steps.step("started", Map.of("container", id));
-    }
+    deployment
+        .plannedEnds()
+        .ofContainer(
+            id,
+            () -> {
+              deployment.onContainer(project.appInstanceIndex(), "kill", "--signal", "KILL", id);
+              steps.step("killed", Map.of("container", id));
+              if (tier != TierName.APP) {
+                deployment.onContainer(project.appInstanceIndex(), "start", id);
+                steps.step("started", Map.of("container", id));
+              }
+              return null;
+            });
   }
 
   @Override
   public void restart(TierName tier, int instance, ChangeSteps steps) {
     String id = container(tier, instance);
     steps.step("stopping", Map.of("container", id));
-    deployment.onContainer(
-        project.appInstanceIndex(), "restart", "--time", Integer.toString(STOP_GRACE_SECONDS), id);
+    deployment
+        .plannedEnds()
+        .ofContainer(
+            id,
+            () -> {
+              deployment.onContainer(
+                  project.appInstanceIndex(),
+                  "restart",
+                  "--time",
+                  Integer.toString(STOP_GRACE_SECONDS),
+                  id);
+              return null;
+            });
     steps.step("started", Map.of("container", id));
   }
 

@@ -7,11 +7,13 @@ import dev.anemometer.harness.console.Console;
 import dev.anemometer.harness.deploy.DatabaseEndpoint;
 import dev.anemometer.harness.deploy.DeployedInstance;
 import dev.anemometer.harness.deploy.DeployedStack;
+import dev.anemometer.harness.deploy.TierExit;
 import dev.anemometer.harness.deploy.local.ReadyCheck;
 import dev.anemometer.harness.deploygen.ContainerConfigs;
 import dev.anemometer.harness.elasticity.FaultTarget;
 import dev.anemometer.harness.elasticity.ScalableTier;
 import dev.anemometer.harness.tuning.TuningCalculator;
+import java.io.IOException;
 import java.net.URI;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -19,8 +21,10 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Consumer;
+import java.util.stream.Collectors;
 
 /**
  * A run on Docker Compose: the projects generated into the results, their server tiers up and
@@ -37,9 +41,15 @@ public final class ComposeStack implements DeployedStack {
   private final Map<Integer, FaultTarget> faults = new HashMap<>();
   private final AtomicBoolean closed = new AtomicBoolean();
   private final Thread downOnExit = new Thread(this::down, "anemometer-compose-down");
+  private final DockerApi engine;
+  private final Console console;
+  private volatile ContainerWatch watch;
 
-  ComposeStack(ComposeDeployment deployment) {
+  ComposeStack(
+      ComposeDeployment deployment, DockerApi engine, Duration drainTimeout, Console console) {
     this.deployment = deployment;
+    this.engine = engine;
+    this.console = console;
     for (ComposeDeployment.Project project : deployment.projects()) {
       instances.add(
           new DeployedInstance(
@@ -49,7 +59,9 @@ public final class ComposeStack implements DeployedStack {
                   project.jdbcUrl(), ContainerConfigs.DATABASE_USER, project.databasePassword()),
               List.of(),
               List.of()));
-      appTiers.put(project.appInstanceIndex(), new ComposeAppTier(deployment, project));
+      appTiers.put(
+          project.appInstanceIndex(),
+          new ComposeAppTier(deployment, project, engine, drainTimeout));
       faults.put(project.appInstanceIndex(), new ComposeFaults(deployment, project));
     }
   }
@@ -65,15 +77,26 @@ public final class ComposeStack implements DeployedStack {
     requireWebTier(config);
     ComposeDeployment deployment =
         ComposeDeployment.prepare(config, tuning, resultsDir, repositoryRoot, config.name());
-    return start(deployment, uri -> ReadyCheck.awaitHttp(null, uri, readyTimeout), console);
+    return start(
+        deployment,
+        DockerApi.fromEnvironment(),
+        config.elasticity().drainTimeout(),
+        uri -> ReadyCheck.awaitHttp(null, uri, readyTimeout),
+        console);
   }
 
   /**
+   * @param engine where the tier watch reads the containers' events and scaling finds them
+   * @param drainTimeout how long a scale-down waits for a drained container's sessions
    * @param awaitReady returns once the URL answers 200 through nginx, HAProxy and an app server
    */
   static ComposeStack start(
-      ComposeDeployment deployment, Consumer<URI> awaitReady, Console console) {
-    ComposeStack stack = new ComposeStack(deployment);
+      ComposeDeployment deployment,
+      DockerApi engine,
+      Duration drainTimeout,
+      Consumer<URI> awaitReady,
+      Console console) {
+    ComposeStack stack = new ComposeStack(deployment, engine, drainTimeout, console);
     Runtime.getRuntime().addShutdownHook(stack.downOnExit);
     try {
       console.info("docker compose up: " + deployment.projects().size() + " project(s)");
@@ -118,6 +141,25 @@ public final class ComposeStack implements DeployedStack {
     return Map.copyOf(faults);
   }
 
+  /**
+   * Watches the projects' containers on the engine's events stream (see {@link ContainerWatch});
+   * where the stream cannot be had, the run goes on unwatched and says so.
+   */
+  @Override
+  public void watchTiers(Consumer<TierExit> listener) {
+    Set<String> names =
+        deployment.projects().stream()
+            .map(ComposeDeployment.Project::name)
+            .collect(Collectors.toSet());
+    try {
+      watch =
+          ContainerWatch.start(engine, names, deployment.plannedEnds(), listener, console::notice);
+    } catch (IOException e) {
+      console.notice(
+          "containers not watched: no events stream from " + engine.host() + ": " + e.getMessage());
+    }
+  }
+
   @Override
   public void collectLogs() {
     deployment.collectLogs();
@@ -125,6 +167,10 @@ public final class ComposeStack implements DeployedStack {
 
   @Override
   public void close() {
+    ContainerWatch watching = watch;
+    if (watching != null) {
+      watching.close();
+    }
     try {
       Runtime.getRuntime().removeShutdownHook(downOnExit);
     } catch (IllegalStateException shuttingDown) {

@@ -22,9 +22,8 @@ class ComposeDeploymentTest {
 
   @Test
   void withoutADockerEngineTheTargetFailsWithOneClearLineBeforeWritingAnything() {
-    Assumptions.assumeFalse(
-        ComposeCommand.succeeds(List.of("docker", "info"), temp),
-        "a Docker engine is reachable here: the no-engine path cannot be shown");
+    Engines.assumeNoEngine(
+        "withoutADockerEngineTheTargetFails", "the no-engine path of this environment cannot run");
     var config = new ConfigLoader().load(null, "local", List.of("target=compose"));
     Path results = temp.resolve("results");
 
@@ -41,25 +40,23 @@ class ComposeDeploymentTest {
         .hasMessageContaining("use --set target=local")
         .hasMessageContaining(
             ComposeCommand.succeeds(List.of("docker-compose", "version"), temp)
-                ? "no Docker engine is reachable"
+                ? "no Docker engine answers at "
                 : "is installed");
     assertThat(results.resolve("compose")).doesNotExist();
   }
 
   @Test
   void deployCommandExitsWithTheInfrastructureCode() {
-    Assumptions.assumeFalse(
-        ComposeCommand.succeeds(List.of("docker", "info"), temp),
-        "a Docker engine is reachable here: deploy would really start containers");
+    Engines.assumeNoEngine(
+        "deployCommandExitsWithTheInfrastructureCode", "deploy would really start containers");
     assertThat(AnemometerCli.execute("deploy", "--preset", "local", "--set", "target=compose"))
         .isEqualTo(ExitCodes.INFRASTRUCTURE);
   }
 
   @Test
   void runWithTargetComposeExitsWithTheInfrastructureCodeAndSaysWhy() throws Exception {
-    Assumptions.assumeFalse(
-        ComposeCommand.succeeds(List.of("docker", "info"), temp),
-        "a Docker engine is reachable here: run would really start containers");
+    Engines.assumeNoEngine(
+        "runWithTargetComposeExitsWithTheInfrastructureCode", "run would really start containers");
     Path results = temp.resolve("results");
 
     assertThat(AnemometerCli.execute("run", "--target", "compose", "--results", results.toString()))
@@ -70,6 +67,26 @@ class ComposeDeploymentTest {
           .contains("\"target\" : \"compose\"")
           .contains("target compose: ");
     }
+  }
+
+  /**
+   * Podman's CLI answers {@code docker info} without its API service, which Compose needs: the
+   * check asks the API's socket, and says where it looked and what it found.
+   */
+  @Test
+  void anEngineWhoseApiDoesNotAnswerIsNoEngineWhateverItsCliSays() {
+    Path socket = temp.resolve("docker.sock");
+    DockerApi silent = DockerApi.of(java.util.Map.of("DOCKER_HOST", "unix://" + socket));
+    Assumptions.assumeTrue(
+        ComposeCommand.succeeds(List.of("docker-compose", "version"), temp)
+            || ComposeCommand.succeeds(List.of("docker", "compose", "version"), temp),
+        "Compose is not installed: the engine is never asked");
+
+    assertThatThrownBy(() -> ComposeCommand.detect(temp, silent))
+        .isInstanceOf(TierStartException.class)
+        .hasMessageStartingWith("target compose: no Docker engine answers at unix://" + socket)
+        .hasMessageContaining("connect: ")
+        .hasMessageEndingWith("use --set target=local");
   }
 
   @Test

@@ -26,6 +26,8 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -39,6 +41,18 @@ class ComposeRunIT {
   @TempDir Path temp;
 
   final RecordingCompose compose = new RecordingCompose();
+
+  FakeEngine engine;
+
+  @BeforeEach
+  void engine() throws Exception {
+    engine = RecordingCompose.quietEngine(temp);
+  }
+
+  @AfterEach
+  void stopEngine() throws Exception {
+    engine.close();
+  }
 
   @Test
   void runGoesUpScalesAuditsCollectsAndGoesDownInTheOrderOfTheRunProcedure() throws Exception {
@@ -106,6 +120,8 @@ class ComposeRunIT {
                         temp,
                         config.name(),
                         compose.command(temp)),
+                    engine.api(),
+                    java.time.Duration.ofSeconds(8),
                     uri -> {},
                     console)));
   }

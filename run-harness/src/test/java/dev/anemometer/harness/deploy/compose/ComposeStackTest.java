@@ -16,8 +16,11 @@ import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.net.URI;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -34,6 +37,17 @@ class ComposeStackTest {
 
   final Console console = new Console(new PrintStream(new ByteArrayOutputStream()), false);
   final List<URI> awaited = new ArrayList<>();
+  FakeEngine engine;
+
+  @BeforeEach
+  void engine() throws Exception {
+    engine = RecordingCompose.quietEngine(temp);
+  }
+
+  @AfterEach
+  void stopEngine() throws Exception {
+    engine.close();
+  }
 
   @Test
   void twoInstancesComeUpScaleCollectTheirLogsAndGoDownWithTheirVolumes() throws Exception {
@@ -55,7 +69,8 @@ class ComposeStackTest {
             URI.create("http://127.0.0.1:18081/actuator/health/readiness"));
 
     List<String> steps = new ArrayList<>();
-    ChangeSteps recorder = (state, details) -> steps.add(state + " " + details);
+    ChangeSteps recorder =
+        (state, details) -> steps.add(state + " " + new java.util.TreeMap<>(details));
     stack.scalableTiers().get(1).scaleTo(3, recorder);
     assertThat(stack.scalableTiers().get(1).instances()).isEqualTo(3);
     stack.collectLogs();
@@ -74,7 +89,12 @@ class ComposeStackTest {
     assertThat(compose.commands().get(2))
         .as("the scale goes to instance 1's own project")
         .containsSequence("-p", "anemometer-run-1");
-    assertThat(steps).containsExactly("starting {instances=1}", "scaled {instances=3}");
+    assertThat(steps)
+        .containsExactly(
+            "starting {instances=1}",
+            "started {containers=[]}",
+            "ready {containers=[]}",
+            "in-lb {containers=[], instances=3}");
     assertThat(temp.resolve("results/logs/anemometer-run-0-containers.log")).exists();
   }
 
@@ -153,7 +173,8 @@ class ComposeStackTest {
     ComposeDeployment deployment =
         ComposeDeployment.prepare(
             config, TUNING, temp.resolve("results"), temp, "run", compose.command(temp));
-    return ComposeStack.start(deployment, awaited::add, console);
+    return ComposeStack.start(
+        deployment, engine.api(), Duration.ofSeconds(8), awaited::add, console);
   }
 
   static AnemometerConfig config(String... assignments) {

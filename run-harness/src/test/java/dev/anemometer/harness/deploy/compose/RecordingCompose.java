@@ -15,6 +15,14 @@ import java.util.function.Predicate;
  */
 final class RecordingCompose {
 
+  /**
+   * The engine beside a played Compose: it lists no containers, so that a scale change has none to
+   * wait for or drain, and its events stream stays quiet.
+   */
+  static FakeEngine quietEngine(Path dir) throws IOException {
+    return new FakeEngine(dir.resolve("docker.sock")).answer("/containers/json", "200 OK", "[]");
+  }
+
   /** What {@code docker ps -q} answers: one container. */
   static final String CONTAINER_ID = "4f1c2a9b7d3e";
 

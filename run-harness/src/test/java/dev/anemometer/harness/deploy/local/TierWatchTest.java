@@ -45,7 +45,10 @@ class TierWatchTest {
     assertThat(System.nanoTime() - killedAt).isLessThan(Duration.ofSeconds(1).toNanos());
     assertThat(exits).containsExactly(new TierExit("run-1-app-0", app.pid(), 128 + 9));
     assertThat(exits.get(0).describe())
-        .isEqualTo("run-1-app-0 (pid " + app.pid() + ") ended unexpectedly: killed by SIGKILL");
+        .isEqualTo(
+            "run-1-app-0 (pid "
+                + app.pid()
+                + ") ended unexpectedly: killed by SIGKILL (exit code 137)");
   }
 
   @Test

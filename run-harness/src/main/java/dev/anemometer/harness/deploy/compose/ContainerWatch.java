@@ -1,0 +1,162 @@
+package dev.anemometer.harness.deploy.compose;
+
+import dev.anemometer.harness.deploy.TierExit;
+import dev.anemometer.harness.json.Json;
+import java.io.IOException;
+import java.io.InputStream;
+import java.net.URLEncoder;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.function.Consumer;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.MappingIterator;
+
+/**
+ * Watches the containers of a run's Compose projects on the engine's events stream and reports each
+ * that dies when nothing planned it, as the engine tells it (within a fraction of a second). The
+ * ends the harness causes are {@link PlannedEnds}: a fault's container is not reported, and a
+ * container of a service being scaled is reported only if the change did not remove it.
+ */
+final class ContainerWatch implements AutoCloseable {
+
+  static final String PROJECT_LABEL = "com.docker.compose.project";
+  static final String SERVICE_LABEL = "com.docker.compose.service";
+  static final String NUMBER_LABEL = "com.docker.compose.container-number";
+
+  private static final String EVENTS =
+      "/events?filters=" + URLEncoder.encode("{\"type\":[\"container\"]}", StandardCharsets.UTF_8);
+  private static final Duration INSPECT_TIMEOUT = Duration.ofSeconds(10);
+
+  private final DockerApi engine;
+  private final Set<String> projects;
+  private final PlannedEnds planned;
+  private final Consumer<TierExit> listener;
+  private final Consumer<String> notices;
+  private final Thread reader;
+  private volatile InputStream events;
+  private volatile boolean closed;
+
+  private ContainerWatch(
+      DockerApi engine,
+      Set<String> projects,
+      PlannedEnds planned,
+      Consumer<TierExit> listener,
+      Consumer<String> notices) {
+    this.engine = engine;
+    this.projects = Set.copyOf(projects);
+    this.planned = planned;
+    this.listener = listener;
+    this.notices = notices;
+    this.reader = new Thread(this::read, "anemometer-container-watch");
+    this.reader.setDaemon(true);
+  }
+
+  /**
+   * Subscribes to the engine's events before it returns, so that no death after this call is
+   * missed.
+   *
+   * @param notices hears of a watch that stopped on its own (the engine went away)
+   */
+  static ContainerWatch start(
+      DockerApi engine,
+      Set<String> projects,
+      PlannedEnds planned,
+      Consumer<TierExit> listener,
+      Consumer<String> notices)
+      throws IOException {
+    ContainerWatch watch = new ContainerWatch(engine, projects, planned, listener, notices);
+    watch.events = engine.stream(EVENTS);
+    watch.reader.start();
+    return watch;
+  }
+
+  private void read() {
+    try (MappingIterator<JsonNode> stream =
+        Json.compact().readerFor(JsonNode.class).readValues(events)) {
+      while (stream.hasNextValue()) {
+        onEvent(stream.nextValue());
+      }
+      if (!closed) {
+        notices.accept("container watch: the engine ended its events stream; tiers not watched");
+      }
+    } catch (RuntimeException e) { // Jackson wraps the socket's IOException
+      if (!closed) {
+        notices.accept("container watch stopped: " + e.getMessage() + "; tiers not watched");
+      }
+    }
+  }
+
+  void onEvent(JsonNode event) {
+    String action = event.path("Action").asString(event.path("status").asString(""));
+    JsonNode attributes = event.path("Actor").path("Attributes");
+    String project = attributes.path(PROJECT_LABEL).asString("");
+    if (!action.equals("die") || !projects.contains(project) || closed) {
+      return;
+    }
+    String id = event.path("Actor").path("ID").asString(event.path("id").asString(""));
+    String service = attributes.path(SERVICE_LABEL).asString("");
+    TierExit exit =
+        TierExit.ofContainer(
+            attributes.path("name").asString(id),
+            service,
+            PlannedEnds.shortId(id),
+            exitCode(attributes.path("exitCode").asString("")));
+    if (planned.containerEnd(id)) {
+      return;
+    }
+    Optional<CompletableFuture<Instant>> change = planned.serviceChange(project, service);
+    if (change.isPresent()) {
+      // Its own thread: the inspect blocks, and the common pool may be busy or a single thread.
+      change.get().thenRun(() -> judgeApart(() -> reportUnlessRemoved(id, exit)));
+    } else {
+      report(exit);
+    }
+  }
+
+  private static void judgeApart(Runnable judgement) {
+    Thread thread = new Thread(judgement, "anemometer-container-watch-judge");
+    thread.setDaemon(true);
+    thread.start();
+  }
+
+  /** A container that a scale change removed was one Compose stopped on purpose. */
+  private void reportUnlessRemoved(String id, TierExit exit) {
+    try {
+      if (engine.get("/containers/" + id + "/json", INSPECT_TIMEOUT).status() == 404) {
+        return;
+      }
+    } catch (IOException e) {
+      // The engine cannot say: the death is reported, as a crash would be.
+    }
+    report(exit);
+  }
+
+  private void report(TierExit exit) {
+    if (!closed) {
+      listener.accept(exit);
+    }
+  }
+
+  private static int exitCode(String text) {
+    try {
+      return Integer.parseInt(text);
+    } catch (NumberFormatException e) {
+      return -1;
+    }
+  }
+
+  /** Stops watching: what follows (teardown) is planned. */
+  @Override
+  public void close() {
+    closed = true;
+    try {
+      events.close();
+    } catch (IOException e) {
+      // closing a socket: nothing to do about it
+    }
+  }
+}

@@ -1,0 +1,159 @@
+package dev.anemometer.harness.deploy.compose;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import dev.anemometer.harness.deploy.TierExit;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CopyOnWriteArrayList;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The tier watch on the engine's events, as podman's Docker API sends them: a container of the run
+ * that dies is reported with its name, service, ID and exit code, unless the harness planned it.
+ */
+class ContainerWatchTest {
+
+  static final String PROJECT = "anemometer-run-0";
+  static final String APP_1 = "4f1c2a9b7d3e0889203c3c1e754519d08946f3b4db4d817f1fa608b25121de7a";
+  static final String APP_2 = "1daadc8e1ac1c9ea28f78260bca231bdebba303ab359007dcb82fb68d610d555";
+
+  @TempDir Path temp;
+
+  final List<TierExit> exits = new CopyOnWriteArrayList<>();
+  final List<String> notices = new CopyOnWriteArrayList<>();
+  final PlannedEnds planned = new PlannedEnds();
+  FakeEngine engine;
+  ContainerWatch watch;
+
+  @BeforeEach
+  void watch() throws Exception {
+    engine = new FakeEngine(temp.resolve("docker.sock"));
+    watch = ContainerWatch.start(engine.api(), Set.of(PROJECT), planned, exits::add, notices::add);
+  }
+
+  @AfterEach
+  void stop() throws Exception {
+    watch.close();
+    engine.close();
+  }
+
+  @Test
+  void aContainerOfTheRunThatDiesIsReportedWithItsServiceAndExitCode() throws Exception {
+    engine.event(event("kill", PROJECT, "app", APP_1, 0));
+    engine.event(event("die", "someone-elses", "app", APP_2, 1));
+    engine.event(event("die", PROJECT, "app", APP_1, 137));
+
+    await().atMost(Duration.ofSeconds(5)).until(() -> !exits.isEmpty());
+    assertThat(exits)
+        .containsExactly(
+            TierExit.ofContainer(PROJECT + "_app_1", "app", APP_1.substring(0, 12), 137));
+    assertThat(exits.get(0).describe())
+        .isEqualTo(
+            PROJECT
+                + "_app_1 (service app, container 4f1c2a9b7d3e) ended unexpectedly: killed by"
+                + " SIGKILL (exit code 137)");
+  }
+
+  @Test
+  void aDeathInsideItsFaultsWindowIsPlannedAnotherIsNot() throws Exception {
+    planned.ofContainer(
+        APP_1.substring(0, 12),
+        () -> {
+          send(event("die", PROJECT, "app", APP_1, 137));
+          send(event("die", PROJECT, "app", APP_2, 3));
+          return null;
+        });
+
+    await().atMost(Duration.ofSeconds(5)).until(() -> !exits.isEmpty());
+    assertThat(exits).extracting(TierExit::exitCode).containsExactly(3);
+  }
+
+  @Test
+  void duringAScaleChangeOnlyContainersTheChangeDidNotRemoveAreReported() throws Exception {
+    engine.answer("/containers/" + APP_1 + "/json", "200 OK", "{}");
+    CompletableFuture<Void> change =
+        CompletableFuture.runAsync(
+            () ->
+                planned.ofService(
+                    PROJECT,
+                    "app",
+                    () -> {
+                      send(event("die", PROJECT, "app", APP_2, 143)); // removed: inspect says 404
+                      send(event("die", PROJECT, "app", APP_1, 1)); // still there: a crash
+                      send(event("die", PROJECT, "postgres", APP_2, 2)); // not being changed
+                      // Events are read in order: once the third is reported, the first two were
+                      // read, and held until the change is over.
+                      await().atMost(Duration.ofSeconds(5)).until(() -> !exits.isEmpty());
+                      assertThat(exits).extracting(TierExit::exitCode).containsExactly(2);
+                      return null;
+                    }));
+
+    change.get();
+    await().atMost(Duration.ofSeconds(5)).until(() -> exits.size() == 2);
+    assertThat(exits).extracting(TierExit::exitCode).containsExactly(2, 1);
+    assertThat(engine.requests())
+        .contains(
+            "GET /containers/" + APP_1 + "/json HTTP/1.0",
+            "GET /containers/" + APP_2 + "/json HTTP/1.0");
+  }
+
+  @Test
+  void anEventsStreamTheEngineEndsIsSaidNotSilentlyDropped() throws Exception {
+    engine.close();
+
+    await().atMost(Duration.ofSeconds(5)).until(() -> !notices.isEmpty());
+    assertThat(notices)
+        .containsExactly("container watch: the engine ended its events stream; tiers not watched");
+  }
+
+  @Test
+  void afterCloseNothingIsReportedOrSaid() throws Exception {
+    watch.close();
+    engine.event(event("die", PROJECT, "postgres", APP_1, 137));
+    engine.close();
+
+    assertThat(exits).isEmpty();
+    assertThat(notices).isEmpty();
+  }
+
+  private void send(String event) {
+    try {
+      engine.event(event);
+    } catch (java.io.IOException e) {
+      throw new java.io.UncheckedIOException(e);
+    }
+  }
+
+  /** One event as podman 4.3's Docker API sends it. */
+  static String event(String action, String project, String service, String id, int exitCode) {
+    return "{\"status\":\""
+        + action
+        + "\",\"id\":\""
+        + id
+        + "\",\"from\":\"anemometer/auction-app:0.1.0\",\"Type\":\"container\",\"Action\":\""
+        + action
+        + "\",\"Actor\":{\"ID\":\""
+        + id
+        + "\",\"Attributes\":{\"com.docker.compose.project\":\""
+        + project
+        + "\",\"com.docker.compose.service\":\""
+        + service
+        + "\",\"containerExitCode\":\""
+        + exitCode
+        + "\",\"exitCode\":\""
+        + exitCode
+        + "\",\"name\":\""
+        + project
+        + "_"
+        + service
+        + "_1\"}},\"scope\":\"local\",\"time\":1795616746,\"timeNano\":1795616746547403341}";
+  }
+}
