@@ -37,8 +37,8 @@ public final class WorkerNode implements AutoCloseable {
   private final Map<String, Integer> users = new LinkedHashMap<>();
   // The stopped run's bids, kept until the next run so that the controller can fetch them.
   private Map<String, AcknowledgedBids> stoppedRunBids = Map.of();
-  // Operations handed to the controller per target and operation, logged when the run stops: what
-  // the controller's merged counts must add up to.
+  // Operations handed to the controller per target and operation, logged with the acknowledged
+  // bids when the run stops: what the controller's merged counts must add up to.
   private final Map<String, Map<String, Long>> handedOver = new TreeMap<>();
   private long lastContactNanos;
 
@@ -162,9 +162,12 @@ public final class WorkerNode implements AutoCloseable {
       stoppedRunBids = generator.acknowledgedBids();
       generator = null;
       users.clear();
+      Map<String, Integer> bidCounts = new TreeMap<>();
+      stoppedRunBids.forEach((id, bids) -> bidCounts.put(id, bids.size()));
       log.info(
-          "Run stopped; operations handed over per target: {}",
-          ControlServer.JSON.writeValueAsString(handedOver));
+          "Run stopped; handed over: {}",
+          ControlServer.JSON.writeValueAsString(
+              Map.of("operations", handedOver, "acknowledgedBids", bidCounts)));
     }
     return status();
   }
