@@ -3,6 +3,8 @@ package dev.anemometer.harness.config;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import dev.anemometer.driver.spec.DurationSyntax;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import tools.jackson.core.JsonGenerator;
 import tools.jackson.core.JsonParser;
 import tools.jackson.core.JsonToken;
@@ -31,6 +33,7 @@ public final class ConfigMapper {
     units.addDeserializer(Duration.class, new DurationDeserializer());
     units.addSerializer(Duration.class, new DurationSerializer());
     units.addDeserializer(CpuList.class, new CpuListDeserializer());
+    units.addDeserializer(WorkersSpec.class, new WorkersDeserializer());
     return YAMLMapper.builder()
         .addModule(units)
         .enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
@@ -78,6 +81,32 @@ public final class ConfigMapper {
         return (CpuList) context.handleUnexpectedToken(String.class, parser);
       }
       return CpuList.parse(parser.getString());
+    }
+  }
+
+  /**
+   * Workers are a count ({@code 2}) or a list of {@code host:port}; each address is checked by the
+   * validator, which names its index.
+   */
+  private static final class WorkersDeserializer extends ValueDeserializer<WorkersSpec> {
+    @Override
+    public WorkersSpec deserialize(JsonParser parser, DeserializationContext context) {
+      JsonToken token = parser.currentToken();
+      if (token == JsonToken.VALUE_NUMBER_INT) {
+        return WorkersSpec.local(parser.getIntValue());
+      }
+      if (token != JsonToken.START_ARRAY) {
+        throw new IllegalArgumentException("must be " + WorkersSpec.EXPECTED);
+      }
+      List<String> addresses = new ArrayList<>();
+      for (token = parser.nextToken(); token != JsonToken.END_ARRAY; token = parser.nextToken()) {
+        if (!token.isScalarValue()) {
+          throw new IllegalArgumentException(
+              "must be " + WorkersSpec.EXPECTED + ", not a list of lists or mappings");
+        }
+        addresses.add(parser.getString());
+      }
+      return WorkersSpec.remote(addresses);
     }
   }
 }

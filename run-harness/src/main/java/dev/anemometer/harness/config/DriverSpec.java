@@ -1,17 +1,47 @@
 package dev.anemometer.harness.config;
 
+import com.fasterxml.jackson.annotation.JsonProperty;
+
 /**
- * The workload driver that runs inside the harness (SPEC §4.2 {@code driver}).
+ * The workload driver of a run (SPEC §4.2 {@code driver}).
  *
  * @param cpus the CPUs the driver keeps to itself on the local target, the tiers getting every
  *     other one; absent: the driver and the tiers share every core
+ * @param workers worker JVMs that run the users, the harness acting as their controller; absent:
+ *     the users run in the harness's own JVM
+ * @param token the bearer token of workers started elsewhere; read from the file but never written
+ *     back (the resolved config is saved with the results), else {@value #TOKEN_VARIABLE}
  */
-public record DriverSpec(CpuList cpus) {
+public record DriverSpec(
+    CpuList cpus,
+    WorkersSpec workers,
+    @JsonProperty(access = JsonProperty.Access.WRITE_ONLY) String token) {
 
-  /** No block in the config: the driver shares every core with the tiers. */
-  public static final DriverSpec SHARED = new DriverSpec(null);
+  /** The environment variable the driver's own command line reads its token from too. */
+  public static final String TOKEN_VARIABLE = "ANEMOMETER_DRIVER_TOKEN";
+
+  /** No block in the config: the driver runs in the harness and shares every core. */
+  public static final DriverSpec SHARED = new DriverSpec(null, null, null);
+
+  public DriverSpec(CpuList cpus) {
+    this(cpus, null, null);
+  }
 
   public boolean pinsCores() {
     return cpus != null;
+  }
+
+  /** True when the users run in worker JVMs rather than in the harness. */
+  public boolean usesWorkers() {
+    return workers != null;
+  }
+
+  /** The token for workers started elsewhere: the config's, else the environment's, else none. */
+  public String workersToken() {
+    if (token != null && !token.isBlank()) {
+      return token;
+    }
+    String fromEnvironment = System.getenv(TOKEN_VARIABLE);
+    return fromEnvironment == null || fromEnvironment.isBlank() ? null : fromEnvironment;
   }
 }

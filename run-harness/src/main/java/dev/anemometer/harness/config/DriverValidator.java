@@ -1,9 +1,14 @@
 package dev.anemometer.harness.config;
 
 import java.util.List;
+import java.util.regex.Pattern;
 
 /** Checks the {@code driver} block against the target and the CPUs this machine offers. */
 final class DriverValidator {
+
+  /** A host name, an IPv4 address or a bracketed IPv6 one, then a port. */
+  private static final Pattern HOST_PORT =
+      Pattern.compile("(\\[[0-9A-Fa-f:.]+]|[A-Za-z0-9]([A-Za-z0-9.-]*[A-Za-z0-9])?):(\\d{1,5})");
 
   private final List<String> errors;
   private final CpuList machineCpus;
@@ -14,6 +19,7 @@ final class DriverValidator {
   }
 
   void validate(AnemometerConfig config) {
+    validateWorkers(config);
     CpuList cpus = config.driver().cpus();
     if (cpus == null) {
       return;
@@ -38,5 +44,54 @@ final class DriverValidator {
               + machineCpus
               + "; give the driver fewer)");
     }
+  }
+
+  private void validateWorkers(AnemometerConfig config) {
+    DriverSpec driver = config.driver();
+    WorkersSpec workers = driver.workers();
+    if (workers == null) {
+      if (driver.token() != null) {
+        errors.add("driver.token: only used with driver.workers given as host:port");
+      }
+      return;
+    }
+    if (config.target() == Target.KUBERNETES) {
+      errors.add(
+          "driver.workers: the kubernetes target runs its own driver pods; remove it for target"
+              + " kubernetes");
+      return;
+    }
+    if (workers.startsLocally()) {
+      if (workers.count() < 1) {
+        errors.add("driver.workers: must be ≥ 1 (or a list of host:port), was " + workers.count());
+      }
+      if (driver.token() != null) {
+        errors.add(
+            "driver.token: only for workers given as host:port; the harness makes a token for"
+                + " the workers it starts");
+      }
+      return;
+    }
+    if (workers.addresses().isEmpty()) {
+      errors.add("driver.workers: must list at least one host:port (or give a number ≥ 1)");
+    }
+    for (int i = 0; i < workers.addresses().size(); i++) {
+      String address = workers.addresses().get(i);
+      if (!validHostPort(address)) {
+        errors.add(
+            "driver.workers[" + i + "]: '" + address + "' is not host:port (port 1 to 65535)");
+      } else if (workers.addresses().subList(0, i).contains(address)) {
+        errors.add("driver.workers[" + i + "]: '" + address + "' is listed twice");
+      }
+    }
+  }
+
+  private static boolean validHostPort(String address) {
+    var matcher = HOST_PORT.matcher(address == null ? "" : address.trim());
+    if (!matcher.matches()) {
+      return false;
+    }
+    int port = Integer.parseInt(matcher.group(3));
+    return port >= 1 && port <= 65535;
   }
 }

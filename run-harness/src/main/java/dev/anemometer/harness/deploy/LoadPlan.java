@@ -9,8 +9,8 @@ import java.util.List;
 
 /**
  * What the load phase gets: the resolved config (strategy, load paths, QoS), the instances with
- * their entry URLs, where to write the driver's files, where to report progress, and how the run
- * stops the load early (a tier that died).
+ * their entry URLs, where to write the driver's files, where to report progress, how the run stops
+ * the load early (a tier that died), and where to register the driver's own processes (workers).
  */
 public record LoadPlan(
     AnemometerConfig config,
@@ -19,11 +19,24 @@ public record LoadPlan(
     Console console,
     EventLog events,
     List<RunListener> listeners,
-    LoadStop stop) {
+    LoadStop stop,
+    DriverProcesses driverProcesses) {
 
   public LoadPlan {
     listeners = listeners == null ? List.of() : List.copyOf(listeners);
     stop = stop == null ? new LoadStop() : stop;
+    driverProcesses = driverProcesses == null ? new DriverProcesses() : driverProcesses;
+  }
+
+  public LoadPlan(
+      AnemometerConfig config,
+      List<DeployedInstance> instances,
+      Path driverDir,
+      Console console,
+      EventLog events,
+      List<RunListener> listeners,
+      LoadStop stop) {
+    this(config, instances, driverDir, console, events, listeners, stop, null);
   }
 
   public LoadPlan(

@@ -54,9 +54,13 @@ public final class CpuMeter implements RunListener {
     this.background = background;
   }
 
-  /** Samples the given tier processes of this host, and this JVM, every second of the load. */
-  public static CpuMeter ofHost(Supplier<List<TierProcess>> processes, EventLog events) {
-    return new CpuMeter(CpuSampler.host(processes), System::nanoTime, events, true);
+  /**
+   * Samples the given tier processes of this host, and this JVM with the driver's other processes
+   * (its worker JVMs), every second of the load.
+   */
+  public static CpuMeter ofHost(
+      Supplier<List<TierProcess>> processes, Supplier<List<Long>> driverPids, EventLog events) {
+    return new CpuMeter(CpuSampler.host(processes, driverPids), System::nanoTime, events, true);
   }
 
   @Override

@@ -23,9 +23,20 @@ final class CpuSampler {
     this.harnessCpuNanos = harnessCpuNanos;
   }
 
-  static CpuSampler host(Supplier<List<TierProcess>> processes) {
-    return new CpuSampler(
-        processes, new ProcessTreeCpu(ProcessTreeCpu.Proc.host()), CpuSampler::thisProcess);
+  /**
+   * @param driverPids the driver's processes besides this JVM (worker JVMs), counted with it
+   */
+  static CpuSampler host(Supplier<List<TierProcess>> processes, Supplier<List<Long>> driverPids) {
+    ProcessTreeCpu trees = new ProcessTreeCpu(ProcessTreeCpu.Proc.host());
+    return new CpuSampler(processes, trees, () -> thisProcess() + driver(trees, driverPids.get()));
+  }
+
+  private static long driver(ProcessTreeCpu trees, List<Long> pids) {
+    long nanos = 0;
+    for (long pid : pids) {
+      nanos += trees.cpuNanos(pid).orElse(0);
+    }
+    return nanos;
   }
 
   CpuSample sample(long nanoTime) {

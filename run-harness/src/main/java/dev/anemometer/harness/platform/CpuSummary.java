@@ -42,7 +42,7 @@ public record CpuSummary(
     return new CpuSummary(
         true,
         "CPU user+system time of each tier's processes and their children, from /proc;"
-            + " harness = the harness and driver JVM",
+            + " harness = the harness and driver JVM, with its worker JVMs on this host",
         peak,
         windows);
   }

@@ -3,7 +3,8 @@ package dev.anemometer.harness.platform;
 /**
  * The CPU one tier used over one judged window.
  *
- * @param tier db, app, lb, web; harness (the harness and driver JVM); total (all of them)
+ * @param tier db, app, lb, web; harness (the harness and driver JVM, with its worker JVMs); total
+ *     (all of them)
  * @param processes how many processes of the tier were measured (their children included)
  * @param cpuSeconds user + system CPU time used in the window
  * @param cores CPU seconds per wall second: 1.0 is one core busy all the window

@@ -1,6 +1,7 @@
 package dev.anemometer.harness.run;
 
 import dev.anemometer.driver.TimeSource;
+import dev.anemometer.driver.control.RemoteLoadGenerator;
 import dev.anemometer.driver.http.HttpClient;
 import dev.anemometer.driver.http.HttpClientConfig;
 import dev.anemometer.driver.http.NettyHttpClient;
@@ -8,6 +9,7 @@ import dev.anemometer.driver.metrics.DriverMetrics;
 import dev.anemometer.driver.metrics.MetricsServer;
 import dev.anemometer.driver.output.OutputDirectory;
 import dev.anemometer.driver.run.DriverRun;
+import dev.anemometer.driver.run.LoadGenerator;
 import dev.anemometer.driver.run.LocalLoadGenerator;
 import dev.anemometer.driver.run.RunResult;
 import dev.anemometer.driver.run.RunSpec;
@@ -27,11 +29,40 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
-/** The load phase through the workload driver's library, in this JVM. */
+/**
+ * The load phase through the workload driver's library: its users in this JVM, or in worker JVMs
+ * ({@code driver.workers}) that this JVM drives as their controller. Either way the load path, live
+ * status, QoS, results and bid audit are the same.
+ */
 final class DriverLoad implements LoadDriver {
 
   @Override
   public LoadOutcome drive(LoadPlan plan) {
+    AnemometerConfig config = plan.config();
+    if (!config.driver().usesWorkers()) {
+      RunResult result =
+          run(plan, LocalLoadGenerator.production(DriverLoad::nettyClient), "driver");
+      if (result.error() != null) {
+        throw new TierStartException("the driver broke off: " + result.error());
+      }
+      return outcome(plan, result);
+    }
+    try (WorkerFleet fleet = WorkerFleet.open(config.driver(), plan)) {
+      fleet.stopLoadOnExit(plan.stop(), plan.events(), plan.console());
+      RunResult result =
+          run(
+              plan,
+              new RemoteLoadGenerator(fleet.clients(), TimeSource.SYSTEM),
+              "driver controller of " + fleet.clients().size() + " workers");
+      if (result.error() != null) {
+        // What was measured until then is kept; the run ends with exit 3 naming the worker.
+        plan.stop().stop(fleet.failure(result.error()));
+      }
+      return outcome(plan, result);
+    }
+  }
+
+  private static RunResult run(LoadPlan plan, LoadGenerator generator, String who) {
     AnemometerConfig config = plan.config();
     RunSpec spec = LoadPaths.runSpec(config, plan.instances());
     if (plan.changesDuringLoad()) {
@@ -50,26 +81,25 @@ final class DriverLoad implements LoadDriver {
             length.isZero()
                 ? "findMax: runs until the peak is found"
                 : "load path: " + dev.anemometer.driver.spec.DurationSyntax.format(length));
-    RunResult result;
     DriverMetrics metrics = new DriverMetrics();
     try (OutputDirectory output = new OutputDirectory(plan.driverDir(), System::currentTimeMillis);
         MetricsServer metricsServer = DriverMetricsPort.serve(metrics)) {
-      plan.console().info("driver metrics (Prometheus): " + metricsServer.url());
+      plan.console().info(who + " metrics (Prometheus): " + metricsServer.url());
       plan.events().record("metrics", "driver", Map.of("url", metricsServer.url()));
       DriverRun run =
-          new DriverRun(
-                  spec, LocalLoadGenerator.production(DriverLoad::nettyClient), TimeSource.SYSTEM)
+          new DriverRun(spec, generator, TimeSource.SYSTEM)
               .addListener(metrics)
               .addListener(output)
               .addListener(new LoadProgress(System.out, length, System.console() != null))
               .addListener(new WindowEvents(plan.events()));
       plan.listeners().forEach(run::addListener);
       plan.stop().onStop(run::stop);
-      result = runStoppingOnSignal(run);
+      return runStoppingOnSignal(run);
     }
-    if (result.error() != null) {
-      throw new TierStartException("the driver broke off: " + result.error());
-    }
+  }
+
+  private static LoadOutcome outcome(LoadPlan plan, RunResult result) {
+    AnemometerConfig config = plan.config();
     List<Boolean> passed = new ArrayList<>();
     List<Integer> peaks = new ArrayList<>();
     List<List<AcknowledgedBid>> bids = new ArrayList<>();

@@ -11,6 +11,7 @@ import dev.anemometer.harness.config.Target;
 import dev.anemometer.harness.console.Console;
 import dev.anemometer.harness.deploy.DeployedInstance;
 import dev.anemometer.harness.deploy.DeployedStack;
+import dev.anemometer.harness.deploy.DriverProcesses;
 import dev.anemometer.harness.deploy.LoadDriver;
 import dev.anemometer.harness.deploy.LoadOutcome;
 import dev.anemometer.harness.deploy.LoadPlan;
@@ -259,13 +260,14 @@ public final class RunProcedure {
             harness.console(),
             results.events(),
             List.of(),
-            loadStop);
+            loadStop,
+            new DriverProcesses());
     List<RunListener> listeners = new ArrayList<>();
     deployment
         .tierProcesses()
         .ifPresentOrElse(
             processes -> {
-              cpu = CpuMeter.ofHost(processes, results.events());
+              cpu = CpuMeter.ofHost(processes, plan.driverProcesses()::pids, results.events());
               listeners.add(cpu);
             },
             () -> harness.console().notice(CPU_UNAVAILABLE + config.target().configName()));
@@ -314,7 +316,8 @@ public final class RunProcedure {
         plan.console(),
         plan.events(),
         listeners,
-        plan.stop());
+        plan.stop(),
+        plan.driverProcesses());
   }
 
   /** CPU per tier; each findMax target is described by its passing probe at the peak. */

@@ -49,7 +49,7 @@ class DriverConfigTest {
         "driver.cpus=1-    | driver.cpus: '1-' is not a CPU list such as 1, 0-1 or 2,3",
         "driver.cpus=3-1   | driver.cpus: '3-1': the range 3-1 runs backwards",
         "driver.cpus=[1]   | driver.cpus: expected a single value (text)",
-        "driver.cores=1    | driver.cores: unknown key; accepted: cpus",
+        "driver.cores=1    | driver.cores: unknown key; accepted: cpus, token, workers",
         "driver=1          | driver: expected a mapping of keys to values"
       })
   void eachDriverErrorNamesItsKey(String assignment, String expected) {
@@ -74,5 +74,128 @@ class DriverConfigTest {
           .contains(
               "driver.cpus: only the local target pins cores; remove it for target " + target);
     }
+  }
+
+  @Test
+  void withoutWorkersTheUsersRunInTheHarness() {
+    AnemometerConfig config = twoCores.load(null, null, List.of());
+
+    assertThat(config.driver().usesWorkers()).isFalse();
+  }
+
+  @Test
+  void aNumberOfWorkersStartsThemOnThisHostAndTheResolvedConfigKeepsIt() {
+    AnemometerConfig config = twoCores.load(null, null, List.of("driver.workers=2"));
+
+    assertThat(config.driver().usesWorkers()).isTrue();
+    assertThat(config.driver().workers().startsLocally()).isTrue();
+    assertThat(config.driver().workers().size()).isEqualTo(2);
+    assertThat(ConfigLoader.toYaml(config)).contains("driver:\n  workers: 2\n");
+  }
+
+  @Test
+  void workersElsewhereAreAListOfHostAndPortWhoseTokenIsNeverWrittenBack() {
+    AnemometerConfig config =
+        twoCores.load(
+            null,
+            null,
+            List.of(
+                "driver={workers: [10.0.0.5:7000, 'driver-2.lab:7000', '[::1]:7001'],"
+                    + " token: s3cret}"));
+
+    assertThat(config.driver().workers().startsLocally()).isFalse();
+    assertThat(config.driver().workers().addresses())
+        .containsExactly("10.0.0.5:7000", "driver-2.lab:7000", "[::1]:7001");
+    assertThat(config.driver().workersToken()).isEqualTo("s3cret");
+    String saved = ConfigLoader.toYaml(config);
+    assertThat(saved).contains("10.0.0.5:7000").doesNotContain("s3cret").doesNotContain("token");
+  }
+
+  @Test
+  void workersGivenOnTheCommandLineAsAFlowListBindToo() {
+    AnemometerConfig config =
+        twoCores.load(null, null, List.of("driver.workers=[127.0.0.1:7000,127.0.0.1:7001]"));
+
+    assertThat(config.driver().workers().addresses())
+        .containsExactly("127.0.0.1:7000", "127.0.0.1:7001");
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @CsvSource(
+      delimiter = '|',
+      quoteCharacter = '"',
+      value = {
+        "driver.workers=0                  | driver.workers: must be ≥ 1 (or a list of host:port),"
+            + " was 0",
+        "driver.workers=-2                 | driver.workers: must be ≥ 1",
+        "driver.workers=many               | driver.workers: must be a number of workers ≥ 1 or a"
+            + " list of host:port",
+        "driver.workers=[]                 | driver.workers: must list at least one host:port",
+        "driver.workers=[a:1, b]           | driver.workers[1]: 'b' is not host:port",
+        "driver.workers=[a:1, 'b:99999']   | driver.workers[1]: 'b:99999' is not host:port (port 1"
+            + " to 65535)",
+        "driver.workers=[a:1, a:1]         | driver.workers[1]: 'a:1' is listed twice",
+        "driver.workers={a: 1}             | driver.workers: must be a number of workers ≥ 1 or a"
+            + " list of host:port",
+        "driver.workers=[[a:1]]            | driver.workers: must be a number of workers ≥ 1 or a"
+            + " list of host:port, not a list of lists",
+        "driver.token=t                    | driver.token: only used with driver.workers given as"
+            + " host:port"
+      })
+  void eachWorkersErrorIsOneLineNamingItsPath(String assignment, String expected) {
+    ConfigException error =
+        catchThrowableOfType(
+            ConfigException.class, () -> twoCores.load(null, null, List.of(assignment)));
+
+    assertThat(error).as("an error for " + assignment).isNotNull();
+    assertThat(error.errors()).hasSize(1);
+    assertThat(error.errors().get(0)).startsWith(expected).doesNotContain("\n");
+  }
+
+  @Test
+  void theHarnessMakesTheTokenOfTheWorkersItStarts() {
+    ConfigException error =
+        catchThrowableOfType(
+            ConfigException.class,
+            () -> twoCores.load(null, null, List.of("driver={workers: 2, token: t}")));
+
+    assertThat(error.errors())
+        .containsExactly(
+            "driver.token: only for workers given as host:port; the harness makes a token for the"
+                + " workers it starts");
+  }
+
+  @Test
+  void theKubernetesTargetRunsItsOwnDriverPods() {
+    ConfigException error =
+        catchThrowableOfType(
+            ConfigException.class,
+            () -> twoCores.load(null, null, List.of("target=kubernetes", "driver.workers=2")));
+
+    assertThat(error.errors())
+        .containsExactly(
+            "driver.workers: the kubernetes target runs its own driver pods; remove it for target"
+                + " kubernetes");
+  }
+
+  @Test
+  void theComposeTargetTakesWorkersToo() {
+    AnemometerConfig config =
+        twoCores.load(null, null, List.of("target=compose", "driver.workers=2"));
+
+    assertThat(config.driver().workers().size()).isEqualTo(2);
+  }
+
+  @Test
+  void aWorkersMistakeIsReportedWithTheOtherMistakesOfTheFile() {
+    ConfigException error =
+        catchThrowableOfType(
+            ConfigException.class,
+            () -> twoCores.load(null, null, List.of("driver.workers=many", "qos.qosPeriods=0")));
+
+    assertThat(error.errors())
+        .hasSize(2)
+        .anySatisfy(message -> assertThat(message).startsWith("driver.workers: must be"))
+        .anySatisfy(message -> assertThat(message).startsWith("qos.qosPeriods: must be ≥ 1"));
   }
 }

@@ -11,11 +11,17 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * The controller's view of N workers as one generator: every target's users and accounts are split
  * across the workers, and the workers' histograms are merged exactly before anything is judged.
+ *
+ * <p>A worker that failed a call (gone, or no answer within the client's timeout) is not asked
+ * again: stopping the others and failing the bids collection take no further timeouts.
  */
 public final class RemoteLoadGenerator implements LoadGenerator {
 
@@ -23,6 +29,7 @@ public final class RemoteLoadGenerator implements LoadGenerator {
   private final TimeSource time;
   private final Map<String, int[]> sentUsers = new HashMap<>();
   private final List<String> targetIds = new ArrayList<>();
+  private final Set<WorkerClient> failed = ConcurrentHashMap.newKeySet();
   private long lastTakeNanos;
 
   public RemoteLoadGenerator(List<WorkerClient> workers, TimeSource time) {
@@ -40,13 +47,14 @@ public final class RemoteLoadGenerator implements LoadGenerator {
       for (TargetSpec target : targets) {
         slices.add(new WireFormat.WorkerTarget(target.id(), slice(target.users(), w)));
       }
-      workers.get(w).configure(new WireFormat.ConfigureRequest(slices));
+      WorkerClient worker = workers.get(w);
+      on(worker, () -> worker.configure(new WireFormat.ConfigureRequest(slices)));
     }
     for (TargetSpec target : targets) {
       targetIds.add(target.id());
       sentUsers.put(target.id(), new int[workers.size()]);
     }
-    workers.forEach(WorkerClient::start);
+    workers.forEach(worker -> on(worker, worker::start));
     lastTakeNanos = time.nanoTime();
   }
 
@@ -85,8 +93,10 @@ public final class RemoteLoadGenerator implements LoadGenerator {
     int[] shares = split(users, workers.size());
     for (int w = 0; w < workers.size(); w++) {
       if (shares[w] != sent[w]) {
-        workers.get(w).setUsers(targetId, shares[w]);
-        sent[w] = shares[w];
+        WorkerClient worker = workers.get(w);
+        int share = shares[w];
+        on(worker, () -> worker.setUsers(targetId, share));
+        sent[w] = share;
       }
     }
   }
@@ -100,8 +110,8 @@ public final class RemoteLoadGenerator implements LoadGenerator {
     lastTakeNanos = endNanos;
     Map<String, IntervalStats> merged = new LinkedHashMap<>();
     targetIds.forEach(id -> merged.put(id, IntervalStats.empty(startNanos, endNanos)));
-    for (CompletableFuture<WireFormat.IntervalsResponse> reply : replies) {
-      WireFormat.IntervalsResponse response = WorkerClient.await(reply);
+    for (int w = 0; w < workers.size(); w++) {
+      WireFormat.IntervalsResponse response = awaitFrom(workers.get(w), replies.get(w));
       response
           .targets()
           .forEach(
@@ -115,12 +125,17 @@ public final class RemoteLoadGenerator implements LoadGenerator {
   /** Fetched from every worker after they stopped, each target's shares merged. */
   @Override
   public Map<String, AcknowledgedBids> acknowledgedBids() {
+    Optional<WorkerClient> lost = failed.stream().findFirst();
+    if (lost.isPresent()) {
+      throw new ControlException(
+          lost.get().name() + ": failed during the run; its acknowledged bids are lost", null);
+    }
     List<CompletableFuture<WireFormat.AcknowledgedBidsResponse>> replies = new ArrayList<>();
     workers.forEach(worker -> replies.add(worker.acknowledgedBids()));
     Map<String, AcknowledgedBids> merged = new LinkedHashMap<>();
     targetIds.forEach(id -> merged.put(id, new AcknowledgedBids()));
-    for (CompletableFuture<WireFormat.AcknowledgedBidsResponse> reply : replies) {
-      WorkerClient.await(reply)
+    for (int w = 0; w < workers.size(); w++) {
+      awaitFrom(workers.get(w), replies.get(w))
           .targets()
           .forEach(
               (id, encoded) ->
@@ -130,12 +145,34 @@ public final class RemoteLoadGenerator implements LoadGenerator {
     return merged;
   }
 
+  /** Runs a call to {@code worker}, remembering the worker when it fails. */
+  private void on(WorkerClient worker, Runnable call) {
+    try {
+      call.run();
+    } catch (RuntimeException e) {
+      failed.add(worker);
+      throw e;
+    }
+  }
+
+  private <T> T awaitFrom(WorkerClient worker, CompletableFuture<T> reply) {
+    try {
+      return WorkerClient.await(reply);
+    } catch (RuntimeException e) {
+      failed.add(worker);
+      throw e;
+    }
+  }
+
   @Override
   public void close() {
     RuntimeException first = null;
     for (WorkerClient worker : workers) {
+      if (failed.contains(worker)) {
+        continue;
+      }
       try {
-        worker.stop();
+        on(worker, worker::stop);
       } catch (RuntimeException e) {
         first = first == null ? e : first;
       }

@@ -16,11 +16,25 @@ public final class WorkerClient {
   private final URI base;
   private final String token;
   private final HttpClient http;
+  private final String name;
 
   public WorkerClient(URI base, String token, HttpClient http) {
+    this(base, token, http, "worker " + base);
+  }
+
+  /**
+   * @param name how errors name this worker ({@code worker 2 (127.0.0.1:40123, pid 4711)}), so that
+   *     a run broken off by it says which one
+   */
+  public WorkerClient(URI base, String token, HttpClient http, String name) {
     this.base = base;
     this.token = token;
     this.http = http;
+    this.name = name;
+  }
+
+  public String name() {
+    return name;
   }
 
   /** {@code host:port} → {@code http://host:port}. */
@@ -90,20 +104,11 @@ public final class WorkerClient {
             (response, error) -> {
               if (error != null) {
                 throw new ControlException(
-                    "worker "
-                        + base
-                        + ": "
-                        + method
-                        + " "
-                        + path
-                        + " failed: "
-                        + rootMessage(error),
-                    error);
+                    name + ": " + method + " " + path + " failed: " + rootMessage(error), error);
               }
               if (response.statusCode() != 200) {
                 throw new ControlException(
-                    "worker "
-                        + base
+                    name
                         + ": "
                         + method
                         + " "

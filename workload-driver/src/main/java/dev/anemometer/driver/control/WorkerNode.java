@@ -10,6 +10,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Supplier;
@@ -36,6 +37,9 @@ public final class WorkerNode implements AutoCloseable {
   private final Map<String, Integer> users = new LinkedHashMap<>();
   // The stopped run's bids, kept until the next run so that the controller can fetch them.
   private Map<String, AcknowledgedBids> stoppedRunBids = Map.of();
+  // Operations handed to the controller per target and operation, logged with the acknowledged
+  // bids when the run stops: what the controller's merged counts must add up to.
+  private final Map<String, Map<String, Long>> handedOver = new TreeMap<>();
   private long lastContactNanos;
 
   public WorkerNode(Supplier<LocalLoadGenerator> generators) {
@@ -112,6 +116,7 @@ public final class WorkerNode implements AutoCloseable {
       users.put(target.id(), 0);
     }
     stoppedRunBids = Map.of();
+    handedOver.clear();
     generator = generators.get();
     generator.start(targets);
     lastContactNanos = time.nanoTime();
@@ -142,6 +147,11 @@ public final class WorkerNode implements AutoCloseable {
     Map<String, WireFormat.EncodedInterval> encoded = new LinkedHashMap<>();
     for (Map.Entry<String, IntervalStats> entry : requireRunning().takeIntervals().entrySet()) {
       encoded.put(entry.getKey(), WireFormat.encode(entry.getValue()));
+      Map<String, Long> counts = handedOver.computeIfAbsent(entry.getKey(), id -> new TreeMap<>());
+      entry
+          .getValue()
+          .operations()
+          .forEach((type, stats) -> counts.merge(type.displayName(), stats.total(), Long::sum));
     }
     return new WireFormat.IntervalsResponse(encoded);
   }
@@ -152,6 +162,12 @@ public final class WorkerNode implements AutoCloseable {
       stoppedRunBids = generator.acknowledgedBids();
       generator = null;
       users.clear();
+      Map<String, Integer> bidCounts = new TreeMap<>();
+      stoppedRunBids.forEach((id, bids) -> bidCounts.put(id, bids.size()));
+      log.info(
+          "Run stopped; handed over: {}",
+          ControlServer.JSON.writeValueAsString(
+              Map.of("operations", handedOver, "acknowledgedBids", bidCounts)));
     }
     return status();
   }

@@ -180,6 +180,41 @@ class DistributedRunTest {
   }
 
   @Test
+  void aWorkerThatIsGoneBreaksTheRunNamingItAndIsNotAskedAgain() throws Exception {
+    WorkerClient first = startWorker(0);
+    WorkerClient gone = startWorker(1);
+    var named = new WorkerClient(gone.base(), TOKEN, http, "worker 1 (pid 4711)");
+    var generator = new RemoteLoadGenerator(List.of(first, named), clock::get);
+    var users = new UsersConfig(URI.create("http://127.0.0.1:9"), "default", 1, 10, 4, 7);
+    var path =
+        new FixedLoadPathSpec(
+            4, Duration.ZERO, Duration.ofSeconds(1), 1, Duration.ofSeconds(1), Duration.ZERO);
+    var spec =
+        RunSpec.of(
+            "gone",
+            List.of(new TargetSpec("app0", users, path)),
+            QosSpec.weathervaneDefaults().withoutMix());
+    DriverRun run = new DriverRun(spec, generator, clock::get);
+    run.begin();
+    clock.addAndGet(SECOND);
+    run.tick();
+
+    servers.get(1).close();
+    clock.addAndGet(SECOND);
+    org.assertj.core.api.Assertions.assertThatThrownBy(run::tick)
+        .isInstanceOf(ControlException.class)
+        .hasMessageStartingWith("worker 1 (pid 4711): POST /v1/intervals failed");
+    RunResult result = run.finish();
+
+    // Stopping asked the live worker only; the bids fail at once, naming the one that is gone.
+    assertThat(first.status().running()).isFalse();
+    assertThat(result.error())
+        .isEqualTo(
+            "acknowledged bids: worker 1 (pid 4711): failed during the run; its acknowledged bids"
+                + " are lost");
+  }
+
+  @Test
   void workersRefuseRequestsWithoutTheToken() throws Exception {
     WorkerClient good = startWorker(0);
     var intruder = new WorkerClient(good.base(), "guess", http);

@@ -1,0 +1,106 @@
+package dev.anemometer.harness.deploy.local;
+
+import dev.anemometer.harness.deploy.TierExit;
+import dev.anemometer.harness.deploy.TierStartException;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Consumer;
+
+/**
+ * The driver's worker JVMs on this host ({@code driver.workers: N}), each on a free loopback port
+ * with the run's token, in a process group of their own like the tiers: every way the run ends (and
+ * Ctrl-C, through the group's shutdown hook) stops them.
+ */
+public final class WorkerProcesses implements AutoCloseable {
+
+  /** A JVM start on a loaded two-core machine. */
+  static final Duration START_TIMEOUT = Duration.ofSeconds(120);
+
+  /** A worker stops its users at once; the rest is the JVM's exit. */
+  static final Duration STOP_GRACE = Duration.ofSeconds(10);
+
+  /**
+   * One started worker.
+   *
+   * @param index its place among the workers, from 0
+   * @param port its control API on loopback
+   */
+  public record Worker(int index, int port, ManagedProcess process) {
+
+    public String address() {
+      return Ports.LOOPBACK + ":" + port;
+    }
+
+    /** {@code driver worker 1 (127.0.0.1:40123, pid 4711)}. */
+    public String describe() {
+      return "driver worker " + index + " (" + address() + ", pid " + process.pid() + ")";
+    }
+  }
+
+  private final ProcessGroup group = new ProcessGroup();
+  private final List<Worker> workers = new ArrayList<>();
+
+  private WorkerProcesses() {}
+
+  /**
+   * Starts {@code count} workers at once and waits until each listens; if one does not, every one
+   * is stopped and the start fails.
+   *
+   * @param token goes through the environment, never the command line, so no process list shows it
+   */
+  public static WorkerProcesses start(int count, String token, Path logsDir) {
+    WorkerProcesses started = new WorkerProcesses();
+    try {
+      for (int i = 0; i < count; i++) {
+        int port = Ports.freeLoopbackPort();
+        List<String> arguments =
+            List.of("worker", "--bind", Ports.LOOPBACK, "--port", String.valueOf(port));
+        ManagedProcess process =
+            ManagedProcess.start(
+                "driver-worker-" + i,
+                DriverLauncher.command(Executables.java(), arguments),
+                Map.of("ANEMOMETER_DRIVER_TOKEN", token),
+                logsDir.resolve("worker-" + i + ".log"));
+        started.group.add(process, STOP_GRACE);
+        started.workers.add(new Worker(i, port, process));
+      }
+      for (Worker worker : started.workers) {
+        ReadyCheck.awaitTcp(worker.process(), worker.port(), START_TIMEOUT);
+      }
+      return started;
+    } catch (IOException e) {
+      started.close();
+      throw new UncheckedIOException("cannot start a driver worker", e);
+    } catch (RuntimeException e) {
+      started.close();
+      throw e;
+    }
+  }
+
+  public List<Worker> workers() {
+    return List.copyOf(workers);
+  }
+
+  /** Tells {@code listener} of a worker that ends when nothing planned it (a crash, a kill). */
+  public void watch(Consumer<TierExit> listener) {
+    group.watch(listener);
+  }
+
+  /** The worker a process exit is about. */
+  public Worker worker(TierExit exit) {
+    return workers.stream()
+        .filter(worker -> worker.process().pid() == exit.pid())
+        .findFirst()
+        .orElseThrow(() -> new TierStartException("no driver worker has pid " + exit.pid()));
+  }
+
+  @Override
+  public void close() {
+    group.close();
+  }
+}

@@ -1,0 +1,193 @@
+package dev.anemometer.harness.run;
+
+import dev.anemometer.driver.control.WorkerClient;
+import dev.anemometer.harness.config.DriverSpec;
+import dev.anemometer.harness.config.WorkersSpec;
+import dev.anemometer.harness.console.Console;
+import dev.anemometer.harness.deploy.DeployedInstance;
+import dev.anemometer.harness.deploy.LoadPlan;
+import dev.anemometer.harness.deploy.LoadStop;
+import dev.anemometer.harness.deploy.TierExit;
+import dev.anemometer.harness.deploy.TierStartException;
+import dev.anemometer.harness.deploy.local.WorkerProcesses;
+import dev.anemometer.harness.json.EventLog;
+import java.net.InetAddress;
+import java.net.URI;
+import java.net.UnknownHostException;
+import java.net.http.HttpClient;
+import java.security.SecureRandom;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Base64;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * The driver's workers for one load, the harness being their controller (SPEC §3.5): started on
+ * this host for {@code driver.workers: N} and stopped when the load ends, whichever way it ends, or
+ * started elsewhere and given as {@code host:port}. Errors name the worker they are about.
+ */
+final class WorkerFleet implements AutoCloseable {
+
+  /** How long a worker whose control API broke off may take to be seen ending. */
+  private static final Duration EXIT_SEEN_WITHIN = Duration.ofSeconds(2);
+
+  private final List<WorkerClient> clients;
+  private final WorkerProcesses processes;
+
+  private WorkerFleet(List<WorkerClient> clients, WorkerProcesses processes) {
+    this.clients = List.copyOf(clients);
+    this.processes = processes;
+  }
+
+  /** Starts the workers or connects to them, and checks that each answers. */
+  static WorkerFleet open(DriverSpec driver, LoadPlan plan) {
+    HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+    WorkersSpec workers = driver.workers();
+    WorkerFleet fleet =
+        workers.startsLocally()
+            ? startHere(workers.count(), http, plan)
+            : connect(workers.addresses(), driver.workersToken(), http, plan);
+    try {
+      fleet.clients.forEach(WorkerClient::status);
+    } catch (RuntimeException e) {
+      fleet.close();
+      throw new TierStartException(e.getMessage());
+    }
+    return fleet;
+  }
+
+  private static WorkerFleet startHere(int count, HttpClient http, LoadPlan plan) {
+    plan.console().info("driver: starting " + count + " worker JVMs on this host");
+    String token = newToken();
+    WorkerProcesses processes = WorkerProcesses.start(count, token, plan.driverDir());
+    List<WorkerClient> clients = new ArrayList<>();
+    for (WorkerProcesses.Worker worker : processes.workers()) {
+      plan.driverProcesses().add(worker.process().pid());
+      clients.add(
+          new WorkerClient(
+              URI.create("http://" + worker.address()), token, http, worker.describe()));
+      plan.console().info(worker.describe() + ", log " + worker.process().log().getFileName());
+      plan.events()
+          .record(
+              "worker",
+              worker.process().name(),
+              Map.of("address", worker.address(), "pid", worker.process().pid()));
+    }
+    return new WorkerFleet(clients, processes);
+  }
+
+  private static WorkerFleet connect(
+      List<String> addresses, String token, HttpClient http, LoadPlan plan) {
+    List<WorkerClient> clients = new ArrayList<>();
+    for (int i = 0; i < addresses.size(); i++) {
+      String address = addresses.get(i).trim();
+      String name = "driver worker " + i + " (" + address + ")";
+      clients.add(new WorkerClient(WorkerClient.baseOf(address), token, http, name));
+      plan.events().record("worker", "driver-worker-" + i, Map.of("address", address));
+    }
+    plan.console().info("driver: " + addresses.size() + " workers at " + addresses);
+    warnOfLoopbackEntries(clients, plan.instances(), plan.console());
+    return new WorkerFleet(clients, null);
+  }
+
+  /** A worker on another host cannot reach an entry URL on this host's loopback. */
+  private static void warnOfLoopbackEntries(
+      List<WorkerClient> clients, List<DeployedInstance> instances, Console console) {
+    boolean workerElsewhere = clients.stream().anyMatch(c -> !isLoopback(c.base().getHost()));
+    if (!workerElsewhere) {
+      return;
+    }
+    for (DeployedInstance instance : instances) {
+      for (URI entry : instance.entryUrls()) {
+        if (isLoopback(entry.getHost())) {
+          console.notice(
+              "instance-"
+                  + instance.index()
+                  + " listens on loopback ("
+                  + entry
+                  + "): workers on other hosts cannot reach it");
+        }
+      }
+    }
+  }
+
+  private static boolean isLoopback(String host) {
+    try {
+      return host != null && InetAddress.getByName(host).isLoopbackAddress();
+    } catch (UnknownHostException e) {
+      return false;
+    }
+  }
+
+  List<WorkerClient> clients() {
+    return clients;
+  }
+
+  /** A worker started here that ends when nothing planned it stops the load, on record. */
+  void stopLoadOnExit(LoadStop stop, EventLog events, Console console) {
+    if (processes == null) {
+      return;
+    }
+    processes.watch(
+        exit -> {
+          String ended = describeEnd(processes.worker(exit), exit.exitCode());
+          console.notice(ended + "; stopping the run");
+          events.record(
+              "worker-ended",
+              exit.process(),
+              Map.of("pid", exit.pid(), "exitCode", exit.exitCode(), "how", exit.how()));
+          stop.stop(ended);
+        });
+  }
+
+  /**
+   * Why the driver broke off, naming the worker: how a worker started here ended, when the error is
+   * about one that did; otherwise the driver's own error, which names the worker it was talking to.
+   */
+  String failure(String driverError) {
+    if (processes != null) {
+      for (WorkerProcesses.Worker worker : processes.workers()) {
+        if (driverError.contains(worker.describe())) {
+          Integer exitCode = exitCodeSoon(worker);
+          if (exitCode != null) {
+            return describeEnd(worker, exitCode);
+          }
+        }
+      }
+    }
+    return "the driver broke off: " + driverError;
+  }
+
+  private static Integer exitCodeSoon(WorkerProcesses.Worker worker) {
+    try {
+      worker.process().handle().onExit().get(EXIT_SEEN_WITHIN.toMillis(), TimeUnit.MILLISECONDS);
+      return worker.process().waitForExit();
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      return null;
+    } catch (Exception stillRunning) {
+      return null;
+    }
+  }
+
+  private static String describeEnd(WorkerProcesses.Worker worker, int exitCode) {
+    TierExit exit = new TierExit(worker.process().name(), worker.process().pid(), exitCode);
+    return worker.describe() + " ended unexpectedly: " + exit.how();
+  }
+
+  private static String newToken() {
+    byte[] random = new byte[24];
+    new SecureRandom().nextBytes(random);
+    return Base64.getUrlEncoder().withoutPadding().encodeToString(random);
+  }
+
+  /** Stops the workers started here; those started elsewhere were stopped by the load's end. */
+  @Override
+  public void close() {
+    if (processes != null) {
+      processes.close();
+    }
+  }
+}
