@@ -46,6 +46,14 @@ public record TierExit(String process, Map<String, Object> identity, int exitCod
     return "exited with code " + exitCode;
   }
 
+  /** What tells it apart, its exit code and how it ended: the fields of its event. */
+  public Map<String, Object> withHow() {
+    Map<String, Object> fields = new LinkedHashMap<>(identity);
+    fields.put("exitCode", exitCode);
+    fields.put("how", how());
+    return fields;
+  }
+
   /** One line for the console and the summary. */
   public String describe() {
     String tellsApart =

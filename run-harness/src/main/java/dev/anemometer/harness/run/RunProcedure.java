@@ -236,10 +236,7 @@ public final class RunProcedure {
    */
   private void tierEnded(TierExit exit, LoadStop loadStop, ResultsDirectory results) {
     harness.console().notice("tier ended: " + exit.describe() + "; stopping the run");
-    Map<String, Object> details = new java.util.LinkedHashMap<>(exit.identity());
-    details.put("exitCode", exit.exitCode());
-    details.put("how", exit.how());
-    results.events().record("tier-ended", exit.process(), details);
+    results.events().record("tier-ended", exit.process(), exit.withHow());
     loadStop.stop(exit.describe());
   }
 

@@ -134,10 +134,7 @@ final class WorkerFleet implements AutoCloseable {
         exit -> {
           String ended = describeEnd(processes.worker(exit), exit.exitCode());
           console.notice(ended + "; stopping the run");
-          events.record(
-              "worker-ended",
-              exit.process(),
-              Map.of("pid", exit.pid(), "exitCode", exit.exitCode(), "how", exit.how()));
+          events.record("worker-ended", exit.process(), exit.withHow());
           stop.stop(ended);
         });
   }

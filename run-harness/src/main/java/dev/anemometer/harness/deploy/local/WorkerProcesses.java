@@ -94,9 +94,9 @@ public final class WorkerProcesses implements AutoCloseable {
   /** The worker a process exit is about. */
   public Worker worker(TierExit exit) {
     return workers.stream()
-        .filter(worker -> worker.process().pid() == exit.pid())
+        .filter(worker -> worker.process().name().equals(exit.process()))
         .findFirst()
-        .orElseThrow(() -> new TierStartException("no driver worker has pid " + exit.pid()));
+        .orElseThrow(() -> new TierStartException("no driver worker is " + exit.describe()));
   }
 
   @Override
