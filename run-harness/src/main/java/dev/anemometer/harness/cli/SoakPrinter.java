@@ -15,6 +15,9 @@ final class SoakPrinter {
   /** Per table they would double the table; summary.json and the report have them. */
   private static final List<String> PER_TABLE = List.of("tableBytes", "deadRows");
 
+  /** The verdicts of a series that was judged; the others were too short or are not judged. */
+  private static final List<String> JUDGED = List.of("LEAK", "steady");
+
   private SoakPrinter() {}
 
   static void print(Console console, SoakSummary soak) {
@@ -46,7 +49,7 @@ final class SoakPrinter {
       if (PER_TABLE.contains(series.metric())) {
         continue;
       }
-      if (!series.verdict().equals("not judged")) {
+      if (JUDGED.contains(series.verdict())) {
         judged++;
       }
       rows.add(
@@ -65,7 +68,11 @@ final class SoakPrinter {
     console.table(
         List.of("instance", "tier", "source", "metric", "first", "last", "growth/h", "verdict"),
         rows);
-    if (soak.leaks().isEmpty()) {
+    if (judged == 0) {
+      console.info(
+          "soak: no series judged for leaks (the judged half needs 8 samples and"
+              + " soak.leakMinSpan)");
+    } else if (soak.leaks().isEmpty()) {
       console.info("soak: no leak in " + judged + " judged series");
     }
     soak.leaks().forEach(leak -> console.notice("LEAK: " + leak));

@@ -2,7 +2,6 @@ package dev.anemometer.harness.soak;
 
 import dev.anemometer.harness.deploy.DatabaseEndpoint;
 import dev.anemometer.harness.deploy.TierProcess;
-import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -11,12 +10,15 @@ import java.sql.SQLException;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalDouble;
 import java.util.Set;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutionException;
 import java.util.function.Consumer;
 import java.util.function.Function;
 import java.util.function.Supplier;
@@ -61,28 +63,18 @@ final class ResourceProbe {
 
   List<ResourceRow> sample(double loadSeconds, Instant time) throws InterruptedException {
     Rows rows = new Rows(loadSeconds, time.toString());
-    for (TierProcess process : processes.get()) {
+    List<TierProcess> tierProcesses = processes.get();
+    // Every app server is asked at once: an overloaded one answers late, the others need not wait.
+    Map<TierProcess, CompletableFuture<Optional<JvmMetrics>>> jvms = new LinkedHashMap<>();
+    for (TierProcess process : tierProcesses) {
+      metricsUrl.apply(process).ifPresent(url -> jvms.put(process, jvm(process, url)));
+    }
+    for (TierProcess process : tierProcesses) {
       String instance = "instance-" + process.appInstance();
-      memory
-          .usage(process.pid())
-          .ifPresent(
-              tree -> {
-                rows.add(instance, process.tier(), process.name(), Metric.RSS, tree.rssBytes());
-                tree.pssBytes()
-                    .ifPresent(
-                        pss -> rows.add(instance, process.tier(), process.name(), Metric.PSS, pss));
-                tree.anonPssBytes()
-                    .ifPresent(
-                        anon ->
-                            rows.add(instance, process.tier(), process.name(), Metric.ANON, anon));
-                rows.add(
-                    instance, process.tier(), process.name(), Metric.OPEN_FILES, tree.openFiles());
-                rows.add(
-                    instance, process.tier(), process.name(), Metric.PROCESSES, tree.processes());
-              });
-      Optional<URI> url = metricsUrl.apply(process);
-      if (url.isPresent()) {
-        jvm(process, url.get()).ifPresent(jvm -> addJvm(rows, instance, process, jvm));
+      memory.usage(process.pid()).ifPresent(tree -> addTree(rows, instance, process, tree));
+      CompletableFuture<Optional<JvmMetrics>> jvm = jvms.get(process);
+      if (jvm != null) {
+        join(jvm).ifPresent(metrics -> addJvm(rows, instance, process, metrics));
       }
     }
     for (Database database : databases) {
@@ -102,6 +94,17 @@ final class ResourceProbe {
     return rows.list;
   }
 
+  private static void addTree(
+      Rows rows, String instance, TierProcess process, ProcessTreeMemory.TreeUsage tree) {
+    rows.add(instance, process.tier(), process.name(), Metric.RSS, tree.rssBytes());
+    tree.pssBytes()
+        .ifPresent(pss -> rows.add(instance, process.tier(), process.name(), Metric.PSS, pss));
+    tree.anonPssBytes()
+        .ifPresent(anon -> rows.add(instance, process.tier(), process.name(), Metric.ANON, anon));
+    rows.add(instance, process.tier(), process.name(), Metric.OPEN_FILES, tree.openFiles());
+    rows.add(instance, process.tier(), process.name(), Metric.PROCESSES, tree.processes());
+  }
+
   private static void addJvm(Rows rows, String instance, TierProcess process, JvmMetrics jvm) {
     add(rows, instance, process, Metric.HEAP_AFTER_GC, jvm.heapAfterGcBytes());
     add(rows, instance, process, Metric.HEAP_USED, jvm.heapUsedBytes());
@@ -113,19 +116,37 @@ final class ResourceProbe {
     value.ifPresent(v -> rows.add(instance, process.tier(), process.name(), metric, v));
   }
 
-  private Optional<JvmMetrics> jvm(TierProcess process, URI url) throws InterruptedException {
+  private CompletableFuture<Optional<JvmMetrics>> jvm(TierProcess process, URI url) {
+    return http.sendAsync(
+            HttpRequest.newBuilder(url).timeout(TIMEOUT).GET().build(),
+            HttpResponse.BodyHandlers.ofString())
+        .handle(
+            (response, failure) -> {
+              if (failure != null) {
+                Throwable cause = failure.getCause() == null ? failure : failure.getCause();
+                once(
+                    process.name() + " metrics",
+                    url + " did not answer (" + cause.getMessage() + ")");
+                return Optional.<JvmMetrics>empty();
+              }
+              if (response.statusCode() != 200) {
+                once(process.name() + " metrics", url + " answered " + response.statusCode());
+                return Optional.<JvmMetrics>empty();
+              }
+              try {
+                return Optional.of(JvmMetrics.parse(response.body()));
+              } catch (IllegalArgumentException e) {
+                once(process.name() + " metrics", url + " sent " + e.getMessage());
+                return Optional.<JvmMetrics>empty();
+              }
+            });
+  }
+
+  private static Optional<JvmMetrics> join(CompletableFuture<Optional<JvmMetrics>> jvm)
+      throws InterruptedException {
     try {
-      HttpResponse<String> response =
-          http.send(
-              HttpRequest.newBuilder(url).timeout(TIMEOUT).GET().build(),
-              HttpResponse.BodyHandlers.ofString());
-      if (response.statusCode() != 200) {
-        once(process.name() + " metrics", url + " answered " + response.statusCode());
-        return Optional.empty();
-      }
-      return Optional.of(JvmMetrics.parse(response.body()));
-    } catch (IOException | IllegalArgumentException e) {
-      once(process.name() + " metrics", url + " did not answer (" + e.getMessage() + ")");
+      return jvm.get();
+    } catch (ExecutionException e) {
       return Optional.empty();
     }
   }

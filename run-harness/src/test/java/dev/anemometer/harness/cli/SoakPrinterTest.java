@@ -69,9 +69,30 @@ class SoakPrinterTest {
     assertThat(out).containsPattern("instance-0-nginx +openFiles +112 +113 +\\+0.4 % +steady");
     assertThat(out).doesNotContain("tableBytes");
     assertThat(out).contains("LEAK: instance-0 instance-0-app-0 heapAfterGcBytes: +18.2 %/h");
+    assertThat(out).doesNotContain("no leak").doesNotContain("no series judged");
     assertThat(out).contains("p99 drift, instance-0: 9:00–19:00 against 59:00–1:09:00 of the load");
     assertThat(out).containsPattern("PlaceBid +30000 / 29500 +120.0 ms +181.5 ms +\\+51 % +DRIFT");
     assertThat(out).contains("P99 DRIFT: instance-0 PlaceBid: p99 120.0 → 181.5 ms");
+  }
+
+  @Test
+  void seriesTooShortToJudgeAreNotCountedAsJudged() {
+    SoakPrinter.print(
+        console,
+        new SoakSummary(
+            true,
+            "",
+            5.0,
+            17,
+            null,
+            new SoakSummary.Span(46, 72),
+            List.of(finding("instance-0-app-0", "threads", "count", 22, 23, null, "too short")),
+            List.of(),
+            null));
+
+    assertThat(bytes.toString(StandardCharsets.UTF_8))
+        .contains("soak: no series judged for leaks")
+        .doesNotContain("no leak in");
   }
 
   @Test
