@@ -55,8 +55,8 @@ public final class ArrivingSessions implements UserPopulation {
     this.timerSession = client.newSession(config.target(), 1);
     this.timer = timerSession.executor();
     this.random = new SplittableRandom(config.seed() ^ 0x5DEECE66DL);
-    this.cap = config.accounts();
-    for (int i = 0; i < config.accounts(); i++) {
+    this.cap = config.sliceUsers();
+    for (int i = 0; i < config.sliceUsers(); i++) {
       freeSlots.add(i);
     }
   }

@@ -63,18 +63,21 @@ final class UserFactory {
     return auctionsInPlay;
   }
 
+  /** The accounts of this slice: as many users at most. */
   int accounts() {
-    return config.accounts();
+    return config.sliceUsers();
   }
 
-  /** The user of slot {@code index}: account {@code firstAccount + index}, its own random. */
+  /**
+   * The user of slot {@code index}: the target's user of that number in this slice, with its
+   * account and a random of its own number, whichever node runs it.
+   */
   SimulatedUser create(int index, SimulatedUser.Listener listener) {
     HttpSession session =
         client.newSession(config.target(), Math.max(1, config.maxConnectionsPerUser()));
     SplittableRandom random =
-        new SplittableRandom(config.seed() + mix64(GOLDEN_GAMMA * (index + 1)));
-    UserContext context =
-        new UserContext(session, random, config.firstAccount() + index, auctionsInPlay);
+        new SplittableRandom(config.seed() + mix64(GOLDEN_GAMMA * (config.userNumber(index) + 1L)));
+    UserContext context = new UserContext(session, random, config.account(index), auctionsInPlay);
     return new SimulatedUser(context, behavior, operations, recorder, time, listener);
   }
 

@@ -58,21 +58,22 @@ public final class RemoteLoadGenerator implements LoadGenerator {
     lastTakeNanos = time.nanoTime();
   }
 
-  /** Worker {@code w}'s contiguous share of the accounts, with a seed of its own. */
+  /**
+   * Worker {@code w}'s share of the target's users: every n-th, from the w-th of the users the
+   * config already gives this controller. User counts are split the same way (larger shares first),
+   * so that the target's user k runs on worker k mod n, with its own account and choices: the run
+   * is the one a single node would make.
+   */
   UsersConfig slice(UsersConfig users, int w) {
-    int[] share = split(users.accounts(), workers.size());
-    int first = users.firstAccount();
-    for (int i = 0; i < w; i++) {
-      first += share[i];
-    }
     return new UsersConfig(
         users.target(),
         users.behavior(),
-        first,
-        share[w],
+        users.firstAccount(),
+        users.accounts(),
         users.maxConnectionsPerUser(),
-        users.seed() * 31 + w,
-        users.slices() * workers.size());
+        users.seed(),
+        users.slices() * workers.size(),
+        users.slice() + users.slices() * w);
   }
 
   /** {@code total} split into {@code parts} that differ by at most one, larger ones first. */

@@ -113,13 +113,18 @@ class DistributedRunTest {
     }
     RunResult result = run.finish();
 
-    // users and accounts were split across the workers
+    // users and accounts were split across the workers: every second user, from the first or
+    // the second, so that the target's user k (account 100 + k) runs on worker k mod 2
     assertThat(populations.get(0).get(0).userCounts).containsExactly(6, 0);
     assertThat(populations.get(1).get(0).userCounts).containsExactly(5, 0);
-    assertThat(populations.get(0).get(0).config.firstAccount()).isEqualTo(100);
-    assertThat(populations.get(0).get(0).config.accounts()).isEqualTo(501);
-    assertThat(populations.get(1).get(0).config.firstAccount()).isEqualTo(601);
-    assertThat(populations.get(1).get(0).config.accounts()).isEqualTo(500);
+    UsersConfig first = populations.get(0).get(0).config;
+    UsersConfig second = populations.get(1).get(0).config;
+    assertThat(first.sliceUsers()).isEqualTo(501);
+    assertThat(second.sliceUsers()).isEqualTo(500);
+    assertThat(List.of(first.account(0), second.account(0), first.account(1), second.account(1)))
+        .containsExactly(100, 101, 102, 103);
+    assertThat(second.account(499)).isEqualTo(1_099).isEqualTo(100 + 1_001 - 2);
+    assertThat(List.of(first.seed(), second.seed())).containsOnly(7L);
 
     TargetResult target = result.target("app0");
     Histogram judged = target.judged().operation(LOGIN).latencyMicros();
