@@ -47,7 +47,7 @@ public final class RunProcedure {
 
   /** The one place that says which targets measure CPU per tier. */
   static final String CPU_UNAVAILABLE =
-      "CPU per tier is measured on the local target only (for now), not on ";
+      "CPU per tier is measured on the local and compose targets only (for now), not on ";
 
   private final Harness harness;
   private final LoadDriver driver;
@@ -320,7 +320,7 @@ public final class RunProcedure {
   /** CPU per tier; each findMax target is described by its passing probe at the peak. */
   private CpuSummary cpuSummary(AnemometerConfig config, Outcome outcome) {
     CpuMeter meter = cpu;
-    if (config.target() != Target.LOCAL) {
+    if (config.target() == Target.KUBERNETES) {
       return CpuSummary.unavailable(CPU_UNAVAILABLE + config.target().configName());
     }
     if (meter == null) {

@@ -1,5 +1,7 @@
 package dev.anemometer.harness.elasticity;
 
+import static dev.anemometer.harness.elasticity.SummarySteps.offset;
+import static dev.anemometer.harness.elasticity.SummarySteps.states;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assumptions.assumeThat;
 
@@ -235,16 +237,6 @@ class ElasticityIT {
     return states;
   }
 
-  @SuppressWarnings("unchecked")
-  private static long offset(Map<String, Object> change, String state) {
-    return ((List<Map<String, Object>>) change.get("steps"))
-        .stream()
-            .filter(s -> state.equals(s.get("state")))
-            .mapToLong(s -> ((Number) s.get("loadOffsetMillis")).longValue())
-            .findFirst()
-            .orElseThrow();
-  }
-
   private Path runDir() throws IOException {
     try (Stream<Path> runs = Files.list(results)) {
       return runs.filter(Files::isDirectory).findFirst().orElseThrow();
@@ -294,12 +286,6 @@ class ElasticityIT {
   @SuppressWarnings("unchecked")
   private static List<Map<String, Object>> list(Map<String, Object> parent, String key) {
     return (List<Map<String, Object>>) parent.get(key);
-  }
-
-  @SuppressWarnings("unchecked")
-  private static List<String> states(Map<String, Object> change) {
-    return ((List<Map<String, Object>>) change.get("steps"))
-        .stream().map(s -> (String) s.get("state")).toList();
   }
 
   private static long auditViolations(Map<String, Object> summary) {

@@ -8,6 +8,7 @@ import dev.anemometer.harness.deploy.DatabaseEndpoint;
 import dev.anemometer.harness.deploy.DeployedInstance;
 import dev.anemometer.harness.deploy.DeployedStack;
 import dev.anemometer.harness.deploy.TierExit;
+import dev.anemometer.harness.deploy.TierProcess;
 import dev.anemometer.harness.deploy.local.ReadyCheck;
 import dev.anemometer.harness.deploygen.ContainerConfigs;
 import dev.anemometer.harness.elasticity.FaultTarget;
@@ -21,9 +22,11 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Consumer;
+import java.util.function.Supplier;
 import java.util.stream.Collectors;
 
 /**
@@ -44,12 +47,14 @@ public final class ComposeStack implements DeployedStack {
   private final DockerApi engine;
   private final Console console;
   private volatile ContainerWatch watch;
+  private final ContainerProcesses processes;
 
   ComposeStack(
       ComposeDeployment deployment, DockerApi engine, Duration drainTimeout, Console console) {
     this.deployment = deployment;
     this.engine = engine;
     this.console = console;
+    this.processes = new ContainerProcesses(deployment.projects(), engine, System::nanoTime);
     for (ComposeDeployment.Project project : deployment.projects()) {
       instances.add(
           new DeployedInstance(
@@ -139,6 +144,12 @@ public final class ComposeStack implements DeployedStack {
   @Override
   public Map<Integer, FaultTarget> faultTargets() {
     return Map.copyOf(faults);
+  }
+
+  /** Each tier container's processes, from the engine: CPU per tier as on the local target. */
+  @Override
+  public Optional<Supplier<List<TierProcess>>> tierProcesses() {
+    return Optional.of(processes);
   }
 
   /**

@@ -11,6 +11,7 @@ import java.time.Instant;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Consumer;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.MappingIterator;
@@ -37,6 +38,8 @@ final class ContainerWatch implements AutoCloseable {
   private final Consumer<TierExit> listener;
   private final Consumer<String> notices;
   private final Thread reader;
+  private final long startedEpochNanos = epochNanos(Instant.now());
+  private final Set<String> judged = ConcurrentHashMap.newKeySet();
   private volatile InputStream events;
   private volatile boolean closed;
 
@@ -98,6 +101,12 @@ final class ContainerWatch implements AutoCloseable {
       return;
     }
     String id = event.path("Actor").path("ID").asString(event.path("id").asString(""));
+    long timeNanos = event.path("timeNano").asLong(0);
+    // Podman replays its event log after it rotates the file: events from before the watch (a
+    // previous run of the same project name) and those already judged are not news.
+    if (timeNanos != 0 && (timeNanos < startedEpochNanos || !judged.add(id + "@" + timeNanos))) {
+      return;
+    }
     String service = attributes.path(SERVICE_LABEL).asString("");
     TierExit exit =
         TierExit.ofContainer(
@@ -139,6 +148,10 @@ final class ContainerWatch implements AutoCloseable {
     if (!closed) {
       listener.accept(exit);
     }
+  }
+
+  private static long epochNanos(Instant instant) {
+    return instant.getEpochSecond() * 1_000_000_000L + instant.getNano();
   }
 
   private static int exitCode(String text) {

@@ -23,8 +23,10 @@ final class ServiceContainers {
    * @param number Compose's {@code container-number} label
    * @param health {@code healthy}, {@code starting}, {@code unhealthy}, or empty without a check
    * @param address on the project's network; empty when it has none (stopped)
+   * @param pid its first process as this host sees it; 0 when it is not running
    */
-  record Container(String id, int number, boolean running, String health, String address) {}
+  record Container(
+      String id, int number, boolean running, String health, String address, long pid) {}
 
   private final DockerApi engine;
   private final String project;
@@ -82,7 +84,8 @@ final class ServiceContainers {
         number,
         state.path("Running").asBoolean(false),
         state.path("Health").path("Status").asString(""),
-        address);
+        address,
+        state.path("Pid").asLong(0));
   }
 
   private JsonNode json(String path) {

@@ -1,5 +1,7 @@
 package dev.anemometer.harness.deploy.compose;
 
+import static dev.anemometer.harness.elasticity.SummarySteps.offset;
+import static dev.anemometer.harness.elasticity.SummarySteps.states;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
@@ -103,15 +105,18 @@ class ComposeEngineIT {
     assertThat(states(changes.get(0))).containsSubsequence("starting", "ready", "in-lb", "done");
     assertThat(states(changes.get(1)))
         .containsSubsequence("draining", "drained", "stopped", "done");
-    // The new container is routed to once healthy, the leaving one drained before it stops: no
-    // failure of their own. One 401 was seen once during a scale-up on a machine loaded far past
-    // its two cores (the driver lagging by seconds), hence one allowed.
+    List<Map<String, Object>> faults = list(summary, "faults");
+    // The new container is routed to once healthy, the leaving one drained before it stops: a
+    // change alone costs no failure. On a loaded machine a change can take a minute and more and
+    // meet a fault, whose failures count in its window too: only changes alone are held to it.
+    // One 401 was seen once during a scale-up with the driver lagging by seconds: one allowed.
     assertThat(changes)
+        .filteredOn(c -> faults.stream().noneMatch(f -> during(offset(f, "injected"), c)))
+        .isNotEmpty()
         .allSatisfy(
             c ->
                 assertThat(((Number) c.get("failedOperations")).longValue())
                     .isLessThanOrEqualTo(1));
-    List<Map<String, Object>> faults = list(summary, "faults");
     assertThat(faults).extracting(f -> f.get("action")).containsExactly("kill", "restart");
     assertThat(faults).allSatisfy(f -> assertThat(f).containsEntry("recovered", true));
     assertThat(faults).allSatisfy(f -> assertThat(f.get("recoveryMillis")).isNotNull());
@@ -121,9 +126,17 @@ class ComposeEngineIT {
         .isLessThanOrEqualTo(2L * users);
     assertThat(((Number) faults.get(1).get("failedOperations")).longValue())
         .isLessThanOrEqualTo(6L * users);
+    Map<String, Object> cpu = map(summary, "cpu");
+    assertThat(cpu).containsEntry("measured", true);
+    assertThat(list(list(cpu, "windows").get(0), "tiers"))
+        .as("CPU per tier from the containers' processes")
+        .filteredOn(t -> List.of("db", "app", "lb", "web").contains(t.get("tier")))
+        .hasSize(4)
+        .allSatisfy(t -> assertThat(((Number) t.get("cpuSeconds")).doubleValue()).isPositive());
     System.out.println(
         "COMPOSE-ENGINE-FIGURES "
-            + Json.compact().writeValueAsString(Map.of("changes", changes, "faults", faults)));
+            + Json.compact()
+                .writeValueAsString(Map.of("changes", changes, "faults", faults, "cpu", cpu)));
     assertThat(Files.readString(run.resolve("logs/anemometer-" + name + "-0-containers.log")))
         .as("every container's log (Compose v1 names them postgres_1, v2 postgres-1)")
         .containsPattern("postgres[-_]1")
@@ -278,10 +291,9 @@ class ComposeEngineIT {
     return (List<Map<String, Object>>) parent.get(key);
   }
 
-  @SuppressWarnings("unchecked")
-  private static List<String> states(Map<String, Object> change) {
-    return ((List<Map<String, Object>>) change.get("steps"))
-        .stream().map(s -> (String) s.get("state")).toList();
+  /** Whether a load offset falls between a change's request and its end. */
+  private static boolean during(long offsetMillis, Map<String, Object> change) {
+    return offsetMillis >= offset(change, "requested") && offsetMillis <= offset(change, "done");
   }
 
   private Optional<Path> runFolder() throws IOException {

@@ -62,6 +62,19 @@ class ContainerWatchTest {
                 + " SIGKILL (exit code 137)");
   }
 
+  /** Podman replays its event log after rotating it: old deaths and repeats are not news. */
+  @Test
+  void replayedAndEarlierEventsAreNotReportedAgain() throws Exception {
+    long now = System.currentTimeMillis() * 1_000_000;
+    engine.event(event("die", PROJECT, "app", APP_2, 137, now - 60_000_000_000L));
+    engine.event(event("die", PROJECT, "app", APP_1, 3, now + 1_000_000_000L));
+    engine.event(event("die", PROJECT, "app", APP_1, 3, now + 1_000_000_000L));
+    engine.event(event("die", PROJECT, "postgres", APP_2, 2, now + 2_000_000_000L));
+
+    await().atMost(Duration.ofSeconds(5)).until(() -> exits.size() == 2);
+    assertThat(exits).extracting(TierExit::exitCode).containsExactly(3, 2);
+  }
+
   @Test
   void aDeathInsideItsFaultsWindowIsPlannedAnotherIsNot() throws Exception {
     planned.ofContainer(
@@ -132,8 +145,13 @@ class ContainerWatchTest {
     }
   }
 
-  /** One event as podman 4.3's Docker API sends it. */
+  /** One event as podman 4.3's Docker API sends it, with no time (judged as new). */
   static String event(String action, String project, String service, String id, int exitCode) {
+    return event(action, project, service, id, exitCode, 0);
+  }
+
+  static String event(
+      String action, String project, String service, String id, int exitCode, long timeNano) {
     return "{\"status\":\""
         + action
         + "\",\"id\":\""
@@ -154,6 +172,10 @@ class ContainerWatchTest {
         + project
         + "_"
         + service
-        + "_1\"}},\"scope\":\"local\",\"time\":1795616746,\"timeNano\":1795616746547403341}";
+        + "_1\"}},\"scope\":\"local\",\"time\":"
+        + timeNano / 1_000_000_000L
+        + ",\"timeNano\":"
+        + timeNano
+        + "}";
   }
 }

@@ -1,0 +1,68 @@
+package dev.anemometer.harness.deploy.compose;
+
+import dev.anemometer.harness.deploy.TierProcess;
+import dev.anemometer.harness.deploy.compose.ServiceContainers.Container;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.function.LongSupplier;
+import java.util.function.Supplier;
+
+/**
+ * The tier containers' first processes as this host sees them, for CPU per tier: their process
+ * trees hold every process of the container. The engine is asked at most every {@link #FRESH} (CPU
+ * is sampled every second), so a container a change or fault started shows within that.
+ */
+final class ContainerProcesses implements Supplier<List<TierProcess>> {
+
+  static final Duration FRESH = Duration.ofSeconds(5);
+
+  /** Compose's services by the tier names CPU per tier uses. */
+  private static final Map<String, String> TIERS =
+      Map.of("postgres", "db", "app", "app", "haproxy", "lb", "nginx", "web");
+
+  private final List<ComposeDeployment.Project> projects;
+  private final DockerApi engine;
+  private final LongSupplier nanoTime;
+  private List<TierProcess> processes;
+  private long askedNanos;
+
+  ContainerProcesses(
+      List<ComposeDeployment.Project> projects, DockerApi engine, LongSupplier nanoTime) {
+    this.projects = List.copyOf(projects);
+    this.engine = engine;
+    this.nanoTime = nanoTime;
+  }
+
+  @Override
+  public synchronized List<TierProcess> get() {
+    long now = nanoTime.getAsLong();
+    if (processes == null || now - askedNanos >= FRESH.toNanos()) {
+      askedNanos = now;
+      try {
+        processes = ask();
+      } catch (RuntimeException e) {
+        // The engine did not answer this time: the last answer stands until the next.
+        processes = processes == null ? List.of() : processes;
+      }
+    }
+    return processes;
+  }
+
+  private List<TierProcess> ask() {
+    List<TierProcess> found = new ArrayList<>();
+    for (ComposeDeployment.Project project : projects) {
+      for (Map.Entry<String, String> tier : TIERS.entrySet()) {
+        for (Container c : new ServiceContainers(engine, project.name(), tier.getKey()).list()) {
+          if (c.running() && c.pid() > 0) {
+            String name =
+                project.model().instanceName() + "-" + tier.getValue() + "-" + (c.number() - 1);
+            found.add(new TierProcess(tier.getValue(), project.appInstanceIndex(), name, c.pid()));
+          }
+        }
+      }
+    }
+    return List.copyOf(found);
+  }
+}

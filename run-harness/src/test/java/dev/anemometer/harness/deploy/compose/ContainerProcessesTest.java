@@ -1,0 +1,78 @@
+package dev.anemometer.harness.deploy.compose;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.anemometer.harness.deploy.TierProcess;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicLong;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** CPU per tier on compose reads each tier container's first process, as the engine names it. */
+class ContainerProcessesTest {
+
+  static final String ID = "4f1c2a9b7d3e0889203c3c1e754519d08946f3b4db4d817f1fa608b25121de7a";
+
+  @TempDir Path temp;
+
+  final AtomicLong nanoTime = new AtomicLong();
+
+  @Test
+  void everyRunningTierContainerIsATierProcessAskedForAtMostEveryFewSeconds() throws Exception {
+    try (FakeEngine engine = oneContainerEverywhere()) {
+      ContainerProcesses processes = processes(engine);
+
+      List<TierProcess> first = processes.get();
+      int asked = engine.requests().size();
+      nanoTime.addAndGet(ContainerProcesses.FRESH.toNanos() - 1);
+      List<TierProcess> cached = processes.get();
+
+      assertThat(first)
+          .extracting(TierProcess::tier)
+          .containsExactlyInAnyOrder("db", "app", "lb", "web");
+      assertThat(first)
+          .contains(new TierProcess("app", 0, "instance-0-app-1", 4242))
+          .allSatisfy(p -> assertThat(p.pid()).isEqualTo(4242));
+      assertThat(cached).isEqualTo(first);
+      assertThat(engine.requests()).hasSize(asked);
+    }
+  }
+
+  @Test
+  void whenTheEngineDoesNotAnswerTheLastAnswerStands() throws Exception {
+    FakeEngine engine = oneContainerEverywhere();
+    ContainerProcesses processes = processes(engine);
+    List<TierProcess> answered = processes.get();
+    engine.close();
+
+    nanoTime.addAndGet(ContainerProcesses.FRESH.toNanos());
+
+    assertThat(processes.get()).hasSize(4).isEqualTo(answered);
+  }
+
+  /** Every service lists the one running container, the second of its service. */
+  private FakeEngine oneContainerEverywhere() throws Exception {
+    return new FakeEngine(temp.resolve("docker.sock"))
+        .answer("/containers/json", "200 OK", "[{\"Id\":\"" + ID + "\"}]")
+        .answer(
+            "/containers/" + ID + "/json",
+            "200 OK",
+            "{\"Id\":\""
+                + ID
+                + "\",\"State\":{\"Running\":true,\"Pid\":4242},"
+                + "\"Config\":{\"Labels\":{\"com.docker.compose.container-number\":\"2\"}}}");
+  }
+
+  private ContainerProcesses processes(FakeEngine engine) {
+    var deployment =
+        ComposeDeployment.prepare(
+            ComposeStackTest.config(),
+            ComposeStackTest.TUNING,
+            temp.resolve("results"),
+            temp,
+            "run",
+            new RecordingCompose().command(temp));
+    return new ContainerProcesses(deployment.projects(), engine.api(), nanoTime::get);
+  }
+}
