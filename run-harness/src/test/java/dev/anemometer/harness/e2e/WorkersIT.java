@@ -105,7 +105,7 @@ class WorkersIT {
     assertThat(summary).containsEntry("outcome", "ERROR").containsEntry("exitCode", 3);
     assertThat((String) summary.get("message"))
         .matches("driver worker 1 \\(127\\.0\\.0\\.1:\\d+, pid " + worker.pid() + "\\) .*")
-        .endsWith("ended unexpectedly: killed by SIGKILL");
+        .contains("ended unexpectedly: killed by SIGKILL (exit code 137)");
     assertThat(Files.readAllLines(run.resolve("events.jsonl")))
         .as("the worker's end on record")
         .anySatisfy(
