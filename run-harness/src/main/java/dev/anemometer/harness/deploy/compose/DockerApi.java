@@ -18,6 +18,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
  * The Docker Engine API where Compose finds it: {@code DOCKER_HOST} ({@code unix://} or {@code
@@ -113,13 +114,22 @@ public final class DockerApi {
    */
   Response get(String path, Duration timeout) throws IOException {
     SocketChannel channel = open(path);
+    // Set before the close: the reader can see its read fail before the watchdog's task returns,
+    // so the future's isDone() would still be false then.
+    AtomicBoolean timedOut = new AtomicBoolean();
     ScheduledFuture<?> watchdog =
-        WATCHDOG.schedule(() -> closeQuietly(channel), timeout.toMillis(), TimeUnit.MILLISECONDS);
+        WATCHDOG.schedule(
+            () -> {
+              timedOut.set(true);
+              closeQuietly(channel);
+            },
+            timeout.toMillis(),
+            TimeUnit.MILLISECONDS);
     try (InputStream in = Channels.newInputStream(channel)) {
       int status = readStatusAndHeaders(in);
       return new Response(status, new String(in.readAllBytes(), StandardCharsets.UTF_8));
     } catch (IOException e) {
-      if (watchdog.isDone()) {
+      if (timedOut.get()) {
         throw new IOException("no answer to GET " + path + " within " + timeout.toMillis() + " ms");
       }
       throw e;
