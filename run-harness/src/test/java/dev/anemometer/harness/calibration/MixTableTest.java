@@ -35,6 +35,7 @@ class MixTableTest {
 
   @Test
   void aSweepHoldsEachLoadAfterARampAndASettleAndMeasuresOnlyTheHold() {
+    // Ramps over a session's length times the rise's share: 105 s × 450 / 500, 105 s × 1500 / 2000.
     var plan =
         new CalibrationPlan(
             List.of(500, 2000),
@@ -46,15 +47,17 @@ class MixTableTest {
         .containsExactly(
             "strategy=interval",
             "appInstances[0].loadPath={type: interval, segments: ["
-                + "{type: ramp, from: 50, to: 500, duration: 30s}, "
+                + "{type: ramp, from: 50, to: 500, duration: 95s}, "
                 + "{type: uniform, users: 500, duration: 90s}, "
                 + "{type: uniform, users: 500, duration: 5m}, "
-                + "{type: ramp, from: 500, to: 2000, duration: 30s}, "
+                + "{type: ramp, from: 500, to: 2000, duration: 79s}, "
                 + "{type: uniform, users: 2000, duration: 90s}, "
                 + "{type: uniform, users: 2000, duration: 5m}]}");
     assertThat(plan.holdWindow(0)).isEqualTo(2);
     assertThat(plan.holdWindow(1)).isEqualTo(5);
-    assertThat(plan.length()).isEqualTo(Duration.ofMinutes(14));
+    assertThat(plan.length()).isEqualTo(Duration.ofSeconds(95 + 90 + 300 + 79 + 90 + 300));
+    assertThat(plan.ramp(4000, 500)).isEqualTo(Duration.ofSeconds(30));
+    assertThat(plan.ramp(4000, 4100)).isEqualTo(Duration.ofSeconds(30));
   }
 
   @Test
