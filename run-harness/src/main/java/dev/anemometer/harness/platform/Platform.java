@@ -11,6 +11,7 @@ import java.util.Map;
  *
  * @param tierVersions nginx, haproxy, postgres as the binaries the harness starts report them
  * @param commit the project's git commit, when the harness runs from a checkout
+ * @param loopbackSpeed the loopback HTTP round-trip rate; absent when loopback could not be used
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record Platform(
@@ -23,11 +24,22 @@ public record Platform(
     String target,
     Map<String, String> tierVersions,
     String commit,
-    ReferenceSpeed referenceSpeed) {
+    ReferenceSpeed referenceSpeed,
+    LoopbackSpeed loopbackSpeed) {
 
   public Platform withTierVersions(Map<String, String> versions) {
     return new Platform(
-        host, os, cpu, memory, harnessJdk, appJdk, target, versions, commit, referenceSpeed);
+        host,
+        os,
+        cpu,
+        memory,
+        harnessJdk,
+        appJdk,
+        target,
+        versions,
+        commit,
+        referenceSpeed,
+        loopbackSpeed);
   }
 
   /** The operating system; {@code kernel} is what {@code uname -r} prints. */
@@ -58,7 +70,7 @@ public record Platform(
 
   /**
    * The line printed at run start: {@code platform: 2 cores AMD EPYC, 8 GiB, Linux 6.1, JDK 25;
-   * reference speed 1.00 (100 Mop/s/core)}.
+   * reference speed 1.00 (100 Mop/s/core, 98 with two threads); loopback 1.00 (25k round trips/s)}.
    */
   public String headline() {
     StringBuilder line = new StringBuilder("platform: ");
@@ -79,6 +91,14 @@ public record Platform(
               referenceSpeed.score(),
               referenceSpeed.operationsPerSecond() / 1e6,
               referenceSpeed.twoThreadOperationsPerSecondPerThread() / 1e6));
+    }
+    if (loopbackSpeed != null) {
+      line.append(
+          String.format(
+              Locale.ROOT,
+              "; loopback %.2f (%s)",
+              loopbackSpeed.score(),
+              loopbackSpeed.thousandsPerSecond()));
     }
     return line.toString();
   }

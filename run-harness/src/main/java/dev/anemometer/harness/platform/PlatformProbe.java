@@ -23,8 +23,9 @@ import java.util.function.Predicate;
 
 /**
  * Takes the {@link Platform} of this host: at the start of a run the host facts from /proc, /sys
- * and /etc, the JVMs and the reference speed; after deploy the versions of the tier binaries the
- * local target started. Whatever cannot be read is left out rather than failing the run.
+ * and /etc, the JVMs, the reference speed and the loopback speed; after deploy the versions of the
+ * tier binaries the local target started. Whatever cannot be read is left out rather than failing
+ * the run.
  */
 public final class PlatformProbe {
 
@@ -42,7 +43,8 @@ public final class PlatformProbe {
         config.target().configName(),
         null,
         firstLine(run(List.of("git", "-C", projectRoot.toString(), "rev-parse", "HEAD"))),
-        ReferenceSpeed.measure());
+        ReferenceSpeed.measure(),
+        LoopbackSpeed.measure().orElse(null));
   }
 
   /**

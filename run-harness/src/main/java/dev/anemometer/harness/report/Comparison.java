@@ -86,7 +86,9 @@ public record Comparison(List<String> labels, List<Row> rows, List<String> warni
               runs, "p99 " + operation + " (ms)", false, run -> p99(run, operation), "%,.1f"));
     }
     rows.add(machineRow(runs));
-    rows.add(referenceSpeedRow(runs));
+    MACHINE_SPEEDS.stream()
+        .filter(speed -> speed.recordedByEveryRun() || recordedByAny(runs, speed))
+        .forEach(speed -> rows.add(speedRow(runs, speed)));
     PeakCpu.figures(runs.stream().flatMap(run -> run.summaries().stream()).toList())
         .forEach((metric, figure) -> rows.add(numberRow(runs, metric, false, figure, "%,.0f")));
     rows.addAll(RepeatRows.of(runs));
@@ -122,56 +124,72 @@ public record Comparison(List<String> labels, List<Row> rows, List<String> warni
         + summary.path("platform").path("os").path("kernel").asString("?");
   }
 
-  /** Reference speeds are shown with their change but never count as better or worse. */
-  private static Row referenceSpeedRow(List<Run> runs) {
+  /** Machine speeds are shown with their change but never count as better or worse. */
+  private static Row speedRow(List<Run> runs, MachineSpeed speed) {
     Row row =
-        numberRow(
-            runs,
-            "reference speed (1.00 = reference machine)",
-            true,
-            Comparison::referenceSpeed,
-            "%.2f");
+        numberRow(runs, speed.name() + " (1.00 = reference machine)", true, speed.score(), "%.2f");
     List<Delta> neutral = row.deltas().stream().map(d -> new Delta(d.text(), "")).toList();
     return new Row(row.metric(), row.values(), neutral);
   }
 
-  /** A set's reference speed is the mean of its runs'. */
-  private static Double speed(Run run) {
-    return mean(run.summaries(), Comparison::referenceSpeed);
+  /**
+   * A figure of the machine's speed in a run's platform block; {@code recordedByEveryRun}: runs
+   * without it are from before the harness measured it, which a warning does not need to say.
+   */
+  private record MachineSpeed(
+      String name, Function<JsonNode, Double> score, boolean recordedByEveryRun) {}
+
+  private static final List<MachineSpeed> MACHINE_SPEEDS =
+      List.of(
+          new MachineSpeed("reference speed", Comparison::referenceSpeed, true),
+          new MachineSpeed("loopback speed", Comparison::loopbackSpeed, false));
+
+  private static boolean recordedByAny(List<Run> runs, MachineSpeed speed) {
+    return runs.stream().anyMatch(run -> mean(run.summaries(), speed.score()) != null);
   }
 
   private static Double referenceSpeed(JsonNode summary) {
     return number(summary.path("platform").path("referenceSpeed").path("score"));
   }
 
-  /** One line per run whose machine is faster or slower than the baseline's by over 5 %. */
+  private static Double loopbackSpeed(JsonNode summary) {
+    return number(summary.path("platform").path("loopbackSpeed").path("score"));
+  }
+
+  /**
+   * One line per run and speed where the machine is faster or slower than the baseline's by over 5
+   * %.
+   */
   private static List<String> speedWarnings(List<Run> runs) {
     List<String> warnings = new ArrayList<>();
-    Double base = speed(runs.get(0));
-    for (Run run : runs.subList(1, runs.size())) {
-      Double other = speed(run);
-      if (base == null || other == null) {
-        if (base != null || other != null) {
-          warnings.add(
-              run.label()
-                  + ": only one of the two runs recorded its platform; machine speeds cannot be"
-                  + " compared");
+    for (MachineSpeed speed : MACHINE_SPEEDS) {
+      Double base = mean(runs.get(0).summaries(), speed.score());
+      for (Run run : runs.subList(1, runs.size())) {
+        Double other = mean(run.summaries(), speed.score());
+        if (base == null || other == null) {
+          if ((base != null || other != null) && speed.recordedByEveryRun()) {
+            warnings.add(
+                run.label()
+                    + ": only one of the two runs recorded its platform; machine speeds cannot be"
+                    + " compared");
+          }
+          continue;
         }
-        continue;
-      }
-      double percent = (other - base) / base * 100;
-      if (Math.abs(percent) > THRESHOLD_PERCENT) {
-        warnings.add(
-            String.format(
-                Locale.ROOT,
-                "%s ran on a machine %.0f %% %s than %s's (reference speed %.2f against %.2f):"
-                    + " its figures are not directly comparable",
-                run.label(),
-                Math.abs(percent),
-                percent > 0 ? "faster" : "slower",
-                runs.get(0).label(),
-                other,
-                base));
+        double percent = (other - base) / base * 100;
+        if (Math.abs(percent) > THRESHOLD_PERCENT) {
+          warnings.add(
+              String.format(
+                  Locale.ROOT,
+                  "%s ran on a machine %.0f %% %s than %s's (%s %.2f against %.2f):"
+                      + " its figures are not directly comparable",
+                  run.label(),
+                  Math.abs(percent),
+                  percent > 0 ? "faster" : "slower",
+                  runs.get(0).label(),
+                  speed.name(),
+                  other,
+                  base));
+        }
       }
     }
     return warnings;

@@ -76,6 +76,10 @@
       rows.push(['Reference loop, one thread', fmt(speed.operationsPerSecond / 1e6, 0) + ' Mop/s']);
       rows.push(['Reference loop, each of two threads', fmt(speed.twoThreadOperationsPerSecondPerThread / 1e6, 0) + ' Mop/s']);
     }
+    if (p.loopbackSpeed) {
+      rows.push(['Loopback speed (1.00 = the reference machine)', { text: fmt(p.loopbackSpeed.score, 2), cls: 'strong' }]);
+      rows.push(['Loopback HTTP round trips, one connection', fmt(p.loopbackSpeed.roundTripsPerSecond, 0) + ' /s']);
+    }
     A.table(box, ['What', 'Value'], rows.filter(function (r) { return r[1] !== null && r[1] !== undefined && r[1] !== ''; }));
   }
 

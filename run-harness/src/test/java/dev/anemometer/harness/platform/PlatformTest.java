@@ -15,7 +15,8 @@ class PlatformTest {
     assertThat(platform.headline())
         .isEqualTo(
             "platform: 2 cores Intel Xeon Gold 6338, 24 GiB, Linux 6.1, JDK 25+36;"
-                + " reference speed 0.95 (95 Mop/s/core, 90 with two threads)");
+                + " reference speed 0.95 (95 Mop/s/core, 90 with two threads);"
+                + " loopback 0.92 (23k round trips/s)");
   }
 
   @Test
@@ -42,6 +43,7 @@ class PlatformTest {
         "local",
         Map.of("nginx", "nginx/1.22.1"),
         null,
-        new ReferenceSpeed(95e6, 90e6, 0.95));
+        new ReferenceSpeed(95e6, 90e6, 0.95),
+        new LoopbackSpeed(23_000, 0.92));
   }
 }
