@@ -44,6 +44,7 @@ final class ConfigValidator {
     new ScheduleValidator(errors).validate(config);
     new TuningValidator(errors).validate(config);
     new DriverValidator(errors, machineCpus).validate(config);
+    new TierCpusValidator(errors, machineCpus).validate(config);
     new SoakValidator(errors).validate(config);
     return errors;
   }

@@ -22,7 +22,7 @@ class ConfigValidationTest {
             "appInstances[0].tiers.web.impl: 'apache' is not one of: nginx, none, auto"),
         Arguments.of(
             "appInstances[0].tiers.app.color=red",
-            "appInstances[0].tiers.app.color: unknown key; accepted: instances"),
+            "appInstances[0].tiers.app.color: unknown key; accepted: cpus, instances"),
         Arguments.of(
             "colour=red", "colour: unknown key; accepted: appInstances, driver, elasticity"),
         Arguments.of(

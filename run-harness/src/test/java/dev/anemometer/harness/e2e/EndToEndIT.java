@@ -6,18 +6,17 @@ import static org.awaitility.Awaitility.await;
 
 import dev.anemometer.harness.cli.AnemometerCli;
 import dev.anemometer.harness.deploy.local.Executables;
+import dev.anemometer.harness.support.ProjectJars;
 import dev.anemometer.harness.support.TestProcesses;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.BeforeAll;
@@ -31,18 +30,16 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class EndToEndIT {
 
-  private static final Path PROJECT = Path.of("..").toAbsolutePath().normalize();
-
   /**
    * A short fixed load that still reaches the steady state SPEC §3.2's mix describes.
    *
    * <p>Every bid wakes the GetNextBid of every follower of its auction, so the GetNextBid share
    * depends on the followers per auction. The driver keeps them constant by letting users join only
-   * round(users / 12) of the live auctions (behaviour key followers.usersPerAuction); the data has
-   * maxUsers / 15 live auctions, so users ≤ 0.8 × maxUsers keep the mix. Users start over a ramp
-   * close to a session's length (about 17 operations of 5 s), so that their sessions are out of
-   * phase by the QoS period; the warm-up lets the followers of every user start. The period is long
-   * enough for the rarest operations (2.2 %) to count in the hundreds.
+   * round(users / 14) of the live auctions (behaviour key followers.usersPerAuction); the data has
+   * maxUsers / 15 live auctions, so users ≤ 0.8 × maxUsers keep the mix with a margin. Users start
+   * over a ramp close to a session's length (about 17 operations of 5 s), so that their sessions
+   * are out of phase by the QoS period; the warm-up lets the followers of every user start. The
+   * period is long enough for the rarest operations (2.2 %) to count in the hundreds.
    */
   private static final List<String> SHORT_LOCAL =
       List.of(
@@ -65,7 +62,7 @@ class EndToEndIT {
           "--set", "appInstances[0].maxUsers=300",
           "--set", "appInstances[0].tuning.app.heap=384m",
           "--set",
-              "findMax={initialStep: 50, ceiling: 100, precision: 5, step: 45s, rampUp: 10s,"
+              "findMax={initialStep: 50, ceiling: 100, precision: 5, step: 20s, rampUp: 10s,"
                   + " warmUp: 30s, qosPeriod: 45s}",
           "--set", "qos={rampUp: 10s, warmUp: 30s, interval: 45s, qosPeriods: 1, rampDown: 5s}");
 
@@ -73,7 +70,7 @@ class EndToEndIT {
 
   @BeforeAll
   static void requireTheWholeStack() {
-    assumeThat(appJar()).as("auction-app exec jar (./mvnw package)").isPresent();
+    assumeThat(ProjectJars.appJar()).as("auction-app exec jar (./mvnw package)").isPresent();
     assumeThat(Executables.find("nginx")).as("nginx").isPresent();
     assumeThat(Executables.find("haproxy")).as("haproxy").isPresent();
     boolean nettyClient;
@@ -84,7 +81,7 @@ class EndToEndIT {
       nettyClient = false;
     }
     assumeThat(nettyClient).as("the driver's Netty HTTP client").isTrue();
-    System.setProperty("anemometer.root", PROJECT.toString());
+    System.setProperty("anemometer.root", ProjectJars.PROJECT.toString());
   }
 
   @Test
@@ -146,7 +143,7 @@ class EndToEndIT {
         new ArrayList<>(
             List.of(
                 Executables.java().toString(),
-                "-Danemometer.root=" + PROJECT,
+                "-Danemometer.root=" + ProjectJars.PROJECT,
                 "-jar",
                 harnessJar().toString(),
                 "run",
@@ -196,25 +193,9 @@ class EndToEndIT {
     }
   }
 
-  private static Optional<Path> appJar() {
-    return jar(PROJECT.resolve("auction-app/target"), "auction-app-*-exec.jar");
-  }
-
   private static Path harnessJar() {
-    return jar(PROJECT.resolve("run-harness/target"), "run-harness-*-exec.jar").orElseThrow();
-  }
-
-  private static Optional<Path> jar(Path dir, String glob) {
-    if (!Files.isDirectory(dir)) {
-      return Optional.empty();
-    }
-    try (DirectoryStream<Path> jars = Files.newDirectoryStream(dir, glob)) {
-      for (Path jar : jars) {
-        return Optional.of(jar);
-      }
-      return Optional.empty();
-    } catch (IOException e) {
-      return Optional.empty();
-    }
+    return ProjectJars.jar(
+            ProjectJars.PROJECT.resolve("run-harness/target"), "run-harness-*-exec.jar")
+        .orElseThrow();
   }
 }

@@ -7,7 +7,7 @@ import static org.awaitility.Awaitility.await;
 import dev.anemometer.harness.cli.AnemometerCli;
 import dev.anemometer.harness.deploy.local.Executables;
 import dev.anemometer.harness.json.Json;
-import java.nio.file.DirectoryStream;
+import dev.anemometer.harness.support.ProjectJars;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -30,17 +30,13 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class TierWatchIT {
 
-  private static final Path PROJECT = Path.of("..").toAbsolutePath().normalize();
-
   @TempDir Path results;
 
   @BeforeAll
   static void requireTheStack() {
-    assumeThat(jar(PROJECT.resolve("auction-app/target"), "auction-app-*-exec.jar"))
-        .as("auction-app exec jar (./mvnw package)")
-        .isPresent();
+    assumeThat(ProjectJars.appJar()).as("auction-app exec jar (./mvnw package)").isPresent();
     assumeThat(Executables.find("haproxy")).as("haproxy").isPresent();
-    System.setProperty("anemometer.root", PROJECT.toString());
+    System.setProperty("anemometer.root", ProjectJars.PROJECT.toString());
   }
 
   @Test
@@ -151,19 +147,5 @@ class TierWatchIT {
 
   private Path onlyRunFolder() throws Exception {
     return runFolder().orElseThrow();
-  }
-
-  private static Optional<Path> jar(Path dir, String glob) {
-    if (!Files.isDirectory(dir)) {
-      return Optional.empty();
-    }
-    try (DirectoryStream<Path> jars = Files.newDirectoryStream(dir, glob)) {
-      for (Path jar : jars) {
-        return Optional.of(jar);
-      }
-      return Optional.empty();
-    } catch (java.io.IOException e) {
-      return Optional.empty();
-    }
   }
 }

@@ -6,8 +6,8 @@ import static org.awaitility.Awaitility.await;
 
 import dev.anemometer.harness.cli.AnemometerCli;
 import dev.anemometer.harness.json.Json;
+import dev.anemometer.harness.support.ProjectJars;
 import java.io.IOException;
-import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -35,16 +35,12 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class WorkersIT {
 
-  private static final Path PROJECT = Path.of("..").toAbsolutePath().normalize();
-
   @TempDir Path results;
 
   @BeforeAll
   static void requireTheAppJar() {
-    assumeThat(jar(PROJECT.resolve("auction-app/target"), "auction-app-*-exec.jar"))
-        .as("auction-app exec jar (./mvnw package)")
-        .isPresent();
-    System.setProperty("anemometer.root", PROJECT.toString());
+    assumeThat(ProjectJars.appJar()).as("auction-app exec jar (./mvnw package)").isPresent();
+    System.setProperty("anemometer.root", ProjectJars.PROJECT.toString());
   }
 
   @Test
@@ -264,19 +260,5 @@ class WorkersIT {
 
   private Path onlyRunFolder() throws IOException {
     return runFolder().orElseThrow();
-  }
-
-  private static Optional<Path> jar(Path dir, String glob) {
-    if (!Files.isDirectory(dir)) {
-      return Optional.empty();
-    }
-    try (DirectoryStream<Path> jars = Files.newDirectoryStream(dir, glob)) {
-      for (Path jar : jars) {
-        return Optional.of(jar);
-      }
-      return Optional.empty();
-    } catch (IOException e) {
-      return Optional.empty();
-    }
   }
 }

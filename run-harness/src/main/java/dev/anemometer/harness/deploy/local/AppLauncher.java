@@ -73,7 +73,8 @@ final class AppLauncher {
             + tuning.heapMegabytes()
             + "m, pool "
             + tuning.hikariPoolSize()
-            + ")");
+            + ")"
+            + cores.where());
     return new Launched(process, port);
   }
 }

@@ -20,7 +20,8 @@ import java.util.stream.Stream;
  * Which cores the local target's processes run on. With {@code driver.cpus}, this JVM (and the
  * driver in it) runs on those cores while it drives the load, and every tier process starts on the
  * others through {@code taskset}, so that a busy driver does not take CPU from what it measures;
- * their children (nginx workers, PostgreSQL backends) inherit the cores. Without it every process
+ * their children (nginx workers, PostgreSQL backends) inherit the cores. A tier whose config names
+ * its own {@code cpus} starts on those instead ({@link #forTier}). Without either every process
  * shares every core, as the kernel schedules them.
  */
 public final class CorePlacement {
@@ -31,7 +32,9 @@ public final class CorePlacement {
   /** Threads started while taskset walks the JVM's threads may miss it: walk again. */
   private static final int PIN_ATTEMPTS = 3;
 
+  // Null when the driver shares every core.
   private final CpuList driver;
+  // Where tier processes start; null: wherever the kernel puts them.
   private final CpuList tiers;
   private final CpuList all;
   private final Path taskset;
@@ -53,29 +56,61 @@ public final class CorePlacement {
    * it pins cores and taskset is missing.
    */
   public static CorePlacement of(AnemometerConfig config) {
-    return of(config.driver(), CpuList.ofThisProcess(), Executables.find("taskset"));
+    boolean tiersPinned =
+        config.appInstances().stream()
+            .anyMatch(
+                instance -> instance.tiers() != null && !instance.tiers().cpusByTier().isEmpty());
+    return of(config.driver(), tiersPinned, CpuList.ofThisProcess(), Executables.find("taskset"));
   }
 
   static CorePlacement of(DriverSpec spec, CpuList machineCpus, Optional<Path> taskset) {
-    if (!spec.pinsCores()) {
+    return of(spec, false, machineCpus, taskset);
+  }
+
+  static CorePlacement of(
+      DriverSpec spec, boolean tiersPinned, CpuList machineCpus, Optional<Path> taskset) {
+    if (!spec.pinsCores() && !tiersPinned) {
       return shared();
     }
+    String key = spec.pinsCores() ? "driver.cpus" : "a tier's cpus";
     Path binary =
         taskset.orElseThrow(
             () ->
                 new ConfigException(
-                    "driver.cpus: pinning cores needs taskset (util-linux) on the PATH; install"
-                        + " it or remove driver.cpus"));
+                    key
+                        + ": pinning cores needs taskset (util-linux) on the PATH; install it or"
+                        + " remove "
+                        + key));
+    if (!spec.pinsCores()) {
+      return new CorePlacement(null, null, machineCpus, binary);
+    }
     return new CorePlacement(spec.cpus(), machineCpus.minus(spec.cpus()), machineCpus, binary);
   }
 
+  /** This placement for a tier whose config names its own cores; {@code own} null: unchanged. */
+  CorePlacement forTier(CpuList own) {
+    if (own == null) {
+      return this;
+    }
+    if (taskset == null) {
+      throw new IllegalStateException("a placement made without taskset cannot pin a tier");
+    }
+    return new CorePlacement(driver, own, all, taskset);
+  }
+
+  /** True when the driver keeps cores of its own ({@code driver.cpus}). */
   public boolean pinsCores() {
     return driver != null;
   }
 
+  /** For a tier's console line: {@code ", cores 0"} when its processes are pinned, else nothing. */
+  String where() {
+    return tiers == null ? "" : ", cores " + tiers;
+  }
+
   /** {@code command} as it starts on the tiers' cores. */
   List<String> tierCommand(List<String> command) {
-    if (!pinsCores()) {
+    if (tiers == null) {
       return command;
     }
     List<String> pinned = new ArrayList<>(List.of(taskset.toString(), "-c", tiers.toString()));

@@ -77,6 +77,7 @@ final class InstanceStarter {
     List<InetSocketAddress> lbs = new ArrayList<>();
     List<Path> sockets = new ArrayList<>();
     if (haproxy.isPresent()) {
+      CorePlacement lbCores = cores.forTier(spec.tiers().lb().cpus());
       for (int i = 0; i < spec.tiers().lb().instances(); i++) {
         String name = label + "-haproxy-" + i;
         int port = Ports.freeLoopbackPort();
@@ -92,7 +93,7 @@ final class InstanceStarter {
                 work,
                 output.tuningDir().resolve(name + ".cfg"),
                 output.logsDir().resolve(name + ".log"),
-                cores);
+                lbCores);
         processes.add(process, HaproxyServer.STOP_GRACE);
         haproxies.add(
             new LocalTiers.Haproxy(
@@ -102,14 +103,17 @@ final class InstanceStarter {
                 output.tuningDir().resolve(name + ".cfg"),
                 output.logsDir().resolve(name + ".log"),
                 HaproxyServer.statsSocket(work),
-                process));
+                process,
+                lbCores));
         lbs.add(Ports.loopback(port));
         sockets.add(HaproxyServer.statsSocket(work));
-        console.info(name + " on port " + port + " → " + apps.size() + " app servers");
+        console.info(
+            name + " on port " + port + " → " + apps.size() + " app servers" + lbCores.where());
       }
     }
     List<InetSocketAddress> webs = new ArrayList<>();
     if (nginx.isPresent()) {
+      CorePlacement webCores = cores.forTier(spec.tiers().web().cpus());
       for (int i = 0; i < spec.tiers().web().instances(); i++) {
         String name = label + "-nginx-" + i;
         int port = Ports.freeLoopbackPort();
@@ -123,11 +127,11 @@ final class InstanceStarter {
                 paths.workDir(name),
                 output.tuningDir().resolve(name + ".conf"),
                 output.logsDir().resolve(name + ".log"),
-                cores);
+                webCores);
         processes.add(running.process(), NginxServer.STOP_GRACE);
         nginxes.add(running);
         webs.add(Ports.loopback(port));
-        console.info(name + " on port " + port);
+        console.info(name + " on port " + port + webCores.where());
       }
     }
     List<InetSocketAddress> entries = !webs.isEmpty() ? webs : !lbs.isEmpty() ? lbs : apps;
@@ -143,6 +147,7 @@ final class InstanceStarter {
       Path binaries = PostgresBinaries.install(paths.postgresBinariesBase());
       int port = Ports.freeLoopbackPort();
       Files.writeString(conf, ConfigRenderer.postgres(tuning.postgres(), name, port));
+      CorePlacement dbCores = cores.forTier(db.cpus());
       LocalPostgres postgres =
           LocalPostgres.start(
               name,
@@ -151,7 +156,7 @@ final class InstanceStarter {
               port,
               ConfigRenderer.postgresSettings(tuning.postgres()),
               output.logsDir().resolve(name + ".log"),
-              cores);
+              dbCores);
       processes.add(postgres.process(), LocalPostgres.STOP_GRACE);
       this.postgres =
           new LocalTiers.Postgres(
@@ -161,8 +166,9 @@ final class InstanceStarter {
               port,
               ConfigRenderer.postgresSettings(tuning.postgres()),
               output.logsDir().resolve(name + ".log"),
-              postgres);
-      console.info(name + " (embedded) on port " + port);
+              postgres,
+              dbCores);
+      console.info(name + " (embedded) on port " + port + dbCores.where());
       return new DatabaseEndpoint(postgres.createDatabase("auction"), LocalPostgres.SUPERUSER, "");
     }
     String user = db.user() == null ? "postgres" : db.user();
@@ -192,7 +198,15 @@ final class InstanceStarter {
                     new TierStartException(
                         "the app jar is missing (auction-app/target/auction-app-*-exec.jar); build"
                             + " it with ./mvnw -B -q package -DskipTests or set ANEMOMETER_APP_JAR"));
-    launcher = new AppLauncher(label, tuning.app(), database, appJar, output, console, cores);
+    launcher =
+        new AppLauncher(
+            label,
+            tuning.app(),
+            database,
+            appJar,
+            output,
+            console,
+            cores.forTier(spec.tiers().app().cpus()));
     List<InetSocketAddress> apps = new ArrayList<>();
     for (int i = 0; i < spec.tiers().app().instances(); i++) {
       AppLauncher.Launched launched = launcher.launch(i);
@@ -217,7 +231,6 @@ final class InstanceStarter {
         List.copyOf(nginxes),
         postgres,
         processes,
-        config.elasticity(),
-        cores);
+        config.elasticity());
   }
 }

@@ -29,14 +29,15 @@ public final class LocalTiers implements FaultTarget {
       Path configFile,
       Path log,
       Path socket,
-      ManagedProcess process) {
+      ManagedProcess process,
+      CorePlacement cores) {
 
     HaproxyRuntimeApi api() {
       return new HaproxyRuntimeApi(socket);
     }
 
     Haproxy with(ManagedProcess newProcess) {
-      return new Haproxy(name, binary, port, configFile, log, socket, newProcess);
+      return new Haproxy(name, binary, port, configFile, log, socket, newProcess, cores);
     }
   }
 
@@ -48,10 +49,11 @@ public final class LocalTiers implements FaultTarget {
       int port,
       Map<String, String> settings,
       Path log,
-      LocalPostgres server) {
+      LocalPostgres server,
+      CorePlacement cores) {
 
     Postgres with(LocalPostgres newServer) {
-      return new Postgres(name, binaries, dataDir, port, settings, log, newServer);
+      return new Postgres(name, binaries, dataDir, port, settings, log, newServer, cores);
     }
   }
 
@@ -60,7 +62,6 @@ public final class LocalTiers implements FaultTarget {
   private final List<NginxServer.Running> nginxes;
   private volatile Postgres postgres;
   private final LocalAppTier app;
-  private final CorePlacement cores;
 
   LocalTiers(
       int appInstance,
@@ -71,10 +72,8 @@ public final class LocalTiers implements FaultTarget {
       List<NginxServer.Running> nginxes,
       Postgres postgres,
       ProcessGroup processes,
-      ElasticitySpec elasticity,
-      CorePlacement cores) {
+      ElasticitySpec elasticity) {
     this.processes = processes;
-    this.cores = cores;
     this.haproxies = new CopyOnWriteArrayList<>(haproxies);
     this.nginxes = new CopyOnWriteArrayList<>(nginxes);
     this.postgres = postgres;
@@ -233,7 +232,8 @@ public final class LocalTiers implements FaultTarget {
   private void startAgain(int instance, Haproxy lb, ChangeSteps steps) {
     try {
       ManagedProcess started =
-          HaproxyServer.launch(lb.binary(), lb.name(), lb.port(), lb.configFile(), lb.log(), cores);
+          HaproxyServer.launch(
+              lb.binary(), lb.name(), lb.port(), lb.configFile(), lb.log(), lb.cores());
       processes.replace(lb.process(), started, HaproxyServer.STOP_GRACE);
       Haproxy again = lb.with(started);
       haproxies.set(instance, again);
@@ -249,7 +249,13 @@ public final class LocalTiers implements FaultTarget {
     try {
       LocalPostgres started =
           LocalPostgres.start(
-              db.name(), db.binaries(), db.dataDir(), db.port(), db.settings(), db.log(), cores);
+              db.name(),
+              db.binaries(),
+              db.dataDir(),
+              db.port(),
+              db.settings(),
+              db.log(),
+              db.cores());
       processes.replace(db.server().process(), started.process(), LocalPostgres.STOP_GRACE);
       postgres = db.with(started);
       steps.step("ready", Map.of("process", db.name(), "pid", started.process().pid()));

@@ -45,6 +45,38 @@ class CorePlacementTest {
   }
 
   @Test
+  void aTierThatNamesItsCoresStartsOnThoseWhateverTheDriverLeaves() {
+    CorePlacement placement = pinned("1", "0-3", TASKSET);
+    CorePlacement db = placement.forTier(CpuList.parse("0"));
+
+    assertThat(db.tierCommand(List.of("postgres")))
+        .containsExactly("/usr/bin/taskset", "-c", "0", "postgres");
+    assertThat(db.where()).isEqualTo(", cores 0");
+    assertThat(placement.forTier(null)).isSameAs(placement);
+    assertThat(placement.where()).isEqualTo(", cores 0,2-3");
+  }
+
+  @Test
+  void tiersPinnedWithoutDriverCpusLeaveTheDriverAndTheOtherTiersOnEveryCore() {
+    CorePlacement placement =
+        CorePlacement.of(DriverSpec.SHARED, true, CpuList.parse("0-1"), Optional.of(TASKSET));
+
+    assertThat(placement.pinsCores()).isFalse();
+    assertThat(placement.tierCommand(List.of("nginx"))).containsExactly("nginx");
+    assertThat(placement.where()).isEmpty();
+    assertThat(placement.forTier(CpuList.parse("1")).tierCommand(List.of("nginx")))
+        .containsExactly("/usr/bin/taskset", "-c", "1", "nginx");
+  }
+
+  @Test
+  void pinningATierWithoutTasksetIsAConfigErrorToo() {
+    assertThatThrownBy(
+            () -> CorePlacement.of(DriverSpec.SHARED, true, CpuList.parse("0-1"), Optional.empty()))
+        .isInstanceOf(ConfigException.class)
+        .hasMessageContaining("a tier's cpus: pinning cores needs taskset (util-linux)");
+  }
+
+  @Test
   void pinningWithoutTasksetIsAConfigErrorThatSaysWhatToInstall() {
     assertThatThrownBy(
             () ->

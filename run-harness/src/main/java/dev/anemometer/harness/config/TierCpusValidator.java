@@ -1,0 +1,71 @@
+package dev.anemometer.harness.config;
+
+import java.util.List;
+
+/**
+ * Checks every tier's {@code cpus} against the target, the CPUs this machine offers and the
+ * driver's: a tier pins cores only on the local target, only where the harness starts its
+ * processes, and never on the cores the driver keeps to itself.
+ */
+final class TierCpusValidator {
+
+  private final List<String> errors;
+  private final CpuList machineCpus;
+
+  TierCpusValidator(List<String> errors, CpuList machineCpus) {
+    this.errors = errors;
+    this.machineCpus = machineCpus;
+  }
+
+  void validate(AnemometerConfig config) {
+    for (int i = 0; i < config.appInstances().size(); i++) {
+      TiersSpec tiers = config.appInstances().get(i).tiers();
+      if (tiers == null) {
+        continue; // the instance's own validation says so
+      }
+      String path = "appInstances[" + i + "].tiers.";
+      tiers.cpusByTier().forEach((tier, cpus) -> validate(config, path + tier + ".cpus", cpus));
+      if (tiers.db() != null && tiers.db().cpus() != null && tiers.db().impl() != DbImpl.EMBEDDED) {
+        errors.add(
+            "appInstances["
+                + i
+                + "].tiers.db.cpus: only the embedded PostgreSQL is started by the harness; pin "
+                + tiers.db().impl().configName()
+                + " where it runs, or remove the key");
+      }
+    }
+  }
+
+  private void validate(AnemometerConfig config, String path, CpuList cpus) {
+    if (config.target() != null && config.target() != Target.LOCAL) {
+      errors.add(
+          path
+              + ": only the local target pins cores; remove it for target "
+              + config.target().configName());
+      return;
+    }
+    CpuList missing = cpus.minus(machineCpus);
+    if (!missing.isEmpty()) {
+      errors.add(
+          path + ": " + cpusAre(missing) + " not available (this machine has " + machineCpus + ")");
+      return;
+    }
+    CpuList driver = config.driver() == null ? null : config.driver().cpus();
+    if (driver != null) {
+      CpuList shared = cpus.minus(cpus.minus(driver));
+      if (!shared.isEmpty()) {
+        errors.add(
+            path
+                + ": "
+                + cpusAre(shared)
+                + " the driver's (driver.cpus "
+                + driver
+                + "); a tier runs on the other cores");
+      }
+    }
+  }
+
+  private static String cpusAre(CpuList cpus) {
+    return cpus.size() == 1 ? "cpu " + cpus + " is" : "cpus " + cpus + " are";
+  }
+}
