@@ -4,6 +4,7 @@ import java.io.PrintStream;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.SQLException;
+import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
@@ -25,7 +26,7 @@ final class DataResetter {
   }
 
   /** Returns the number of rows each step touched, in order. */
-  Map<String, Integer> reset() throws SQLException, DataCommandException {
+  Map<String, Integer> reset(Duration openDuration) throws SQLException, DataCommandException {
     long startNanos = System.nanoTime();
     Map<String, Integer> touched = new LinkedHashMap<>();
     try (Connection connection = database.open()) {
@@ -40,7 +41,7 @@ final class DataResetter {
       removeWhatRunsAdded(connection, record, touched);
       touched.put(
           "live auctions reactivated",
-          LiveAuctions.reactivate(connection, new DatasetLayout(record.maxUsers())));
+          LiveAuctions.reactivate(connection, new DatasetLayout(record.maxUsers()), openDuration));
       // After the reactivation, which drops the live high bids that may name these accounts.
       touched.put(
           "accounts removed",
