@@ -17,17 +17,12 @@ class LiveAuctionController {
   private final CurrentItemReader currentItems;
   private final HighBidReader highBids;
   private final LongPollRegistry polls;
-  private final LiveAuctionProperties properties;
 
   LiveAuctionController(
-      CurrentItemReader currentItems,
-      HighBidReader highBids,
-      LongPollRegistry polls,
-      LiveAuctionProperties properties) {
+      CurrentItemReader currentItems, HighBidReader highBids, LongPollRegistry polls) {
     this.currentItems = currentItems;
     this.highBids = highBids;
     this.polls = polls;
-    this.properties = properties;
   }
 
   @GetMapping("/current-item")
@@ -65,8 +60,7 @@ class LiveAuctionController {
     if (after < 0) {
       throw LiveAuctionProblems.invalidField("after", "after must be a bid count ≥ 0");
     }
-    DeferredResult<ResponseEntity<HighBidView>> result =
-        new DeferredResult<>(properties.pollTimeout().toMillis());
+    DeferredResult<ResponseEntity<HighBidView>> result = polls.newResult();
     LongPollRegistry.ParkedPoll poll = polls.park(itemId, after, result);
     try {
       HighBidView current =

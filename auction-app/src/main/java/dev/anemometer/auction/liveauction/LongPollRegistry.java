@@ -3,11 +3,17 @@ package dev.anemometer.auction.liveauction;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
+import java.time.Duration;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.ScheduledThreadPoolExecutor;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
+import org.springframework.beans.factory.DisposableBean;
+import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.context.SmartLifecycle;
 import org.springframework.http.ResponseEntity;
 import org.springframework.stereotype.Component;
@@ -17,24 +23,54 @@ import org.springframework.web.context.request.async.DeferredResult;
  * The long polls parked on this server, by item. A parked poll holds a {@link DeferredResult}, not
  * a thread; the LISTEN thread completes it when its item changes.
  *
+ * <p>A poll that sees no change answers 204 after the poll timeout, from this registry's own timer.
+ * The servlet container's async timeout is only a net set well beyond it: a container time-out that
+ * raced a change's answer left the connection unread afterwards (Tomcat 11 read the client's next
+ * request only when its connection timeout closed the socket, 60 s later; {@code PollTimeoutsIT}).
+ *
  * <p>On shutdown every parked poll answers 204 at once, so a draining server lets its clients
  * re-poll through another one instead of holding them until the poll timeout.
  */
 @Component
-public class LongPollRegistry implements SmartLifecycle {
+public class LongPollRegistry implements SmartLifecycle, DisposableBean {
+
+  /** How long after the poll timeout the container's own time-out may step in. */
+  static final Duration CONTAINER_TIMEOUT_MARGIN = Duration.ofSeconds(30);
 
   private final Map<Long, Set<ParkedPoll>> pollsByItem = new ConcurrentHashMap<>();
   private final AtomicInteger parked = new AtomicInteger();
   private final Counter answered;
   private final Counter timedOut;
+  private final Duration pollTimeout;
+  private final ScheduledThreadPoolExecutor timer;
   private volatile boolean accepting = true;
 
-  public LongPollRegistry(MeterRegistry meters) {
+  @Autowired
+  public LongPollRegistry(MeterRegistry meters, LiveAuctionProperties properties) {
+    this(meters, properties.pollTimeout());
+  }
+
+  LongPollRegistry(MeterRegistry meters, Duration pollTimeout) {
+    this.pollTimeout = pollTimeout;
+    this.timer =
+        new ScheduledThreadPoolExecutor(
+            1,
+            runnable -> {
+              Thread thread = new Thread(runnable, "long-poll-timeouts");
+              thread.setDaemon(true);
+              return thread;
+            });
+    timer.setRemoveOnCancelPolicy(true);
     Gauge.builder("anemometer.longpolls.parked", parked, AtomicInteger::get)
         .description("long polls waiting for a high-bid change on this server")
         .register(meters);
     answered = Counter.builder("anemometer.longpolls").tag("result", "answered").register(meters);
     timedOut = Counter.builder("anemometer.longpolls").tag("result", "timeout").register(meters);
+  }
+
+  /** The result a poll waits on; the container's time-out is a net beyond the poll timeout. */
+  DeferredResult<ResponseEntity<HighBidView>> newResult() {
+    return new DeferredResult<>(pollTimeout.plus(CONTAINER_TIMEOUT_MARGIN).toMillis());
   }
 
   /**
@@ -57,6 +93,8 @@ public class LongPollRegistry implements SmartLifecycle {
         });
     if (!accepting) {
       poll.timeOut();
+    } else {
+      poll.armTimeout();
     }
     return poll;
   }
@@ -107,6 +145,11 @@ public class LongPollRegistry implements SmartLifecycle {
     return accepting;
   }
 
+  @Override
+  public void destroy() {
+    timer.shutdownNow();
+  }
+
   /** One waiting client. Exactly one of answer / time-out wins; forgetting is idempotent. */
   final class ParkedPoll {
 
@@ -114,11 +157,19 @@ public class LongPollRegistry implements SmartLifecycle {
     private final int after;
     private final DeferredResult<ResponseEntity<HighBidView>> result;
     private final AtomicBoolean finished = new AtomicBoolean();
+    private volatile ScheduledFuture<?> timeout;
 
     private ParkedPoll(long itemId, int after, DeferredResult<ResponseEntity<HighBidView>> result) {
       this.itemId = itemId;
       this.after = after;
       this.result = result;
+    }
+
+    private void armTimeout() {
+      timeout = timer.schedule(this::timeOut, pollTimeout.toNanos(), TimeUnit.NANOSECONDS);
+      if (finished.get()) {
+        timeout.cancel(false); // answered while the timer was being armed
+      }
     }
 
     /**
@@ -156,6 +207,10 @@ public class LongPollRegistry implements SmartLifecycle {
         return false;
       }
       parked.decrementAndGet();
+      ScheduledFuture<?> armed = timeout;
+      if (armed != null) {
+        armed.cancel(false);
+      }
       pollsByItem.computeIfPresent(
           itemId,
           (id, polls) -> {

@@ -63,7 +63,7 @@ class ListenerReconnectIT {
         };
 
     try (EngineParts server = new EngineParts(database, properties)) {
-      LongPollRegistry registry = new LongPollRegistry(server.meters);
+      LongPollRegistry registry = new LongPollRegistry(server.meters, Duration.ofMinutes(1));
       HighBidReader reader = new HighBidReader(server.dataSource);
       HighBidListener listener =
           new HighBidListener(connections, registry, reader, properties, server.meters);

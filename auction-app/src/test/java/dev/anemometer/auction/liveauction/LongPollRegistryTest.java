@@ -1,9 +1,11 @@
 package dev.anemometer.auction.liveauction;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import java.math.BigDecimal;
+import java.time.Duration;
 import org.junit.jupiter.api.Test;
 import org.springframework.http.ResponseEntity;
 import org.springframework.web.context.request.async.DeferredResult;
@@ -11,7 +13,7 @@ import org.springframework.web.context.request.async.DeferredResult;
 class LongPollRegistryTest {
 
   private final SimpleMeterRegistry meters = new SimpleMeterRegistry();
-  private final LongPollRegistry registry = new LongPollRegistry(meters);
+  private final LongPollRegistry registry = new LongPollRegistry(meters, Duration.ofMinutes(1));
 
   @Test
   void aNotificationWithANewerCountAnswersThePollsOfItsItemOnly() {
@@ -78,6 +80,29 @@ class LongPollRegistryTest {
 
     assertThat(registry.parkedCount()).isZero();
     assertThat(result.hasResult()).isFalse();
+  }
+
+  @Test
+  void aPollWithoutAChangeAnswersNoContentFromTheRegistrysTimerAtItsTimeout() {
+    LongPollRegistry quick = new LongPollRegistry(meters, Duration.ofMillis(200));
+    DeferredResult<ResponseEntity<HighBidView>> idle = quick.newResult();
+    DeferredResult<ResponseEntity<HighBidView>> answered = quick.newResult();
+    long parkedAt = System.nanoTime();
+    quick.park(7, 0, idle);
+    quick.park(8, 0, answered);
+    quick.onChange(change(8, 1));
+
+    await().atMost(Duration.ofSeconds(5)).until(idle::hasResult);
+
+    assertThat(Duration.ofNanos(System.nanoTime() - parkedAt))
+        .isGreaterThan(Duration.ofMillis(190));
+    assertThat(answer(idle).getStatusCode().value()).isEqualTo(204);
+    assertThat(answer(answered).getStatusCode().value()).isEqualTo(200);
+    assertThat(quick.parkedCount()).isZero();
+    assertThat(meters.get("anemometer.longpolls").tag("result", "timeout").counter().count())
+        .as("the answered poll's timer was cancelled")
+        .isEqualTo(1.0);
+    quick.destroy();
   }
 
   private double parkedGauge() {
