@@ -1,6 +1,5 @@
 package dev.anemometer.auction.data;
 
-import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import picocli.CommandLine;
@@ -19,11 +18,9 @@ record DataArguments(
     int users,
     int threads,
     boolean force,
-    Duration openDuration,
     boolean verbose) {
 
   static final String HELP = "help";
-  private static final int DEFAULT_OPEN_SECONDS = 30;
 
   static DataArguments parse(List<String> args, Map<String, String> env)
       throws DataCommandException {
@@ -53,19 +50,11 @@ record DataArguments(
           0,
           positive("--threads", load.threads == null ? cores : load.threads),
           load.force,
-          openDuration(load.openSeconds),
           load.common.verbose);
     }
     if (flags instanceof DataFlags.Reset reset) {
       return new DataArguments(
-          command,
-          connection(reset.common, env),
-          0,
-          0,
-          cores,
-          false,
-          openDuration(reset.openSeconds),
-          reset.common.verbose);
+          command, connection(reset.common, env), 0, 0, cores, false, reset.common.verbose);
     }
     DataFlags.Check check = (DataFlags.Check) flags;
     return new DataArguments(
@@ -75,12 +64,11 @@ record DataArguments(
         positive("--users", check.users),
         cores,
         false,
-        openDuration(null),
         check.common.verbose);
   }
 
   private static DataArguments help() {
-    return new DataArguments(HELP, null, 0, 0, 0, false, Duration.ZERO, false);
+    return new DataArguments(HELP, null, 0, 0, 0, false, false);
   }
 
   /** picocli's complaint, in the words of a data command. */
@@ -114,11 +102,6 @@ record DataArguments(
 
   private static String orEnv(String flag, Map<String, String> env, String variable) {
     return flag != null ? flag : env.get(variable);
-  }
-
-  private static Duration openDuration(Integer seconds) throws DataCommandException {
-    return Duration.ofSeconds(
-        positive("--open-seconds", seconds == null ? DEFAULT_OPEN_SECONDS : seconds));
   }
 
   private static int positive(String flag, int value) throws DataCommandException {

@@ -19,11 +19,11 @@ public final class DataCommand {
       Usage: data <command> [flags]
 
       Commands:
-        load  --max-users U [--threads N] [--force] [--open-seconds S]
+        load  --max-users U [--threads N] [--force]
               load a dataset for U users: 5U accounts, ceil(U/15) live auctions, 2.5U past
               auctions with bids, future auctions, attendance and generated images.
               Refuses a database that holds data unless --force (which recreates the schema).
-        reset [--open-seconds S]
+        reset
               undo what runs added since the load, restore credit, restart the live auctions
         check --users N
               exit 0 if the loaded dataset supports N users and the schema is current, else 1
@@ -33,7 +33,6 @@ public final class DataCommand {
 
       Other flags:
         --threads N       parallel COPY streams (default: available cores)
-        --open-seconds S  how long the first item of each live auction stays open (default 30)
         --verbose         print stack traces of failures
       """;
 
@@ -82,14 +81,11 @@ public final class DataCommand {
         new DataLoader(arguments.connection(), out, tty)
             .load(
                 new DataLoader.Options(
-                    arguments.maxUsers(),
-                    arguments.threads(),
-                    arguments.force(),
-                    arguments.openDuration()));
+                    arguments.maxUsers(), arguments.threads(), arguments.force()));
         return 0;
       }
       case "reset" -> {
-        new DataResetter(arguments.connection(), out).reset(arguments.openDuration());
+        new DataResetter(arguments.connection(), out).reset();
         return 0;
       }
       case "check" -> {

@@ -56,17 +56,11 @@ final class DataFlags {
 
     @Option(names = "--force")
     boolean force;
-
-    @Option(names = "--open-seconds", paramLabel = "S")
-    Integer openSeconds;
   }
 
   @Command(name = "reset")
   static final class Reset {
     @Mixin Common common;
-
-    @Option(names = "--open-seconds", paramLabel = "S")
-    Integer openSeconds;
   }
 
   @Command(name = "check")

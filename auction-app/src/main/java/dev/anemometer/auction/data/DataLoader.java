@@ -5,7 +5,6 @@ import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
-import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.Locale;
@@ -19,7 +18,7 @@ import org.flywaydb.core.Flyway;
 final class DataLoader {
 
   /** What to load and how. */
-  record Options(int maxUsers, int threads, boolean force, Duration openDuration) {}
+  record Options(int maxUsers, int threads, boolean force) {}
 
   private final ConnectionSettings database;
   private final PrintStream out;
@@ -67,7 +66,7 @@ final class DataLoader {
     long copiedNanos = System.nanoTime();
     restore(dropped, options.threads());
     long indexedNanos = System.nanoTime();
-    DatasetRecord record = finish(layout, options.openDuration());
+    DatasetRecord record = finish(layout);
     analyze(options.threads());
     long doneNanos = System.nanoTime();
     out.printf(
@@ -168,10 +167,10 @@ final class DataLoader {
     }
   }
 
-  private DatasetRecord finish(DatasetLayout layout, Duration openDuration) throws SQLException {
+  private DatasetRecord finish(DatasetLayout layout) throws SQLException {
     try (Connection connection = database.open()) {
       connection.setAutoCommit(false);
-      LiveAuctions.reactivate(connection, layout, openDuration);
+      LiveAuctions.reactivate(connection, layout);
       DatasetRecord record = DatasetRecord.measure(connection, layout.maxUsers());
       record.advanceSequences(connection);
       record.write(connection);

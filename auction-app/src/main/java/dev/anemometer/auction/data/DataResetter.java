@@ -4,7 +4,6 @@ import java.io.PrintStream;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.SQLException;
-import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
@@ -26,7 +25,7 @@ final class DataResetter {
   }
 
   /** Returns the number of rows each step touched, in order. */
-  Map<String, Integer> reset(Duration openDuration) throws SQLException, DataCommandException {
+  Map<String, Integer> reset() throws SQLException, DataCommandException {
     long startNanos = System.nanoTime();
     Map<String, Integer> touched = new LinkedHashMap<>();
     try (Connection connection = database.open()) {
@@ -41,7 +40,7 @@ final class DataResetter {
       removeWhatRunsAdded(connection, record, touched);
       touched.put(
           "live auctions reactivated",
-          LiveAuctions.reactivate(connection, new DatasetLayout(record.maxUsers()), openDuration));
+          LiveAuctions.reactivate(connection, new DatasetLayout(record.maxUsers())));
       // After the reactivation, which drops the live high bids that may name these accounts.
       touched.put(
           "accounts removed",

@@ -3,7 +3,6 @@ package dev.anemometer.auction.data;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -84,13 +83,13 @@ class DataArgumentsTest {
     assertThat(fromEnv.maxUsers()).isEqualTo(3000);
     assertThat(fromEnv.force()).isTrue();
     assertThat(fromEnv.threads()).isEqualTo(Runtime.getRuntime().availableProcessors());
-    assertThat(fromEnv.openDuration()).isEqualTo(Duration.ofSeconds(30));
 
     DataArguments fromFlags =
-        DataArguments.parse(
-            List.of("reset", "--jdbc-url", URL + "2", "--user", "me", "--open-seconds", "5"), ENV);
+        DataArguments.parse(List.of("reset", "--jdbc-url", URL + "2", "--user", "me"), ENV);
     assertThat(fromFlags.connection()).isEqualTo(new ConnectionSettings(URL + "2", "me", null));
-    assertThat(fromFlags.openDuration()).isEqualTo(Duration.ofSeconds(5));
+    assertThatThrownBy(() -> DataArguments.parse(List.of("reset", "--open-seconds", "5"), ENV))
+        .isInstanceOf(DataCommandException.class)
+        .hasMessage("unknown flag --open-seconds for data reset (see data --help)");
     assertThatThrownBy(() -> DataArguments.parse(List.of("check", "--users", "-1"), ENV))
         .isInstanceOf(DataCommandException.class)
         .hasMessageContaining("--users");

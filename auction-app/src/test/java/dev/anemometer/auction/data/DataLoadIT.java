@@ -60,6 +60,44 @@ class DataLoadIT {
     }
   }
 
+  /**
+   * Where the opening prices of first items fall in their climb from starting bid to ceiling, as a
+   * fraction of that climb's logarithm: evenly over it, as a steady state finds its current items,
+   * over the first 4,000 auctions and over the first 8 (the auctions in play at 100 users).
+   */
+  @Test
+  void firstItemsOpenAtPricesSpreadEvenlyOverTheirClimbToTheCeiling() throws SQLException {
+    try (Connection connection = DataCli.connect(database)) {
+      List<Long> quarters =
+          DataCli.longs(
+              connection,
+              """
+              SELECT count(*) FROM (
+                SELECT width_bucket(ln(price / starting_bid) / ln(1000 / starting_bid), 0, 1, 4) q
+                FROM (SELECT starting_bid, %s AS price
+                      FROM (SELECT g AS auction_id, (10 + g * 7 %% 490)::numeric AS starting_bid
+                            FROM generate_series(1, 4000) g) item) priced) placed
+              GROUP BY q ORDER BY q
+              """
+                  .formatted(LiveAuctions.OPENING_PRICE));
+
+      assertThat(quarters).hasSize(4).allSatisfy(n -> assertThat(n).isBetween(990L, 1010L));
+      List<Long> firstEight =
+          DataCli.longs(
+              connection,
+              """
+              SELECT count(*) FROM (
+                SELECT width_bucket(ln(price / 10) / ln(1000 / 10.0), 0, 1, 4) q
+                FROM (SELECT %s AS price
+                      FROM (SELECT g AS auction_id, 10::numeric AS starting_bid
+                            FROM generate_series(1, 8) g) item) priced) placed
+              GROUP BY q ORDER BY q
+              """
+                  .formatted(LiveAuctions.OPENING_PRICE));
+      assertThat(firstEight).containsExactly(2L, 2L, 2L, 2L);
+    }
+  }
+
   @Test
   void startsOneLiveAuctionPerFifteenUsersOnItsFirstOfTenToTwentyItems() throws SQLException {
     try (Connection connection = DataCli.connect(database)) {
@@ -80,10 +118,10 @@ class DataLoadIT {
                   JOIN item i ON i.id = a.current_item_id AND i.auction_id = a.id
                   JOIN high_bid h ON h.item_id = i.id AND h.auction_id = a.id
                   WHERE a.state = 'RUNNING' AND i.position = 0 AND i.state = 'ACTIVE'
-                    AND h.state = 'OPEN' AND h.bid_count = 0 AND h.amount IS NULL
-                    AND h.bidder_id IS NULL
+                    AND h.state = 'OPEN' AND h.bid_count = 0 AND h.bidder_id IS NULL
+                    AND h.amount >= i.starting_bid AND h.amount < 1000
                     AND h.opened_at >= (SELECT loaded_at FROM dataset)
-                    AND h.due_at = h.opened_at + interval '30 seconds'
+                    AND h.due_at = 'infinity'
                   """))
           .isEqualTo(MAX_USERS / 15);
       assertThat(

@@ -158,7 +158,7 @@ class DataResetIT {
                   JOIN item i ON i.id = a.current_item_id AND i.position = 0
                   JOIN high_bid h ON h.item_id = i.id
                   WHERE a.state = 'RUNNING' AND i.state = 'ACTIVE' AND h.state = 'OPEN'
-                    AND h.bid_count = 0 AND h.due_at = h.opened_at + interval '30 seconds'
+                    AND h.bid_count = 0 AND h.due_at = 'infinity' AND h.bidder_id IS NULL
                     AND h.opened_at > (SELECT loaded_at FROM dataset)
                   """))
           .isEqualTo(new DatasetLayout(MAX_USERS).liveAuctions());

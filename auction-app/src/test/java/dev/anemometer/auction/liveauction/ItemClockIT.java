@@ -89,6 +89,42 @@ class ItemClockIT {
     assertThat(row.bidderId()).isNull();
   }
 
+  /** What a data reset leaves: an opening price without a bidder, the clock unarmed (infinity). */
+  @Test
+  void anItemWaitingForItsFirstBidStaysOpenUntilABidArmsItsClock() {
+    Auction auction = fixture.runningAuction(2, START, Duration.ofMinutes(10));
+    long first = auction.itemIds().get(0);
+    fixture
+        .jdbc()
+        .update("UPDATE high_bid SET amount = 50.00, due_at = 'infinity' WHERE item_id = ?", first);
+
+    // Ten clock ticks and several repair rounds: an unarmed item is neither closed nor re-armed.
+    await("the waiting item to stay open")
+        .during(Duration.ofSeconds(2))
+        .atMost(WAIT)
+        .until(
+            () ->
+                fixture
+                    .jdbc()
+                    .queryForObject(
+                        "SELECT state || ' due ' || due_at FROM high_bid WHERE item_id = ?",
+                        String.class,
+                        first),
+            "OPEN due infinity"::equals);
+    long bidder = fixture.user(new BigDecimal("100.00"));
+    assertThat(bid(auction, first, bidder, "50.00").json().get("outcome").asString())
+        .isNotEqualTo("ACCEPTED_HIGH");
+    assertThat(bid(auction, first, bidder, "55.00").json().get("outcome").asString())
+        .isEqualTo("ACCEPTED_HIGH");
+
+    HighBidRow sold =
+        await("the first item to be sold")
+            .atMost(WAIT)
+            .until(() -> fixture.highBid(first), row -> row.state().equals("SOLD"));
+    assertThat(sold.bidderId()).isEqualTo(bidder);
+    assertThat(fixture.credit(bidder)).isEqualByComparingTo("45.00");
+  }
+
   @Test
   void anAuctionRestartsFromItsFirstItemWhenItsItemsRunOut() {
     Auction auction = fixture.runningAuction(2, START, Duration.ofMillis(100));

@@ -11,7 +11,7 @@ import java.util.List;
  *
  * @param initialStep users added per step of the climb; absent: a tenth of the ceiling
  * @param ceiling the most users the search tries; absent: 4/5 of each instance's maxUsers, the most
- *     at which the live auctions (maxUsers / 15, 12 users each) keep the expected mix
+ *     at which the live auctions (maxUsers / 15, 13 users each) keep the expected mix with a margin
  * @param precision percent: stop when (lowest fail − highest pass) / highest pass is below it
  * @param verifications how often the answer is run again and must pass again before it stands
  * @param step how long each step of the climb runs (judged on response times and failures)
@@ -38,8 +38,9 @@ public record FindMaxSpec(
 
   /**
    * The default ceiling in percent of maxUsers: the data has maxUsers / 15 live auctions and the
-   * driver lets 12 users follow each auction in play (behaviour key followers.usersPerAuction), so
-   * up to 12 / 15 of maxUsers every user finds auctions sized for the expected mix.
+   * driver lets 13 users follow each auction in play (behaviour key followers.usersPerAuction), so
+   * up to 13 / 15 of maxUsers every user finds auctions sized for the expected mix; 80 % keeps a
+   * margin below that bound.
    */
   public static final int DEFAULT_CEILING_PERCENT = 80;
 

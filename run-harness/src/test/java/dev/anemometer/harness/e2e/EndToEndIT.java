@@ -35,11 +35,11 @@ class EndToEndIT {
    *
    * <p>Every bid wakes the GetNextBid of every follower of its auction, so the GetNextBid share
    * depends on the followers per auction. The driver keeps them constant by letting users join only
-   * round(users / 12) of the live auctions (behaviour key followers.usersPerAuction); the data has
-   * maxUsers / 15 live auctions, so users ≤ 0.8 × maxUsers keep the mix. Users start over a ramp
-   * close to a session's length (about 17 operations of 5 s), so that their sessions are out of
-   * phase by the QoS period; the warm-up lets the followers of every user start. The period is long
-   * enough for the rarest operations (2.2 %) to count in the hundreds.
+   * round(users / 13) of the live auctions (behaviour key followers.usersPerAuction); the data has
+   * maxUsers / 15 live auctions, so users ≤ 0.8 × maxUsers keep the mix with a margin. Users start
+   * over a ramp close to a session's length (about 17 operations of 5 s), so that their sessions
+   * are out of phase by the QoS period; the warm-up lets the followers of every user start. The
+   * period is long enough for the rarest operations (2.2 %) to count in the hundreds.
    */
   private static final List<String> SHORT_LOCAL =
       List.of(

@@ -65,6 +65,7 @@ class RealAuctionAppIT {
 
       assertThat(result.error()).isNull();
       TargetResult target = result.target("app0");
+      printMix(target.judged(), spec.qos());
       assertThat(failures(target.whole())).as("failures by operation and reason").isEmpty();
       assertThat(mixMisses(target.judged(), spec.qos()))
           .as("operations outside the SPEC mix tolerance")
@@ -170,6 +171,22 @@ class RealAuctionAppIT {
                     .failures()
                     .forEach((reason, count) -> failures.put(type + ": " + reason, count)));
     return failures;
+  }
+
+  /** The judged mix in the build log: how far each share is from its expected one, pass or not. */
+  private static void printMix(IntervalStats stats, QosSpec qos) {
+    StringBuilder table = new StringBuilder("RealAuctionAppIT mix (measured / expected):");
+    qos.expectedMixPercent()
+        .forEach(
+            (type, expectedPercent) ->
+                table.append(
+                    String.format(
+                        "%n  %-22s %6.2f %% / %6.2f %% = %.3f",
+                        type,
+                        100 * stats.share(type),
+                        expectedPercent,
+                        100 * stats.share(type) / expectedPercent)));
+    System.out.println(table);
   }
 
   private static List<String> mixMisses(IntervalStats stats, QosSpec qos) {
