@@ -11,11 +11,11 @@ final class DriverValidator {
       Pattern.compile("(\\[[0-9A-Fa-f:.]+]|[A-Za-z0-9]([A-Za-z0-9.-]*[A-Za-z0-9])?):(\\d{1,5})");
 
   private final List<String> errors;
-  private final CpuList machineCpus;
+  private final PinnedCpusCheck pinned;
 
   DriverValidator(List<String> errors, CpuList machineCpus) {
     this.errors = errors;
-    this.machineCpus = machineCpus;
+    this.pinned = new PinnedCpusCheck(errors, machineCpus);
   }
 
   void validate(AnemometerConfig config) {
@@ -24,24 +24,10 @@ final class DriverValidator {
     if (cpus == null) {
       return;
     }
-    if (config.target() != null && config.target() != Target.LOCAL) {
-      errors.add(
-          "driver.cpus: only the local target pins cores; remove it for target "
-              + config.target().configName());
-      return;
-    }
-    CpuList missing = cpus.minus(machineCpus);
-    if (!missing.isEmpty()) {
-      errors.add(
-          "driver.cpus: "
-              + (missing.size() == 1 ? "cpu " + missing + " is" : "cpus " + missing + " are")
-              + " not available (this machine has "
-              + machineCpus
-              + ")");
-    } else if (machineCpus.minus(cpus).isEmpty()) {
+    if (pinned.passes(config, "driver.cpus", cpus) && pinned.machineCpus().minus(cpus).isEmpty()) {
       errors.add(
           "driver.cpus: leaves no core for the tiers (this machine has "
-              + machineCpus
+              + pinned.machineCpus()
               + "; give the driver fewer)");
     }
   }

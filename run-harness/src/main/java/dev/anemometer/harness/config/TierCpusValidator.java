@@ -10,11 +10,11 @@ import java.util.List;
 final class TierCpusValidator {
 
   private final List<String> errors;
-  private final CpuList machineCpus;
+  private final PinnedCpusCheck pinned;
 
   TierCpusValidator(List<String> errors, CpuList machineCpus) {
     this.errors = errors;
-    this.machineCpus = machineCpus;
+    this.pinned = new PinnedCpusCheck(errors, machineCpus);
   }
 
   void validate(AnemometerConfig config) {
@@ -37,17 +37,7 @@ final class TierCpusValidator {
   }
 
   private void validate(AnemometerConfig config, String path, CpuList cpus) {
-    if (config.target() != null && config.target() != Target.LOCAL) {
-      errors.add(
-          path
-              + ": only the local target pins cores; remove it for target "
-              + config.target().configName());
-      return;
-    }
-    CpuList missing = cpus.minus(machineCpus);
-    if (!missing.isEmpty()) {
-      errors.add(
-          path + ": " + cpusAre(missing) + " not available (this machine has " + machineCpus + ")");
+    if (!pinned.passes(config, path, cpus)) {
       return;
     }
     CpuList driver = config.driver() == null ? null : config.driver().cpus();
@@ -57,15 +47,11 @@ final class TierCpusValidator {
         errors.add(
             path
                 + ": "
-                + cpusAre(shared)
+                + PinnedCpusCheck.cpusAre(shared)
                 + " the driver's (driver.cpus "
                 + driver
                 + "); a tier runs on the other cores");
       }
     }
-  }
-
-  private static String cpusAre(CpuList cpus) {
-    return cpus.size() == 1 ? "cpu " + cpus + " is" : "cpus " + cpus + " are";
   }
 }

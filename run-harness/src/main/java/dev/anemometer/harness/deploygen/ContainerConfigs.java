@@ -65,6 +65,23 @@ public final class ContainerConfigs {
   }
 
   /**
+   * The engine's DNS finds the app containers. A resolution that times out or fails keeps the
+   * addresses last seen for five minutes (health checks still take a dead server out): podman's DNS
+   * once stopped answering for over 30 s, HAProxy's default, while a container joined the network,
+   * and every server went to maintenance at once (ComposeEngineIT, 83 failed operations).
+   */
+  private static final String RESOLVERS =
+      """
+
+      resolvers dns
+          parse-resolv-conf
+          hold valid 5s
+          hold timeout 300s
+          hold refused 300s
+          hold other 300s
+      """;
+
+  /**
    * HAProxy finds app servers through DNS ({@code server-template}), so that {@code docker compose
    * --scale} and a scaled Deployment add servers without a new configuration file.
    */
@@ -91,7 +108,7 @@ public final class ContainerConfigs {
             .replace("\nglobal\n", "\nglobal\n" + NO_STRICT_LIMITS)
             .replace("bind 127.0.0.1:" + HTTP_PORT, "bind :" + HTTP_PORT)
             .replace(single, template)
-        + "\nresolvers dns\n    parse-resolv-conf\n    hold valid 5s\n";
+        + RESOLVERS;
   }
 
   public static String postgres(StackModel model) {
