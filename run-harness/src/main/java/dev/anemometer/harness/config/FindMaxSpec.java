@@ -20,7 +20,8 @@ import java.util.List;
  * @param qosPeriod the judged part of a probe
  * @param maxPassHint where the peak is expected: a user count (or one per app instance, comma
  *     separated), {@code previous} for the peak of the newest earlier run of the same name, or
- *     absent; the climb then starts at 90 % of it in steps of 5 %
+ *     absent; the climb then warms up at half of it, climbs to 90 % of it in steps of 10 % of it
+ *     and on in steps of 5 %
  * @param confirmWithin percent: a probe failing at most this far above the highest pass (or before
  *     any probe passed) runs once more before it bounds the answer; 0 never
  */

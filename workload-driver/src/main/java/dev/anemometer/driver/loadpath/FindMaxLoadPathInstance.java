@@ -74,10 +74,10 @@ final class FindMaxLoadPathInstance implements LoadPathInstance {
       return LoadPoint.unjudged(probe.users(), LoadPhase.WARM_UP);
     }
     if (intoProbe < warmEndMillis + qosMillis(probe)) {
-      if (laterInitialStep(probe)) {
+      if (laterStep(probe)) {
         return new LoadPoint(stepUsers(probe, intoProbe), LoadPhase.STEP, probeIndex, false);
       }
-      LoadPhase phase = probe.kind() == Probe.Kind.INITIAL_STEP ? LoadPhase.STEP : LoadPhase.QOS;
+      LoadPhase phase = isStep(probe) ? LoadPhase.STEP : LoadPhase.QOS;
       return new LoadPoint(probe.users(), phase, probeIndex, false);
     }
     return LoadPoint.unjudged(probe.users(), LoadPhase.AWAITING_VERDICT);
@@ -150,7 +150,7 @@ final class FindMaxLoadPathInstance implements LoadPathInstance {
   }
 
   private boolean recovers(Probe probe) {
-    return probeIndex > 0 && !previousHeld && !laterInitialStep(probe);
+    return probeIndex > 0 && !previousHeld && !laterStep(probe);
   }
 
   private int recoveryUsers(Probe probe) {
@@ -162,7 +162,7 @@ final class FindMaxLoadPathInstance implements LoadPathInstance {
     if (recoveryMillis(probe) > 0) {
       return spec.probeRampUp().toMillis();
     }
-    if (laterInitialStep(probe) || repeatsPrevious(probe)) {
+    if (laterStep(probe) || repeatsPrevious(probe)) {
       return 0;
     }
     long ramp = spec.probeRampUp().toMillis();
@@ -180,7 +180,7 @@ final class FindMaxLoadPathInstance implements LoadPathInstance {
    * backlog of the overload drain.
    */
   private long warmUpMillis(Probe probe) {
-    if (laterInitialStep(probe) || (repeatsPrevious(probe) && recoveryMillis(probe) == 0)) {
+    if (laterStep(probe) || (repeatsPrevious(probe) && recoveryMillis(probe) == 0)) {
       return 0;
     }
     long warmUp = spec.probeWarmUp().toMillis();
@@ -209,13 +209,16 @@ final class FindMaxLoadPathInstance implements LoadPathInstance {
     return again && probe.users() == previousUsers;
   }
 
-  private boolean laterInitialStep(Probe probe) {
-    return probe.kind() == Probe.Kind.INITIAL_STEP && probeIndex > 0;
+  /** A step after the first (the first ramps and warms up like a probe), or a step's repeat. */
+  private boolean laterStep(Probe probe) {
+    return isStep(probe) && probeIndex > 0;
+  }
+
+  private static boolean isStep(Probe probe) {
+    return probe.kind() == Probe.Kind.INITIAL_STEP || probe.kind() == Probe.Kind.STEP_REPEAT;
   }
 
   private long qosMillis(Probe probe) {
-    return probe.kind() == Probe.Kind.INITIAL_STEP
-        ? spec.initialStepDuration().toMillis()
-        : spec.probeQosPeriod().toMillis();
+    return isStep(probe) ? spec.initialStepDuration().toMillis() : spec.probeQosPeriod().toMillis();
   }
 }

@@ -11,11 +11,12 @@ import java.util.TreeSet;
  * the lowest failing user count is below the precision. No time, no threads: the runtime around it
  * decides how long a probe runs.
  *
- * <p>Two stages. A cheap climb in short, unwarmed steps finds the region: it stops at the first
- * step that fails, and the region is the bracket between the last passing step and that one (with a
- * hint, the climb starts just below the hint in finer steps). Full probes then bisect near the
- * region; only probes bound the answer. Without a failing probe above, the search moves up in steps
- * that double after two passes in a row; a probe never goes to or beyond a known bound.
+ * <p>Two stages. A cheap climb in short, unwarmed steps finds the region: a step that fails
+ * narrowly runs once more at once (its new users' logins fell in its window), and the climb stops
+ * at the first step that fails again or clearly. Full probes then bisect between the highest pass
+ * (a probe's, else the last step's) and that step; only probes bound the answer. A probe that holds
+ * at the failing step itself shows that the climb stopped early: the climb resumes from there. A
+ * probe never goes to or beyond a known bound.
  *
  * <p>Capacity decides: a window that failed on the mix alone, with every response time and failure
  * rule far inside its limit, counts as a pass (it is reported as a calibration defect). A probe
@@ -38,14 +39,11 @@ public final class FindMaxSearch {
   private int regionLow;
   private int regionHigh = Integer.MAX_VALUE;
   private int probesTowardsRegionHigh;
-  private int step;
-  private boolean lastPassed;
   private int verificationsLeft;
   private Probe current;
 
   public FindMaxSearch(FindMaxLoadPathSpec spec) {
     this.spec = spec;
-    this.step = spec.climbStepUsers();
     this.verificationsLeft = spec.verificationRepeats();
     this.current = new Probe(Probe.Kind.INITIAL_STEP, spec.firstStepUsers());
   }
@@ -87,7 +85,8 @@ public final class FindMaxSearch {
     boolean held = verdict.capacityHeld();
     current =
         switch (probe.kind()) {
-          case INITIAL_STEP -> afterInitialStep(probe.users(), verdict);
+          case INITIAL_STEP -> afterStep(probe.users(), verdict, true);
+          case STEP_REPEAT -> afterStep(probe.users(), verdict, false);
           case PROBE ->
               held
                   ? afterPass(probe.users())
@@ -97,51 +96,44 @@ public final class FindMaxSearch {
         };
   }
 
-  private Probe afterInitialStep(int users, WindowVerdict verdict) {
+  private Probe afterStep(int users, WindowVerdict verdict, boolean mayRepeat) {
     if (verdict.capacityHeld()) {
-      regionLow = users;
-      if (users >= spec.maxUsers()) {
-        return probe(users);
-      }
-      return new Probe(Probe.Kind.INITIAL_STEP, Math.min(users + step, spec.maxUsers()));
+      return climbFrom(users);
     }
-    // Steps are short and their new users arrive within the judged window: they only say where to
-    // probe, they do not bound the answer. A step that failed narrowly is pessimistic more often
-    // than not (its new users' logins fall in the window), so the first probe is the step itself;
-    // after a clear failure, the middle of the region.
+    // Steps are short and their new users arrive within the judged window: a narrow failure is
+    // pessimistic more often than not, and one more step's length at the same users (all arrived)
+    // tells the load from the arrival at a fraction of a probe's cost.
+    if (mayRepeat && verdict == WindowVerdict.FAILED_NARROWLY) {
+      return new Probe(Probe.Kind.STEP_REPEAT, users);
+    }
+    // Steps only say where to probe; they do not bound the answer.
     regionHigh = users;
-    step = Math.max(1, step / 2);
-    if (verdict == WindowVerdict.FAILED_NARROWLY) {
+    probesTowardsRegionHigh = 0;
+    return bisectBelow(users);
+  }
+
+  private Probe climbFrom(int users) {
+    regionLow = users;
+    regionHigh = Integer.MAX_VALUE;
+    if (users >= spec.maxUsers()) {
       return probe(users);
     }
-    return probe(regionLow > 0 ? midpoint(regionLow, users) : Math.max(1, users / 2));
+    return new Probe(Probe.Kind.INITIAL_STEP, spec.nextStepUsers(users));
   }
 
   private Probe afterPass(int users) {
     passedUsers.add(users);
-    if (lastPassed) {
-      step *= 2;
-    }
-    lastPassed = true;
     if (converged() || users >= spec.maxUsers()) {
       return verifyOrFinish();
     }
-    int next;
     if (lowestFail != Integer.MAX_VALUE) {
-      next = midpoint(users, lowestFail);
-    } else if (regionHigh != Integer.MAX_VALUE && regionHigh > users) {
-      next = towardsRegionHigh(users);
-    } else {
-      if (users == regionHigh) {
-        // The failing step held as a probe: the climb was pessimistic. The capacity is likely
-        // close above: move up by twice the precision, then further only if that holds too.
-        step = 2 * precisionUsers(users);
-        regionHigh = Integer.MAX_VALUE;
-        lastPassed = false;
-      }
-      next = users + step;
+      return probe(midpoint(users, lowestFail));
     }
-    return probe(Math.min(next, spec.maxUsers()));
+    if (regionHigh != Integer.MAX_VALUE && regionHigh > users) {
+      return probe(towardsRegionHigh(users));
+    }
+    // The failing step held as a probe: the climb stopped early. Climb on from here, in steps.
+    return climbFrom(users);
   }
 
   /**
@@ -167,24 +159,29 @@ public final class FindMaxSearch {
 
   private Probe afterFail(int users) {
     lowestFail = Math.min(lowestFail, users);
-    step = Math.max(1, step / 2);
-    lastPassed = false;
     if (converged()) {
       return verifyOrFinish();
     }
-    int highestPass = highestPass();
-    if (highestPass > 0) {
-      return probe(midpoint(highestPass, lowestFail));
+    return bisectBelow(lowestFail);
+  }
+
+  /**
+   * The next probe below a failure: the middle between it and the {@link #passBelow pass below}. A
+   * step's pass does not bound the answer: when the middle would be within the precision of it, the
+   * step's users are probed themselves. With nothing held below, the users halve.
+   */
+  private Probe bisectBelow(int fail) {
+    int low = passBelow(fail);
+    if (low == 0) {
+      return fail <= 1 ? null : probe(Math.max(1, fail / 2));
     }
-    if (users <= 1) {
-      return null;
-    }
-    if (regionLow > 0 && regionLow < users) {
-      // The failing step failed as a probe too: the capacity lies in the region, bisect it.
-      return probe(users == regionHigh ? midpoint(regionLow, users) : regionLow);
-    }
-    // Nothing held yet, not even a step: halve.
-    return probe(Math.max(1, users / 2));
+    boolean stepOnly = low > highestPass();
+    return probe(stepOnly && fail - low <= precisionUsers(low) ? low : midpoint(low, fail));
+  }
+
+  /** The highest count below {@code users} that held: a probe's, or the climb's last step. */
+  private int passBelow(int users) {
+    return Math.max(highestPass(), regionLow < users ? regionLow : 0);
   }
 
   private Probe afterVerification(int users, boolean passed) {
@@ -199,16 +196,16 @@ public final class FindMaxSearch {
   }
 
   /**
-   * A fail close above the highest pass, or before any probe passed, may be one noisy window. A
-   * fail at or above the climb's failing step is not: the step failed there already.
+   * A fail close above the {@link #passBelow pass below}, or with nothing held below, may be one
+   * noisy window. A fail at or above the climb's failing step is not: the step failed there
+   * already.
    */
   private boolean needsConfirmation(int users) {
     if (spec.confirmWithinPercent() <= 0 || users >= regionHigh) {
       return false;
     }
-    int highestPass = highestPass();
-    return highestPass == 0
-        || (users - highestPass) * 100.0 <= spec.confirmWithinPercent() * highestPass;
+    int low = passBelow(users);
+    return low == 0 || (users - low) * 100.0 <= spec.confirmWithinPercent() * low;
   }
 
   private boolean converged() {

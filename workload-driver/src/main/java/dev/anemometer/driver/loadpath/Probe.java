@@ -6,6 +6,11 @@ public record Probe(Kind kind, int users) {
   public enum Kind {
     /** A stair of the climb that finds the region: no warm-up, judged as a whole. */
     INITIAL_STEP,
+    /**
+     * A step that failed narrowly, run once more at once for one step's length: its new users have
+     * arrived and logged in by then, so a failure here is the load's, not the arrival's.
+     */
+    STEP_REPEAT,
     /** Ramp, warm-up, QoS period. */
     PROBE,
     /** A failed probe near the boundary run once more, at once, before it counts as a fail. */

@@ -3,6 +3,8 @@ package dev.anemometer.driver.loadpath;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 
 class FindMaxLoadPathInstanceTest {
@@ -61,43 +63,109 @@ class FindMaxLoadPathInstanceTest {
     assertThat(path.peakUsers()).isEmpty();
   }
 
+  /**
+   * Runs the path second by second, judging each window with the next verdict, and returns its
+   * timeline: one entry per stretch of a phase (and window), with the users at its end and its
+   * length in seconds.
+   */
+  private static List<String> timeline(LoadPathInstance path, WindowVerdict... verdicts) {
+    List<String> timeline = new ArrayList<>();
+    String stretch = null;
+    int seconds = 0;
+    int users = 0;
+    int judged = 0;
+    for (long t = 0; judged < verdicts.length; t += 1000) {
+      LoadPoint point = path.at(t);
+      if (point.phase() == LoadPhase.AWAITING_VERDICT) {
+        path.windowJudged(judged, verdicts[judged]);
+        judged++;
+        if (judged == verdicts.length) {
+          break;
+        }
+        point = path.at(t);
+      }
+      String name = point.phase() + (point.windowIndex() >= 0 ? "#" + point.windowIndex() : "");
+      if (!name.equals(stretch)) {
+        if (stretch != null) {
+          timeline.add(stretch + " " + users + " " + seconds + "s");
+        }
+        stretch = name;
+        seconds = 0;
+      }
+      users = point.users();
+      seconds++;
+    }
+    timeline.add(stretch + " " + users + " " + seconds + "s");
+    return timeline;
+  }
+
   @Test
-  void aProbeAfterAFailureStartsFromADrainedStackAndAHintedFirstStepRampsLonger() {
+  void aHintedClimbWarmsUpAtHalfTheHintAndEveryProbeAfterAFailureStartsFromADrainedStack() {
     LoadPathInstance path = shortPhases(400).newInstance();
 
-    // Hint 400: the climb starts at 360, ramping 4 steps' worth of ramp-up (40 s), then warms up.
-    assertThat(path.at(20_000)).isEqualTo(new LoadPoint(180, LoadPhase.RAMP_UP, -1, false));
-    assertThat(path.at(40_000)).isEqualTo(new LoadPoint(360, LoadPhase.WARM_UP, -1, false));
-    assertThat(path.at(60_000)).isEqualTo(new LoadPoint(360, LoadPhase.STEP, 0, false));
-    path.windowJudged(0, WindowVerdict.FAILED); // 360 fails: probe 180
-    assertThat(path.at(95_000)).isEqualTo(new LoadPoint(144, LoadPhase.RAMP_DOWN, -1, false));
-    assertThat(path.at(115_000)).isEqualTo(new LoadPoint(162, LoadPhase.RAMP_UP, -1, false));
-    assertThat(path.at(140_000)).isEqualTo(new LoadPoint(180, LoadPhase.QOS, 1, false));
-    // No pass yet: confirmed, from a drained stack too (recovery, ramp, warm-up, then judged).
-    path.windowJudged(1, WindowVerdict.FAILED_NARROWLY);
-    assertThat(path.at(210_000)).isEqualTo(new LoadPoint(144, LoadPhase.RAMP_DOWN, -1, false));
-    assertThat(path.at(235_000)).isEqualTo(new LoadPoint(180, LoadPhase.WARM_UP, -1, false));
-    assertThat(path.at(250_000)).isEqualTo(new LoadPoint(180, LoadPhase.QOS, 2, false));
-    path.windowJudged(2, WindowVerdict.PASSED);
+    List<String> timeline =
+        timeline(
+            path,
+            WindowVerdict.FAILED, // the first step, 200 (half the hint), fails clearly: probe 100
+            WindowVerdict.FAILED_NARROWLY, // nothing held below: confirmed
+            WindowVerdict.PASSED);
+
+    assertThat(timeline)
+        .containsExactly(
+            "RAMP_UP 190 20s", // two steps' worth of ramp-up: 200 users do not arrive at once
+            "WARM_UP 200 20s",
+            "STEP#0 200 30s",
+            "RAMP_DOWN 80 20s", // after a failed window: 80 % of the lower count for 20 s
+            "RAMP_UP 98 10s",
+            "WARM_UP 100 20s",
+            "QOS#1 100 60s",
+            "RAMP_DOWN 80 20s", // the confirmation starts from a drained stack too
+            "RAMP_UP 98 10s",
+            "WARM_UP 100 20s",
+            "QOS#2 100 60s");
     assertThat(path.peakUsers()).isEmpty();
   }
 
   @Test
-  void aNarrowlyFailedStepIsProbedFromADrainedStackAndASmallMoveAfterAPassWarmsUpForHalfAsLong() {
+  void aNarrowlyFailedStepRunsOnceMoreAtOnceAndASmallMoveAfterAPassWarmsUpForHalfAsLong() {
     LoadPathInstance path = shortPhases(0).newInstance();
 
-    path.at(30_000);
-    path.windowJudged(0, WindowVerdict.PASSED); // step 100 ends at 60 s
-    path.at(60_000);
-    path.windowJudged(1, WindowVerdict.FAILED_NARROWLY); // step 200 ends at 90 s: probe 200
-    assertThat(path.at(100_000)).isEqualTo(new LoadPoint(160, LoadPhase.RAMP_DOWN, -1, false));
-    assertThat(path.at(125_000)).isEqualTo(new LoadPoint(200, LoadPhase.WARM_UP, -1, false));
-    assertThat(path.at(140_000)).isEqualTo(new LoadPoint(200, LoadPhase.QOS, 2, false));
-    path.windowJudged(2, WindowVerdict.PASSED); // 200 holds: up by twice the precision, 5 %
+    List<String> timeline =
+        timeline(
+            path,
+            WindowVerdict.PASSED, // step 100
+            WindowVerdict.FAILED_NARROWLY, // step 200
+            WindowVerdict.FAILED_NARROWLY, // its repeat: the region is 100..200, probe 150
+            WindowVerdict.PASSED, // 150: towards the failing step, 175
+            WindowVerdict.PASSED, // 175: the step itself, 200
+            WindowVerdict.FAILED_NARROWLY, // 200 is a bound (no confirmation): 187
+            WindowVerdict.PASSED, // 187: 193, a move of 3 % after a pass
+            WindowVerdict.PASSED);
 
-    assertThat(path.at(205_000)).isEqualTo(new LoadPoint(205, LoadPhase.RAMP_UP, -1, false));
-    assertThat(path.at(215_000)).isEqualTo(new LoadPoint(210, LoadPhase.WARM_UP, -1, false));
-    assertThat(path.at(220_000)).isEqualTo(new LoadPoint(210, LoadPhase.QOS, 3, false));
+    assertThat(timeline)
+        .containsExactly(
+            "RAMP_UP 90 10s",
+            "WARM_UP 100 20s",
+            "STEP#0 100 30s",
+            "STEP#1 200 30s", // a later step brings its users in over its first 10 s
+            "STEP#2 200 30s", // the repeat: at once, no ramp, no warm-up
+            "RAMP_DOWN 120 20s",
+            "RAMP_UP 147 10s",
+            "WARM_UP 150 20s",
+            "QOS#3 150 60s",
+            "RAMP_UP 173 10s", // after a pass: no recovery
+            "WARM_UP 175 20s",
+            "QOS#4 175 60s",
+            "RAMP_UP 198 10s",
+            "WARM_UP 200 20s",
+            "QOS#5 200 60s",
+            "RAMP_DOWN 149 20s",
+            "RAMP_UP 183 10s",
+            "WARM_UP 187 20s",
+            "QOS#6 187 60s",
+            "RAMP_UP 192 10s",
+            "WARM_UP 193 10s", // a small move after a pass: half the warm-up
+            "QOS#7 193 60s");
   }
 
   @Test
@@ -123,11 +191,11 @@ class FindMaxLoadPathInstanceTest {
     assertThat(path.at(125_000)).isEqualTo(new LoadPoint(135, LoadPhase.RAMP_UP, -1, false));
     path.loadObserved(120_000, 125_000, false); // the probe has begun: too late to stretch it
     assertThat(path.at(160_000)).isEqualTo(new LoadPoint(150, LoadPhase.QOS, 2, false));
-    path.windowJudged(2, WindowVerdict.FAILED); // 150 fails too: probe 100 from 210 s
+    path.windowJudged(2, WindowVerdict.FAILED); // 150 fails too: probe 125 from 210 s
 
     // A stack that never drains gets at most a minute.
     path.loadObserved(210_000, 215_000, false);
     assertThat(path.at(269_000).phase()).isEqualTo(LoadPhase.RAMP_DOWN);
-    assertThat(path.at(270_000)).isEqualTo(new LoadPoint(80, LoadPhase.RAMP_UP, -1, false));
+    assertThat(path.at(270_000)).isEqualTo(new LoadPoint(100, LoadPhase.RAMP_UP, -1, false));
   }
 }
