@@ -24,9 +24,11 @@ import org.springframework.web.context.request.async.DeferredResult;
  * a thread; the LISTEN thread completes it when its item changes.
  *
  * <p>A poll that sees no change answers 204 after the poll timeout, from this registry's own timer.
- * The servlet container's async timeout is only a net set well beyond it: a container time-out that
- * raced a change's answer left the connection unread afterwards (Tomcat 11 read the client's next
- * request only when its connection timeout closed the socket, 60 s later; {@code PollTimeoutsIT}).
+ * The servlet container's async timeout is only a net set well beyond it. With the container's
+ * time-out doing this work, {@code PollTimeoutsIT} saw polls answered only after 60 s, Tomcat's
+ * connection timeout, where a time-out and a change's answer met on the same poll; the likely
+ * reading (not traced inside Tomcat) is that the race left the connection unread until that
+ * timeout closed it.
  *
  * <p>On shutdown every parked poll answers 204 at once, so a draining server lets its clients
  * re-poll through another one instead of holding them until the poll timeout.

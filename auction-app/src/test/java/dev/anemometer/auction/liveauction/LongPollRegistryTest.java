@@ -6,6 +6,7 @@ import static org.awaitility.Awaitility.await;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import java.math.BigDecimal;
 import java.time.Duration;
+import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.springframework.http.ResponseEntity;
 import org.springframework.web.context.request.async.DeferredResult;
@@ -14,6 +15,11 @@ class LongPollRegistryTest {
 
   private final SimpleMeterRegistry meters = new SimpleMeterRegistry();
   private final LongPollRegistry registry = new LongPollRegistry(meters, Duration.ofMinutes(1));
+
+  @AfterEach
+  void stopTheTimer() {
+    registry.destroy();
+  }
 
   @Test
   void aNotificationWithANewerCountAnswersThePollsOfItsItemOnly() {

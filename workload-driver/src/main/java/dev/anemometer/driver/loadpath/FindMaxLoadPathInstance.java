@@ -74,9 +74,6 @@ final class FindMaxLoadPathInstance implements LoadPathInstance {
       return LoadPoint.unjudged(probe.users(), LoadPhase.WARM_UP);
     }
     if (intoProbe < warmEndMillis + qosMillis(probe)) {
-      if (laterStep(probe)) {
-        return new LoadPoint(stepUsers(probe, intoProbe), LoadPhase.STEP, probeIndex, false);
-      }
       LoadPhase phase = isStep(probe) ? LoadPhase.STEP : LoadPhase.QOS;
       return new LoadPoint(probe.users(), phase, probeIndex, false);
     }
@@ -127,13 +124,6 @@ final class FindMaxLoadPathInstance implements LoadPathInstance {
   }
 
   /**
-   * Later steps of the climb jump to their users. The first step ramps and warms up like a probe
-   * before it is judged, because the servers start cold (no JIT, empty caches and pools); a hinted
-   * first step far above one step ramps proportionally longer (at most {@link #MAX_FIRST_RAMP}), so
-   * that its users do not all log in at once. A probe that repeats the previous user count (a
-   * confirmation, a verification right after) is already at its steady state.
-   */
-  /**
    * After a window whose capacity did not hold, the stack may be stuck in its overload: failed
    * users start over with a login, queues stay full, and the next probe would measure the
    * aftermath, not its own load (a stack that passes 4,250 users from a quiet start stayed at
@@ -158,14 +148,27 @@ final class FindMaxLoadPathInstance implements LoadPathInstance {
         Math.max(1, (long) Math.min(previousUsers, probe.users()) * RECOVERY_PERCENT / 100);
   }
 
+  /**
+   * Every step of the climb brings its users in over a probe's ramp-up before it is judged: brought
+   * in over 10 s of the judged window, 500 new users' logins and joins overloaded a stack that
+   * carried the same users once they had arrived (a 2,500-user step failed with a p99 of 4.7 s and
+   * the stack stayed overloaded at 1,800 users 20 s later). A step's repeat is judged at once. The
+   * first step also warms up like a probe, because the servers start cold (no JIT, empty caches and
+   * pools); a hinted first step far above one step ramps proportionally longer (at most {@link
+   * #MAX_FIRST_RAMP}). A probe that repeats the previous user count (a confirmation, a verification
+   * right after) is already at its steady state.
+   */
   private long rampMillis(Probe probe) {
     if (recoveryMillis(probe) > 0) {
       return spec.probeRampUp().toMillis();
     }
-    if (laterStep(probe) || repeatsPrevious(probe)) {
+    long ramp = spec.probeRampUp().toMillis();
+    if (laterStep(probe)) {
+      return probe.kind() == Probe.Kind.STEP_REPEAT ? 0 : ramp;
+    }
+    if (repeatsPrevious(probe)) {
       return 0;
     }
-    long ramp = spec.probeRampUp().toMillis();
     if (probeIndex == 0) {
       long steps = Math.max(1, Math.round((double) probe.users() / spec.initialStepUsers()));
       return Math.max(ramp, Math.min(MAX_FIRST_RAMP.toMillis(), ramp * steps));
@@ -188,19 +191,6 @@ final class FindMaxLoadPathInstance implements LoadPathInstance {
         probeIndex > 0
             && Math.abs(probe.users() - previousUsers) * 100L <= SMALL_MOVE_PERCENT * previousUsers;
     return smallMove && previousHeld ? warmUp / 2 : warmUp;
-  }
-
-  /**
-   * A later step of the climb brings its users in over its first half (at most a probe's ramp-up):
-   * all at once, their logins and joins would fail a step that the same users pass once they arrive
-   * as they do in a probe, and the region would be found too low.
-   */
-  private int stepUsers(Probe probe, long intoStep) {
-    long spreadMillis = Math.min(spec.probeRampUp().toMillis(), qosMillis(probe) / 2);
-    if (intoStep >= spreadMillis) {
-      return probe.users();
-    }
-    return Arithmetic.interpolate(previousUsers, probe.users(), intoStep, spreadMillis);
   }
 
   private boolean repeatsPrevious(Probe probe) {

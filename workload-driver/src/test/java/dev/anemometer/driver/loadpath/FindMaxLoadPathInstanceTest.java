@@ -40,7 +40,7 @@ class FindMaxLoadPathInstanceTest {
             0);
     LoadPathInstance path = spec.newInstance();
 
-    // The first initial step ramps and warms up (cold servers); later steps jump. Steps are
+    // The first initial step ramps and warms up (cold servers); later steps only ramp. Steps are
     // judged without the mix (STEP); probes are judged on everything (QOS).
     assertThat(path.at(0)).isEqualTo(new LoadPoint(0, LoadPhase.RAMP_UP, -1, false));
     assertThat(path.at(10_000)).isEqualTo(new LoadPoint(100, LoadPhase.WARM_UP, -1, false));
@@ -48,18 +48,18 @@ class FindMaxLoadPathInstanceTest {
     assertThat(path.at(90_000))
         .isEqualTo(new LoadPoint(100, LoadPhase.AWAITING_VERDICT, -1, false));
     path.windowJudged(0, WindowVerdict.PASSED);
-    // A later step brings its users in over its first part (here the 10 s ramp-up), judged.
-    assertThat(path.at(95_000)).isEqualTo(new LoadPoint(150, LoadPhase.STEP, 1, false));
+    // A later step brings its users in over a probe's ramp-up (10 s), unjudged, then is judged.
+    assertThat(path.at(95_000)).isEqualTo(new LoadPoint(150, LoadPhase.RAMP_UP, -1, false));
     assertThat(path.at(101_000)).isEqualTo(new LoadPoint(200, LoadPhase.STEP, 1, false));
-    assertThat(path.at(155_000).phase()).isEqualTo(LoadPhase.AWAITING_VERDICT);
+    assertThat(path.at(165_000).phase()).isEqualTo(LoadPhase.AWAITING_VERDICT);
     path.windowJudged(
-        1, WindowVerdict.FAILED); // 200 failed: probe 150 with ramp, warm-up, QoS from t = 150 s
+        1, WindowVerdict.FAILED); // 200 failed: probe 150 with ramp, warm-up, QoS from t = 160 s
 
     // After a failed window the load first drops to 80 % for 20 s, so that the stack drains.
-    assertThat(path.at(155_000)).isEqualTo(new LoadPoint(120, LoadPhase.RAMP_DOWN, -1, false));
-    assertThat(path.at(175_000)).isEqualTo(new LoadPoint(135, LoadPhase.RAMP_UP, -1, false));
-    assertThat(path.at(180_000)).isEqualTo(new LoadPoint(150, LoadPhase.WARM_UP, -1, false));
-    assertThat(path.at(200_000)).isEqualTo(new LoadPoint(150, LoadPhase.QOS, 2, false));
+    assertThat(path.at(165_000)).isEqualTo(new LoadPoint(120, LoadPhase.RAMP_DOWN, -1, false));
+    assertThat(path.at(185_000)).isEqualTo(new LoadPoint(135, LoadPhase.RAMP_UP, -1, false));
+    assertThat(path.at(190_000)).isEqualTo(new LoadPoint(150, LoadPhase.WARM_UP, -1, false));
+    assertThat(path.at(210_000)).isEqualTo(new LoadPoint(150, LoadPhase.QOS, 2, false));
     assertThat(path.peakUsers()).isEmpty();
   }
 
@@ -147,7 +147,8 @@ class FindMaxLoadPathInstanceTest {
             "RAMP_UP 90 10s",
             "WARM_UP 100 20s",
             "STEP#0 100 30s",
-            "STEP#1 200 30s", // a later step brings its users in over its first 10 s
+            "RAMP_UP 190 10s", // a later step brings its users in over a probe's ramp-up
+            "STEP#1 200 30s",
             "STEP#2 200 30s", // the repeat: at once, no ramp, no warm-up
             "RAMP_DOWN 120 20s",
             "RAMP_UP 147 10s",
@@ -176,26 +177,26 @@ class FindMaxLoadPathInstanceTest {
     path.at(30_000);
     path.windowJudged(0, WindowVerdict.PASSED); // step 100 ends at 60 s
     path.at(60_000);
-    path.windowJudged(1, WindowVerdict.FAILED); // step 200 ends at 90 s: probe 150 from 90 s
-    path.loadObserved(85_000, 90_000, false); // before the recovery: not its business
-    path.loadObserved(90_000, 95_000, false);
-    path.loadObserved(95_000, 100_000, false);
+    path.windowJudged(1, WindowVerdict.FAILED); // step 200 ends at 100 s: probe 150 from 100 s
+    path.loadObserved(95_000, 100_000, false); // before the recovery: not its business
     path.loadObserved(100_000, 105_000, false);
     path.loadObserved(105_000, 110_000, false);
-    // At 20 s the stack was still overloaded: the load stays down.
-    assertThat(path.at(111_000)).isEqualTo(new LoadPoint(120, LoadPhase.RAMP_DOWN, -1, false));
     path.loadObserved(110_000, 115_000, false);
-    path.loadObserved(115_000, 120_000, true);
-    // Drained at 120 s: the ramp starts from there (30 s of recovery).
-    assertThat(path.at(120_000)).isEqualTo(new LoadPoint(120, LoadPhase.RAMP_UP, -1, false));
-    assertThat(path.at(125_000)).isEqualTo(new LoadPoint(135, LoadPhase.RAMP_UP, -1, false));
-    path.loadObserved(120_000, 125_000, false); // the probe has begun: too late to stretch it
-    assertThat(path.at(160_000)).isEqualTo(new LoadPoint(150, LoadPhase.QOS, 2, false));
-    path.windowJudged(2, WindowVerdict.FAILED); // 150 fails too: probe 125 from 210 s
+    path.loadObserved(115_000, 120_000, false);
+    // At 20 s the stack was still overloaded: the load stays down.
+    assertThat(path.at(121_000)).isEqualTo(new LoadPoint(120, LoadPhase.RAMP_DOWN, -1, false));
+    path.loadObserved(120_000, 125_000, false);
+    path.loadObserved(125_000, 130_000, true);
+    // Drained at 130 s: the ramp starts from there (30 s of recovery).
+    assertThat(path.at(130_000)).isEqualTo(new LoadPoint(120, LoadPhase.RAMP_UP, -1, false));
+    assertThat(path.at(135_000)).isEqualTo(new LoadPoint(135, LoadPhase.RAMP_UP, -1, false));
+    path.loadObserved(130_000, 135_000, false); // the probe has begun: too late to stretch it
+    assertThat(path.at(170_000)).isEqualTo(new LoadPoint(150, LoadPhase.QOS, 2, false));
+    path.windowJudged(2, WindowVerdict.FAILED); // 150 fails too: probe 125 from 220 s
 
     // A stack that never drains gets at most a minute.
-    path.loadObserved(210_000, 215_000, false);
-    assertThat(path.at(269_000).phase()).isEqualTo(LoadPhase.RAMP_DOWN);
-    assertThat(path.at(270_000)).isEqualTo(new LoadPoint(100, LoadPhase.RAMP_UP, -1, false));
+    path.loadObserved(220_000, 225_000, false);
+    assertThat(path.at(279_000).phase()).isEqualTo(LoadPhase.RAMP_DOWN);
+    assertThat(path.at(280_000)).isEqualTo(new LoadPoint(100, LoadPhase.RAMP_UP, -1, false));
   }
 }

@@ -293,13 +293,12 @@ class DriverRunTest {
 
     drive(newRun(path), users -> users <= 537 ? 500_000 : 2_500_000);
 
-    // status every 2 s: ramp-up 0–1, warm-up 1–2, then steps of 2 s each judged on their own
+    // status every 2 s: ramp-up 0–1, warm-up 1–2, step 100 judged 2–4; each later step ramps for
+    // 1 s, then is judged for 2 s (200 from 5 s). The step at 600 fails narrowly and runs once more
+    // at once: the same phase, a segment of its own.
     assertThat(statusSegments)
-        .startsWith(
-            "2000 WARM_UP since 1000",
-            "4000 STEP since 2000",
-            "6000 STEP since 4000",
-            "8000 STEP since 6000");
+        .startsWith("2000 WARM_UP since 1000", "4000 STEP since 2000", "6000 STEP since 5000")
+        .containsSubsequence("18000 STEP since 17000", "20000 STEP since 19000");
   }
 
   @Test
