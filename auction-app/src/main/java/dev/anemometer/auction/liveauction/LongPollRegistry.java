@@ -27,8 +27,8 @@ import org.springframework.web.context.request.async.DeferredResult;
  * The servlet container's async timeout is only a net set well beyond it. With the container's
  * time-out doing this work, {@code PollTimeoutsIT} saw polls answered only after 60 s, Tomcat's
  * connection timeout, where a time-out and a change's answer met on the same poll; the likely
- * reading (not traced inside Tomcat) is that the race left the connection unread until that
- * timeout closed it.
+ * reading (not traced inside Tomcat) is that the race left the connection unread until that timeout
+ * closed it.
  *
  * <p>On shutdown every parked poll answers 204 at once, so a draining server lets its clients
  * re-poll through another one instead of holding them until the poll timeout.
