@@ -36,7 +36,7 @@ public final class FindMaxSearch {
   private final NavigableSet<Integer> passedUsers = new TreeSet<>();
   private final List<Outcome> history = new ArrayList<>();
   private int lowestFail = Integer.MAX_VALUE;
-  private int regionLow;
+  private final NavigableSet<Integer> passedSteps = new TreeSet<>();
   private int regionHigh = Integer.MAX_VALUE;
   private int probesTowardsRegionHigh;
   private int verificationsLeft;
@@ -91,7 +91,10 @@ public final class FindMaxSearch {
               held
                   ? afterPass(probe.users())
                   : afterProbeFailed(probe.users(), verdict == WindowVerdict.FAILED_NARROWLY);
-          case CONFIRMATION -> held ? afterPass(probe.users()) : afterFail(probe.users());
+          case CONFIRMATION ->
+              held
+                  ? afterPass(probe.users())
+                  : afterFail(probe.users(), verdict == WindowVerdict.FAILED);
           case VERIFICATION -> afterVerification(probe.users(), held);
         };
   }
@@ -109,11 +112,11 @@ public final class FindMaxSearch {
     // Steps only say where to probe; they do not bound the answer.
     regionHigh = users;
     probesTowardsRegionHigh = 0;
-    return bisectBelow(users);
+    return bisectBelow(users, false);
   }
 
   private Probe climbFrom(int users) {
-    regionLow = users;
+    passedSteps.add(users);
     regionHigh = Integer.MAX_VALUE;
     if (users >= spec.maxUsers()) {
       return probe(users);
@@ -154,34 +157,40 @@ public final class FindMaxSearch {
     if (narrowly && needsConfirmation(users)) {
       return new Probe(Probe.Kind.CONFIRMATION, users);
     }
-    return afterFail(users);
+    return afterFail(users, !narrowly);
   }
 
-  private Probe afterFail(int users) {
+  private Probe afterFail(int users, boolean clearly) {
     lowestFail = Math.min(lowestFail, users);
     if (converged()) {
       return verifyOrFinish();
     }
-    return bisectBelow(lowestFail);
+    return bisectBelow(lowestFail, clearly);
   }
 
   /**
-   * The next probe below a failure: the middle between it and the {@link #passBelow pass below}. A
-   * step's pass does not bound the answer: when the middle would be within the precision of it, the
-   * step's users are probed themselves. With nothing held below, the users halve.
+   * The next probe below a failure: the middle between it and the {@link #passBelow pass below}.
+   * With nothing held below, the users halve.
+   *
+   * <p>A step's pass does not bound the answer: a 20-second step can pass a load whose queues grow
+   * for minutes (a 3,500-user step held where probes of 3,250 and more collapsed). So the step's
+   * users are probed themselves when the middle would be within the precision of them, or when a
+   * probe above them failed clearly; if they fail too, the next step below guides the search.
    */
-  private Probe bisectBelow(int fail) {
+  private Probe bisectBelow(int fail, boolean clearly) {
     int low = passBelow(fail);
     if (low == 0) {
       return fail <= 1 ? null : probe(Math.max(1, fail / 2));
     }
     boolean stepOnly = low > highestPass();
-    return probe(stepOnly && fail - low <= precisionUsers(low) ? low : midpoint(low, fail));
+    boolean probeTheStep = stepOnly && (clearly || fail - low <= precisionUsers(low));
+    return probe(probeTheStep ? low : midpoint(low, fail));
   }
 
-  /** The highest count below {@code users} that held: a probe's, or the climb's last step. */
+  /** The highest count below {@code users} that held: a probe's, or a step's of the climb. */
   private int passBelow(int users) {
-    return Math.max(highestPass(), regionLow < users ? regionLow : 0);
+    Integer step = passedSteps.lower(users);
+    return Math.max(highestPass(), step == null ? 0 : step);
   }
 
   private Probe afterVerification(int users, boolean passed) {
@@ -192,7 +201,7 @@ public final class FindMaxSearch {
     // The answer did not hold: it becomes the lowest fail and the search resumes below it.
     passedUsers.tailSet(users, true).clear();
     verificationsLeft = spec.verificationRepeats();
-    return afterFail(users);
+    return afterFail(users, false);
   }
 
   /**

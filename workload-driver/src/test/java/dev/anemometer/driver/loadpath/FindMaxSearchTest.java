@@ -102,6 +102,30 @@ class FindMaxSearchTest {
   }
 
   @Test
+  void aProbeThatCollapsesAboveAStepThatHeldProbesTheStepItselfAndFallsBackToTheStepBelow() {
+    // Session 23's second run: the 20 s steps held up to 3,500 users, while the stack carries
+    // 3,187 for minutes and collapses at 3,250 once its queues have grown.
+    FindMaxSearch search = new FindMaxSearch(confirming(500, 9_000, 0));
+
+    List<String> probes =
+        driveVerdicts(
+            search,
+            users -> {
+              boolean step = search.current().kind() == Probe.Kind.INITIAL_STEP;
+              return users <= (step ? 3_500 : 3_187) ? WindowVerdict.PASSED : WindowVerdict.FAILED;
+            });
+
+    assertThat(probes)
+        .containsExactly(
+            "I500+", "I1000+", "I1500+", "I2000+", "I2500+", "I3000+", "I3500+", "I4000x",
+            "P3750x", // a collapse above a step that held: the step is suspect
+            "P3500x", // probed itself: it collapses too
+            "P3000+", // the step below guides the search
+            "P3250x", "P3125+", "P3187+"); // 3,187..3,250 = 2 % < 2.5 %
+    assertThat(search.peakUsers()).isEqualTo(3_187);
+  }
+
+  @Test
   void aProbeThatHoldsAtTheClimbsFailingStepResumesTheClimbInSteps() {
     // A transient fails the 300 step and its repeat; the capacity is 1,000.
     FindMaxSearch search = new FindMaxSearch(spec(100, 0, 10_000));
