@@ -103,9 +103,9 @@ public final class FindMaxSearch {
     if (verdict.capacityHeld()) {
       return climbFrom(users);
     }
-    // Steps are short and their new users arrive within the judged window: a narrow failure is
-    // pessimistic more often than not, and one more step's length at the same users (all arrived)
-    // tells the load from the arrival at a fraction of a probe's cost.
+    // Steps are short and the sessions of their new users are still joining auctions in the judged
+    // window: one more step's length at the same users tells the load from the arrival at a
+    // fraction of a probe's cost.
     if (mayRepeat && verdict == WindowVerdict.FAILED_NARROWLY) {
       return new Probe(Probe.Kind.STEP_REPEAT, users);
     }
