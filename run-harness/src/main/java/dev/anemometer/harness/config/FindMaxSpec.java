@@ -22,8 +22,9 @@ import java.util.List;
  *     separated), {@code previous} for the peak of the newest earlier run of the same name, or
  *     absent; the climb then warms up at half of it, climbs to 90 % of it in steps of 10 % of it
  *     and on in steps of 5 %
- * @param confirmWithin percent: a probe failing at most this far above the highest pass (or before
- *     any probe passed) runs once more before it bounds the answer; 0 never
+ * @param confirmWithin percent: a probe failing at most this far above the highest count that held
+ *     below it (a probe's or a step's), or with nothing held below, runs once more before it bounds
+ *     the answer; 0 never
  */
 public record FindMaxSpec(
     Integer initialStep,

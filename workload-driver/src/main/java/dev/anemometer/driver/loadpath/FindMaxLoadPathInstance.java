@@ -159,10 +159,10 @@ final class FindMaxLoadPathInstance implements LoadPathInstance {
    * right after) is already at its steady state.
    */
   private long rampMillis(Probe probe) {
-    if (recoveryMillis(probe) > 0) {
-      return spec.probeRampUp().toMillis();
-    }
     long ramp = spec.probeRampUp().toMillis();
+    if (recoveryMillis(probe) > 0) {
+      return ramp;
+    }
     if (laterStep(probe)) {
       return probe.kind() == Probe.Kind.STEP_REPEAT ? 0 : ramp;
     }

@@ -18,9 +18,10 @@ import java.time.Duration;
  * @param maxPassHint where the peak is expected (a previous result); 0: unknown. The climb then
  *     warms up at half of it, climbs to 90 % of it and moves in finer steps from there, as
  *     Weathervane's {@code maxPassHint} does
- * @param confirmWithinPercent a probe that fails within this many percent above the highest pass
- *     (or before any probe passed) runs once more before the search bisects below it, so that one
- *     noisy window near the boundary does not drag the answer down; 0: never
+ * @param confirmWithinPercent a probe that fails within this many percent above the highest count
+ *     that held below it (a probe's or a step's), or with nothing held below, runs once more before
+ *     the search bisects below it, so that one noisy window near the boundary does not drag the
+ *     answer down; 0: never
  */
 public record FindMaxLoadPathSpec(
     int initialStepUsers,

@@ -12,11 +12,11 @@ import java.util.TreeSet;
  * decides how long a probe runs.
  *
  * <p>Two stages. A cheap climb in short, unwarmed steps finds the region: a step that fails
- * narrowly runs once more at once (its new users' logins fell in its window), and the climb stops
- * at the first step that fails again or clearly. Full probes then bisect between the highest pass
- * (a probe's, else the last step's) and that step; only probes bound the answer. A probe that holds
- * at the failing step itself shows that the climb stopped early: the climb resumes from there. A
- * probe never goes to or beyond a known bound.
+ * narrowly runs once more at once (its new users' sessions were still joining in its window), and
+ * the climb stops at the first step that fails again or clearly. Full probes then bisect between
+ * the highest pass below (a probe's, else a step's) and that step; only probes bound the answer. A
+ * probe that holds at the failing step itself shows that the climb stopped early: the climb resumes
+ * from there. A probe never goes to or beyond a known bound.
  *
  * <p>Capacity decides: a window that failed on the mix alone, with every response time and failure
  * rule far inside its limit, counts as a pass (it is reported as a calibration defect). A probe
