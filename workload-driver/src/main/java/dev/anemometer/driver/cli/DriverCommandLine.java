@@ -1,5 +1,6 @@
 package dev.anemometer.driver.cli;
 
+import dev.anemometer.driver.spec.ExitCodes;
 import java.io.PrintWriter;
 import java.util.Arrays;
 import picocli.CommandLine;
@@ -14,11 +15,6 @@ import picocli.CommandLine.Option;
     description = "Anemometer's workload driver.",
     synopsisSubcommandLabel = "COMMAND")
 public final class DriverCommandLine implements Runnable {
-
-  public static final int PASS = 0;
-  public static final int QOS_FAIL = 1;
-  public static final int BAD_INPUT = 2;
-  public static final int INFRASTRUCTURE = 3;
 
   @Option(
       names = "--verbose",
@@ -50,7 +46,7 @@ public final class DriverCommandLine implements Runnable {
         (exception, arguments) -> {
           environment.err().println(exception.getMessage());
           environment.err().println("Try --help.");
-          return BAD_INPUT;
+          return ExitCodes.BAD_INPUT;
         });
     commandLine.setExecutionExceptionHandler(
         (exception, cmd, parseResult) -> {
@@ -59,7 +55,7 @@ public final class DriverCommandLine implements Runnable {
           if (Arrays.asList(args).contains("--verbose")) {
             exception.printStackTrace(environment.err());
           }
-          return badInput ? BAD_INPUT : INFRASTRUCTURE;
+          return badInput ? ExitCodes.BAD_INPUT : ExitCodes.INFRASTRUCTURE;
         });
     return commandLine.execute(args);
   }

@@ -10,6 +10,7 @@ import dev.anemometer.driver.run.DriverRun;
 import dev.anemometer.driver.run.LoadGenerator;
 import dev.anemometer.driver.run.RunResult;
 import dev.anemometer.driver.run.RunSpec;
+import dev.anemometer.driver.spec.ExitCodes;
 import java.nio.file.Path;
 import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
@@ -61,11 +62,9 @@ final class RunExecution {
       environment.out().println("results in " + directory.toAbsolutePath());
       if (result.error() != null) {
         environment.err().println("error: " + result.error());
-        return DriverCommandLine.INFRASTRUCTURE;
+        return ExitCodes.INFRASTRUCTURE;
       }
-      return result.passed() && result.valid()
-          ? DriverCommandLine.PASS
-          : DriverCommandLine.QOS_FAIL;
+      return result.passed() && result.valid() ? ExitCodes.PASSED : ExitCodes.QOS_FAILED;
     } finally {
       finished.countDown();
       if (server != null) {

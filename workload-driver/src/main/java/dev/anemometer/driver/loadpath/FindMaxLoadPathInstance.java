@@ -81,7 +81,7 @@ final class FindMaxLoadPathInstance implements LoadPathInstance {
   }
 
   @Override
-  public void windowJudged(int windowIndex, WindowVerdict verdict) {
+  public void windowJudged(int windowIndex, WindowVerdict verdict, double successesPerSecond) {
     Probe probe = search.current();
     if (probe == null || windowIndex != probeIndex) {
       return;
@@ -94,7 +94,7 @@ final class FindMaxLoadPathInstance implements LoadPathInstance {
     recoveryLengthMillis = RECOVERY.toMillis();
     stillOverloaded = false;
     recoveryOver = false;
-    search.verdict(verdict);
+    search.verdict(verdict, successesPerSecond);
   }
 
   /**

@@ -41,6 +41,11 @@ public final class FindMaxSearch {
   private int probesTowardsRegionHigh;
   private int verificationsLeft;
   private Probe current;
+  private final ClimbThroughput throughput = new ClimbThroughput();
+  // Where the climb's throughput put the peak (0: no estimate), and how many moves the probes made
+  // from it in one direction, each twice the one before.
+  private int estimate;
+  private int movesFromEstimate;
 
   public FindMaxSearch(FindMaxLoadPathSpec spec) {
     this.spec = spec;
@@ -75,18 +80,29 @@ public final class FindMaxSearch {
     verdict(passed ? WindowVerdict.PASSED : WindowVerdict.FAILED_NARROWLY);
   }
 
-  /** Feeds the verdict of {@link #current()} and moves to the next probe. */
+  /** Feeds the verdict of {@link #current()}, its throughput unknown. */
   public void verdict(WindowVerdict verdict) {
+    verdict(verdict, 0);
+  }
+
+  /**
+   * Feeds the verdict of {@link #current()} and the operations that succeeded per second in its
+   * window (0: unknown), and moves to the next probe.
+   */
+  public void verdict(WindowVerdict verdict, double successesPerSecond) {
     if (current == null) {
       throw new IllegalStateException("the search has finished");
     }
     Probe probe = current;
     history.add(new Outcome(probe, verdict));
     boolean held = verdict.capacityHeld();
+    boolean laterStep = probe.kind() == Probe.Kind.INITIAL_STEP && history.size() > 1;
+    boolean saturated = throughput.saturated(probe.users(), successesPerSecond);
+    throughput.add(probe.users(), successesPerSecond, laterStep && held && !saturated);
     current =
         switch (probe.kind()) {
-          case INITIAL_STEP -> afterStep(probe.users(), verdict, true);
-          case STEP_REPEAT -> afterStep(probe.users(), verdict, false);
+          case INITIAL_STEP -> afterStep(probe.users(), verdict, saturated, true);
+          case STEP_REPEAT -> afterStep(probe.users(), verdict, saturated, false);
           case PROBE ->
               held
                   ? afterPass(probe.users())
@@ -99,25 +115,38 @@ public final class FindMaxSearch {
         };
   }
 
-  private Probe afterStep(int users, WindowVerdict verdict, boolean mayRepeat) {
-    if (verdict.capacityHeld()) {
+  private Probe afterStep(int users, WindowVerdict verdict, boolean saturated, boolean mayRepeat) {
+    if (verdict.capacityHeld() && !saturated) {
       return climbFrom(users);
     }
     // Steps are short and the sessions of their new users are still joining auctions in the judged
     // window: one more step's length at the same users tells the load from the arrival at a
-    // fraction of a probe's cost.
-    if (mayRepeat && verdict == WindowVerdict.FAILED_NARROWLY) {
+    // fraction of a probe's cost. A step whose throughput kept up with its users failed on its
+    // arrivals however clearly it failed; one past the knee is not repeated.
+    if (mayRepeat
+        && !verdict.capacityHeld()
+        && !saturated
+        && (verdict == WindowVerdict.FAILED_NARROWLY || throughput.known())) {
       return new Probe(Probe.Kind.STEP_REPEAT, users);
     }
     // Steps only say where to probe; they do not bound the answer.
     regionHigh = users;
     probesTowardsRegionHigh = 0;
+    // An estimate at or below a count that held says less than the bisection does.
+    int knee = throughput.peakEstimate(users);
+    if (knee > passBelow(users)) {
+      estimate = knee;
+      movesFromEstimate = 0;
+      return probe(estimate);
+    }
+    estimate = 0;
     return bisectBelow(users, false);
   }
 
   private Probe climbFrom(int users) {
     passedSteps.add(users);
     regionHigh = Integer.MAX_VALUE;
+    estimate = 0;
     if (users >= spec.maxUsers()) {
       return probe(users);
     }
@@ -131,6 +160,9 @@ public final class FindMaxSearch {
     }
     if (lowestFail != Integer.MAX_VALUE) {
       return probe(midpoint(users, lowestFail));
+    }
+    if (estimate > 0 && regionHigh > users) {
+      return probe(Math.min(regionHigh, users + moveFromEstimate(users, true)));
     }
     if (regionHigh != Integer.MAX_VALUE && regionHigh > users) {
       return probe(towardsRegionHigh(users));
@@ -178,6 +210,9 @@ public final class FindMaxSearch {
    * probe above them failed clearly; if they fail too, the next step below guides the search.
    */
   private Probe bisectBelow(int fail, boolean clearly) {
+    if (estimate > 0 && highestPass() == 0) {
+      return probe(Math.max(1, fail - moveFromEstimate(fail, false)));
+    }
     int low = passBelow(fail);
     if (low == 0) {
       return fail <= 1 ? null : probe(Math.max(1, fail / 2));
@@ -185,6 +220,19 @@ public final class FindMaxSearch {
     boolean stepOnly = low > highestPass();
     boolean probeTheStep = stepOnly && (clearly || fail - low <= precisionUsers(low));
     return probe(probeTheStep ? low : midpoint(low, fail));
+  }
+
+  /**
+   * Probes placed by the throughput's estimate move from it by just under the precision, so that a
+   * pass and a fail one move apart end the search; each further move in the same direction is twice
+   * the one before, in case the estimate was far off.
+   */
+  private int moveFromEstimate(int users, boolean up) {
+    int direction = up ? 1 : -1;
+    movesFromEstimate =
+        Integer.signum(movesFromEstimate) == direction ? movesFromEstimate + direction : direction;
+    int precisionMove = Math.max(1, precisionUsers(users) - 1);
+    return precisionMove << Math.min(10, Math.abs(movesFromEstimate) - 1);
   }
 
   /** The highest count below {@code users} that held: a probe's, or a step's of the climb. */

@@ -11,10 +11,11 @@ public interface LoadPathInstance {
   LoadPoint at(long elapsedMillis);
 
   /**
-   * The verdict on a judged window that {@link #at} reported and then left. Fixed and interval
-   * paths only note it; findMax chooses its next probe from it.
+   * The verdict on a judged window that {@link #at} reported and then left, with the operations
+   * that succeeded in it per second. Fixed and interval paths only note it; findMax chooses its
+   * next probe from both.
    */
-  void windowJudged(int windowIndex, WindowVerdict verdict);
+  void windowJudged(int windowIndex, WindowVerdict verdict, double successesPerSecond);
 
   /**
    * A short stretch of load outside any judged window, {@code fromMillis} to {@code toMillis}, was

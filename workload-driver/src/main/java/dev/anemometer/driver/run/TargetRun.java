@@ -109,7 +109,8 @@ final class TargetRun {
       if (windowIndex != LoadPoint.NOT_JUDGED) {
         WindowResult result = closeWindow(elapsedMillis);
         closed.add(result);
-        path.windowJudged(windowIndex, steering(result.verdict()));
+        path.windowJudged(
+            windowIndex, steering(result.verdict()), result.stats().successesPerSecond());
         point = path.at(elapsedMillis);
       }
       windowIndex = point.windowIndex();

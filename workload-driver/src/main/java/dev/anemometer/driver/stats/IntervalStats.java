@@ -52,6 +52,19 @@ public record IntervalStats(
     return nanos <= 0 ? 0 : operation(type).total() * 1e9 / nanos;
   }
 
+  /** Operations that succeeded, per second over this interval: the work the system did. */
+  public double successesPerSecond() {
+    long nanos = durationNanos();
+    if (nanos <= 0) {
+      return 0;
+    }
+    long successes = 0;
+    for (OperationStats stats : operations.values()) {
+      successes += stats.successes();
+    }
+    return successes * 1e9 / nanos;
+  }
+
   /** Share of all completed operations, 0..1. */
   public double share(OperationType type) {
     long total = totalOperations();

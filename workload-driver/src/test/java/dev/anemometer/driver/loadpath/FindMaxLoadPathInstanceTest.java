@@ -47,13 +47,13 @@ class FindMaxLoadPathInstanceTest {
     assertThat(path.at(30_000)).isEqualTo(new LoadPoint(100, LoadPhase.STEP, 0, false));
     assertThat(path.at(90_000))
         .isEqualTo(new LoadPoint(100, LoadPhase.AWAITING_VERDICT, -1, false));
-    path.windowJudged(0, WindowVerdict.PASSED);
+    path.windowJudged(0, WindowVerdict.PASSED, 0);
     // A later step brings its users in over a probe's ramp-up (10 s), unjudged, then is judged.
     assertThat(path.at(95_000)).isEqualTo(new LoadPoint(150, LoadPhase.RAMP_UP, -1, false));
     assertThat(path.at(101_000)).isEqualTo(new LoadPoint(200, LoadPhase.STEP, 1, false));
     assertThat(path.at(165_000).phase()).isEqualTo(LoadPhase.AWAITING_VERDICT);
     path.windowJudged(
-        1, WindowVerdict.FAILED); // 200 failed: probe 150 with ramp, warm-up, QoS from t = 160 s
+        1, WindowVerdict.FAILED, 0); // 200 failed: probe 150 with ramp, warm-up, QoS from t = 160 s
 
     // After a failed window the load first drops to 80 % for 20 s, so that the stack drains.
     assertThat(path.at(165_000)).isEqualTo(new LoadPoint(120, LoadPhase.RAMP_DOWN, -1, false));
@@ -77,7 +77,7 @@ class FindMaxLoadPathInstanceTest {
     for (long t = 0; judged < verdicts.length; t += 1000) {
       LoadPoint point = path.at(t);
       if (point.phase() == LoadPhase.AWAITING_VERDICT) {
-        path.windowJudged(judged, verdicts[judged]);
+        path.windowJudged(judged, verdicts[judged], 0);
         judged++;
         if (judged == verdicts.length) {
           break;
@@ -175,9 +175,9 @@ class FindMaxLoadPathInstanceTest {
     assertThat(path.watchesRampDown()).isTrue();
 
     path.at(30_000);
-    path.windowJudged(0, WindowVerdict.PASSED); // step 100 ends at 60 s
+    path.windowJudged(0, WindowVerdict.PASSED, 0); // step 100 ends at 60 s
     path.at(60_000);
-    path.windowJudged(1, WindowVerdict.FAILED); // step 200 ends at 100 s: probe 150 from 100 s
+    path.windowJudged(1, WindowVerdict.FAILED, 0); // step 200 ends at 100 s: probe 150 from 100 s
     path.loadObserved(95_000, 100_000, false); // before the recovery: not its business
     path.loadObserved(100_000, 105_000, false);
     path.loadObserved(105_000, 110_000, false);
@@ -192,7 +192,7 @@ class FindMaxLoadPathInstanceTest {
     assertThat(path.at(135_000)).isEqualTo(new LoadPoint(135, LoadPhase.RAMP_UP, -1, false));
     path.loadObserved(130_000, 135_000, false); // the probe has begun: too late to stretch it
     assertThat(path.at(170_000)).isEqualTo(new LoadPoint(150, LoadPhase.QOS, 2, false));
-    path.windowJudged(2, WindowVerdict.FAILED); // 150 collapses: the step below, 100, from 220 s
+    path.windowJudged(2, WindowVerdict.FAILED, 0); // 150 collapses: the step below, 100, from 220 s
 
     // A stack that never drains gets at most a minute.
     path.loadObserved(220_000, 225_000, false);

@@ -309,4 +309,130 @@ class FindMaxSearchTest {
             "V534+", "V534+"); // both verifications pass
     assertThat(search.peakUsers()).isEqualTo(534);
   }
+
+  /**
+   * A 2-core stack as session 23 measured it: at most 1,280 operations per second, 0.40 per warm
+   * user; a step's window holds the users its ramp just brought in, who run at 0.35 for their first
+   * minute.
+   */
+  private static double stackThroughput(Probe probe, int stepUsers) {
+    double rate = 0.40;
+    if (probe.kind() == Probe.Kind.INITIAL_STEP) {
+      rate -= 0.05 * Math.min(stepUsers, probe.users()) / probe.users();
+    }
+    return Math.min(1_280, probe.users() * rate);
+  }
+
+  /** Like {@link #driveVerdicts}, each window also telling its throughput. */
+  private static List<String> driveMeasured(
+      FindMaxSearch search, java.util.function.Function<Probe, WindowVerdict> verdicts) {
+    List<String> probes = new ArrayList<>();
+    while (!search.finished()) {
+      Probe probe = search.current();
+      WindowVerdict verdict = verdicts.apply(probe);
+      probes.add(
+          probe.kind().name().charAt(0)
+              + ""
+              + probe.users()
+              + (verdict.capacityHeld() ? "+" : "x"));
+      search.verdict(verdict, stackThroughput(probe, 500));
+      assertThat(probes).hasSizeLessThan(100);
+    }
+    return probes;
+  }
+
+  /**
+   * Steps hold up to {@code stepsHold} users and everything else up to {@code probesHold}; above, a
+   * window fails {@code above}.
+   */
+  private static java.util.function.Function<Probe, WindowVerdict> holding(
+      int stepsHold, int probesHold, WindowVerdict above) {
+    return probe -> {
+      boolean step = probe.kind() == Probe.Kind.INITIAL_STEP;
+      return probe.users() <= (step ? stepsHold : probesHold) ? WindowVerdict.PASSED : above;
+    };
+  }
+
+  @Test
+  void aStepPastTheThroughputKneeEndsTheClimbAndTheFirstProbeGoesJustBelowTheKnee() {
+    // Session 23: 20 s steps held up to 3,500 users where the stack carries 3,187 for minutes. The
+    // 3,500 step's throughput stopped at the stack's 1,280 operations per second, 0.366 per user
+    // against the 3,000 step's 0.392.
+    FindMaxSearch search = new FindMaxSearch(confirming(500, 9_000, 0));
+
+    List<String> probes =
+        driveMeasured(search, holding(3_500, 3_187, WindowVerdict.FAILED_NARROWLY));
+
+    assertThat(probes)
+        .containsExactly(
+            "I500+", "I1000+", "I1500+", "I2000+", "I2500+", "I3000+",
+            "I3500+", // held on its response times, but did only 1,280 operations per second
+            "P3170+", // 0.97 x 1,280 / 0.392
+            "P3249x", "C3249x"); // one move of just under 2.5 % up fails twice: 3,170 stands
+    assertThat(search.peakUsers()).isEqualTo(3_170);
+  }
+
+  @Test
+  void aStepThatFailsClearlyWhileItsThroughputKeptUpFailedOnItsArrivalsAndRunsOnceMore() {
+    // Session 23's second run: the 3,000 step failed clearly (p99 of seconds while 500 users logged
+    // in) where the stack carried 3,000 users as a probe afterwards.
+    FindMaxSearch search = new FindMaxSearch(confirming(500, 9_000, 0));
+    int[] stepsAt3000 = {0};
+
+    List<String> probes =
+        driveMeasured(
+            search,
+            probe -> {
+              if (probe.users() == 3_000 && stepsAt3000[0]++ == 0) {
+                return WindowVerdict.FAILED;
+              }
+              return probe.users() <= 3_187 ? WindowVerdict.PASSED : WindowVerdict.FAILED;
+            });
+
+    assertThat(probes)
+        .containsExactly(
+            "I500+", "I1000+", "I1500+", "I2000+", "I2500+", "I3000x",
+            "S3000+", // no arrivals in the repeat: it holds, the climb goes on
+            "I3500x", // the knee: 0.366 operations per user-second against 0.392
+            "P3184+", // 0.97 x 1,280 / 0.390, the rate of the last step that held
+            "P3263x"); // a clear fail is not confirmed; 3,184..3,263 < 2.5 %
+    assertThat(search.peakUsers()).isEqualTo(3_184);
+  }
+
+  @Test
+  void anEstimateTooHighWalksDownInMovesThatDoubleUntilAProbeHolds() {
+    // The throughput says 3,170 but the stack's response times fail from 2,900 users.
+    FindMaxSearch search = new FindMaxSearch(confirming(500, 9_000, 0));
+
+    List<String> probes = driveMeasured(search, holding(3_500, 2_900, WindowVerdict.FAILED));
+
+    assertThat(probes)
+        .containsExactly(
+            "I500+", "I1000+", "I1500+", "I2000+", "I2500+", "I3000+", "I3500+", "P3170x", "P3091x",
+            "P2937x", // down by just under 2.5 %, then by twice as much
+            "P2645+", // then by four times as much: a pass below
+            "P2791+", "P2864+", "P2900+"); // bisected: 2,900..2,937 = 1.3 % < 2.5 %
+    assertThat(search.peakUsers()).isEqualTo(2_900);
+  }
+
+  @Test
+  void anEstimateTooLowWalksUpToTheClimbsFailingStepAndTheClimbResumesFromThere() {
+    // This session's first run on a faster machine: steps failed from 3,500 users on their
+    // arrivals, the estimate said about 3,180, and the stack carried 3,557 as a probe.
+    FindMaxSearch search = new FindMaxSearch(confirming(500, 9_000, 0));
+
+    List<String> probes =
+        driveMeasured(search, holding(3_000, 3_557, WindowVerdict.FAILED_NARROWLY));
+
+    assertThat(probes)
+        .containsExactly(
+            "I500+", "I1000+", "I1500+", "I2000+", "I2500+", "I3000+",
+            "I3500x", // past the knee: not repeated
+            "P3170+", "P3249+", // up by just under 2.5 %,
+            "P3411+", // then by twice as much,
+            "P3500+", // then as far as the failing step: it holds, so the climb goes on
+            "I4000x", // and stops again; the new estimate is below what held: bisect
+            "P3750x", "C3750x", "P3625x", "C3625x", "P3562x", "C3562x"); // 3,500..3,562 < 2.5 %
+    assertThat(search.peakUsers()).isEqualTo(3_500);
+  }
 }

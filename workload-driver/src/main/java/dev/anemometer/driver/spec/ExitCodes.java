@@ -1,8 +1,9 @@
-package dev.anemometer.harness.results;
+package dev.anemometer.driver.spec;
 
 /**
- * The harness's exit codes, the same for every command and saved with each run ({@code
- * summary.json}, {@code runs.csv}).
+ * The exit codes of every command of the harness and the driver (SPEC: 0 pass, 1 QoS fail, 2 bad
+ * input, 3 infrastructure error); the harness saves them with each run ({@code summary.json},
+ * {@code runs.csv}).
  */
 public final class ExitCodes {
 
@@ -15,7 +16,7 @@ public final class ExitCodes {
   /** Bad input or configuration. */
   public static final int BAD_INPUT = 2;
 
-  /** Infrastructure error: a tier did not start, a tool is missing. */
+  /** Infrastructure error: a tier did not start, a tool is missing, a worker went away. */
   public static final int INFRASTRUCTURE = 3;
 
   private ExitCodes() {}

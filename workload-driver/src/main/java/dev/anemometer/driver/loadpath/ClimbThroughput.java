@@ -1,0 +1,62 @@
+package dev.anemometer.driver.loadpath;
+
+/**
+ * What the climb's throughput says about the peak. Below its capacity a stack does the work its
+ * users ask for, so the operations per user-second hold steady from step to step; past it the
+ * operations per second stop growing with the users. A step whose rate per user falls clearly below
+ * the steps before it has passed the knee, whatever its short window's response times said, and the
+ * most operations per second any window did, divided by the rate per user below the knee, puts the
+ * peak within a few percent (session 23 on a 2-core machine: the stack did at most 1,270-1,300
+ * operations per second at 0.40 per user, 3,175-3,250 users, where the bisection found 3,187).
+ */
+final class ClimbThroughput {
+
+  /** A step whose rate per user is this share below the steps' before it is past the knee. */
+  static final double SATURATION_DROP = 0.04;
+
+  /**
+   * The first probe goes to this share of the knee: response times pass their limits a little
+   * before the throughput stops growing, and a probe just below the peak is cheaper to move up from
+   * than a collapse is to recover from.
+   */
+  static final double PEAK_SHARE = 0.97;
+
+  private double referenceRate;
+  private double highest;
+
+  /** Whether a step has set the rate per user below the knee yet. */
+  boolean known() {
+    return referenceRate > 0;
+  }
+
+  /** Whether {@code users} doing {@code successesPerSecond} are past the knee. */
+  boolean saturated(int users, double successesPerSecond) {
+    return known()
+        && successesPerSecond > 0
+        && successesPerSecond / users < (1 - SATURATION_DROP) * referenceRate;
+  }
+
+  /**
+   * Notes a window's throughput. Only the later steps of the climb that held and kept up set the
+   * reference rate: the first step's users have not yet logged in all at once (the later steps'
+   * have, over their ramp), and a step's repeat or a probe has no arrivals in its window at all.
+   */
+  void add(int users, double successesPerSecond, boolean reference) {
+    if (successesPerSecond <= 0) {
+      return;
+    }
+    highest = Math.max(highest, successesPerSecond);
+    if (reference) {
+      referenceRate = Math.max(referenceRate, successesPerSecond / users);
+    }
+  }
+
+  /** Where to probe first below a climb that stopped at {@code stepUsers}; 0 when unknown. */
+  int peakEstimate(int stepUsers) {
+    if (!known()) {
+      return 0;
+    }
+    long users = Math.round(PEAK_SHARE * highest / referenceRate);
+    return (int) Math.max(1, Math.min(stepUsers - 1L, users));
+  }
+}
