@@ -1,13 +1,13 @@
 package dev.anemometer.harness.cli;
 
 import dev.anemometer.driver.spec.DurationSyntax;
+import dev.anemometer.driver.spec.ExitCodes;
 import dev.anemometer.harness.calibration.CalibrationPlan;
 import dev.anemometer.harness.calibration.MixTable;
 import dev.anemometer.harness.config.AnemometerConfig;
 import dev.anemometer.harness.config.ConfigException;
 import dev.anemometer.harness.config.ConfigLoader;
 import dev.anemometer.harness.console.Console;
-import dev.anemometer.harness.results.ExitCodes;
 import dev.anemometer.harness.run.Harness;
 import dev.anemometer.harness.run.RunProcedure;
 import dev.anemometer.harness.run.TargetOptions;

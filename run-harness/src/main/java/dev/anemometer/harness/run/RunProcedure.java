@@ -1,6 +1,7 @@
 package dev.anemometer.harness.run;
 
 import dev.anemometer.driver.run.RunListener;
+import dev.anemometer.driver.spec.ExitCodes;
 import dev.anemometer.harness.audit.AuditResult;
 import dev.anemometer.harness.config.AnemometerConfig;
 import dev.anemometer.harness.config.AppInstanceSpec;
@@ -24,7 +25,6 @@ import dev.anemometer.harness.platform.CpuSummary;
 import dev.anemometer.harness.platform.Platform;
 import dev.anemometer.harness.platform.PlatformProbe;
 import dev.anemometer.harness.report.HtmlReport;
-import dev.anemometer.harness.results.ExitCodes;
 import dev.anemometer.harness.results.ResultsDirectory;
 import dev.anemometer.harness.results.RunSummary;
 import dev.anemometer.harness.soak.ResourceSampler;

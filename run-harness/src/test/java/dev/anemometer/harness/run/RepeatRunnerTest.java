@@ -2,7 +2,7 @@ package dev.anemometer.harness.run;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.anemometer.harness.results.ExitCodes;
+import dev.anemometer.driver.spec.ExitCodes;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;

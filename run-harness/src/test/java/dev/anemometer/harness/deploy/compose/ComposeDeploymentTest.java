@@ -3,11 +3,11 @@ package dev.anemometer.harness.deploy.compose;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.anemometer.driver.spec.ExitCodes;
 import dev.anemometer.harness.cli.AnemometerCli;
 import dev.anemometer.harness.config.ConfigLoader;
 import dev.anemometer.harness.deploy.TierStartException;
 import dev.anemometer.harness.deploygen.StackModel;
-import dev.anemometer.harness.results.ExitCodes;
 import dev.anemometer.harness.tuning.TuningCalculator;
 import java.nio.file.Path;
 import java.util.List;

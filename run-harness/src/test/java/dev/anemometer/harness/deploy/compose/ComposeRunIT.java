@@ -3,6 +3,7 @@ package dev.anemometer.harness.deploy.compose;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
+import dev.anemometer.driver.spec.ExitCodes;
 import dev.anemometer.harness.config.AnemometerConfig;
 import dev.anemometer.harness.console.Console;
 import dev.anemometer.harness.deploy.DatabaseEndpoint;
@@ -13,7 +14,6 @@ import dev.anemometer.harness.deploy.LoadOutcome;
 import dev.anemometer.harness.deploy.LoadPaths;
 import dev.anemometer.harness.deploy.TierStartException;
 import dev.anemometer.harness.deploy.local.LocalPaths;
-import dev.anemometer.harness.results.ExitCodes;
 import dev.anemometer.harness.run.Harness;
 import dev.anemometer.harness.run.RunProcedure;
 import dev.anemometer.harness.support.TestPostgres;

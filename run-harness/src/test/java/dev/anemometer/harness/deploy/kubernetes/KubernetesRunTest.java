@@ -2,12 +2,12 @@ package dev.anemometer.harness.deploy.kubernetes;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.anemometer.driver.spec.ExitCodes;
 import dev.anemometer.harness.config.AnemometerConfig;
 import dev.anemometer.harness.config.ConfigLoader;
 import dev.anemometer.harness.console.Console;
 import dev.anemometer.harness.deploy.local.LocalPaths;
 import dev.anemometer.harness.deploygen.StackModel;
-import dev.anemometer.harness.results.ExitCodes;
 import dev.anemometer.harness.run.Harness;
 import dev.anemometer.harness.run.RunProcedure;
 import dev.anemometer.harness.tuning.TuningCalculator;
