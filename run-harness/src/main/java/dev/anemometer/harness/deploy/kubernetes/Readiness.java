@@ -54,18 +54,7 @@ public final class Readiness {
                 .withName("data-load")
                 .waitUntilCondition(Readiness::succeeded, remaining, TimeUnit.MILLISECONDS));
     for (String name : instance.deployments()) {
-      wait(
-          ns,
-          "Deployment " + name,
-          timeout,
-          startNanos,
-          remaining ->
-              client
-                  .apps()
-                  .deployments()
-                  .inNamespace(ns)
-                  .withName(name)
-                  .waitUntilCondition(Readiness::ready, remaining, TimeUnit.MILLISECONDS));
+      waitForDeployment(ns, name, timeout, startNanos);
     }
     return Duration.ofNanos(System.nanoTime() - startNanos);
   }
@@ -73,7 +62,11 @@ public final class Readiness {
   /** Waits only for one Deployment: what a scale-up or scale-down waits for. */
   public Duration awaitDeployment(InstanceNamespace instance, String name, Duration timeout) {
     long startNanos = System.nanoTime();
-    String ns = instance.namespace();
+    waitForDeployment(instance.namespace(), name, timeout, startNanos);
+    return Duration.ofNanos(System.nanoTime() - startNanos);
+  }
+
+  private void waitForDeployment(String ns, String name, Duration timeout, long startNanos) {
     wait(
         ns,
         "Deployment " + name,
@@ -86,7 +79,6 @@ public final class Readiness {
                 .inNamespace(ns)
                 .withName(name)
                 .waitUntilCondition(Readiness::ready, remaining, TimeUnit.MILLISECONDS));
-    return Duration.ofNanos(System.nanoTime() - startNanos);
   }
 
   static boolean ready(Deployment d) {

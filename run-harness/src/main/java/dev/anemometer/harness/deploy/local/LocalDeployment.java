@@ -68,34 +68,16 @@ public final class LocalDeployment implements DeployedStack {
       TuningCalculator calculator,
       DataPreparer data,
       Console console) {
-    LocalDeployment deployment = new LocalDeployment(CorePlacement.of(config));
-    try {
-      TierChoice choice = new TierChoice(console);
-      for (int i = 0; i < config.appInstances().size(); i++) {
-        InstanceStarter starter =
-            new InstanceStarter(
-                config,
-                i,
-                DescriptorBudget.ofThisProcess()
-                    .fit(calculator.compute(config, i), "instance-" + i, console),
-                paths,
-                output,
-                deployment.processes,
-                console,
-                choice,
-                deployment.cores);
-        deployment.instances.add(starter.start(data));
-        deployment.tiers.add(starter.tiers());
-      }
-      return deployment;
-    } catch (RuntimeException e) {
-      console.notice("start failed; stopping what was started");
-      deployment.close();
-      throw e;
-    } catch (IOException e) {
-      deployment.close();
-      throw new UncheckedIOException(e);
-    }
+    return startEach(
+        config,
+        paths,
+        output,
+        calculator,
+        console,
+        (deployment, starter, index) -> {
+          deployment.instances.add(starter.start(data));
+          deployment.tiers.add(starter.tiers());
+        });
   }
 
   /**
@@ -108,6 +90,33 @@ public final class LocalDeployment implements DeployedStack {
       Output output,
       TuningCalculator calculator,
       Console console) {
+    return startEach(
+        config,
+        paths,
+        output,
+        calculator,
+        console,
+        (deployment, starter, index) -> {
+          DatabaseEndpoint database =
+              starter.startDatabase(config.appInstances().get(index).tiers().db());
+          deployment.instances.add(
+              new DeployedInstance(index, List.of(), database, List.of(), List.of()));
+        });
+  }
+
+  /** What to start of one app instance. */
+  private interface InstanceStart {
+    void start(LocalDeployment deployment, InstanceStarter starter, int index) throws IOException;
+  }
+
+  /** Starts each app instance in turn; on any failure, stops what was started and rethrows. */
+  private static LocalDeployment startEach(
+      AnemometerConfig config,
+      LocalPaths paths,
+      Output output,
+      TuningCalculator calculator,
+      Console console,
+      InstanceStart start) {
     LocalDeployment deployment = new LocalDeployment(CorePlacement.of(config));
     try {
       TierChoice choice = new TierChoice(console);
@@ -124,13 +133,11 @@ public final class LocalDeployment implements DeployedStack {
                 console,
                 choice,
                 deployment.cores);
-        DatabaseEndpoint database =
-            starter.startDatabase(config.appInstances().get(i).tiers().db());
-        deployment.instances.add(
-            new DeployedInstance(i, List.of(), database, List.of(), List.of()));
+        start.start(deployment, starter, i);
       }
       return deployment;
     } catch (RuntimeException e) {
+      console.notice("start failed; stopping what was started");
       deployment.close();
       throw e;
     } catch (IOException e) {
