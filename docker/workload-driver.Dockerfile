@@ -14,6 +14,8 @@ WORKDIR /opt/anemometer
 COPY workload-driver/target/workload-driver-*-exec.jar /opt/anemometer/driver.jar
 USER 10001:10001
 EXPOSE 7000
+# UTF-8 output: the console and logs print ±, µ and …, which the image's POSIX locale turns into ?.
+ENV LANG=C.UTF-8
 ENV JAVA_OPTS="-XX:MaxRAMPercentage=75"
 # A worker answers on its control port; a standalone run or a controller has no port to check.
 HEALTHCHECK --interval=10s --timeout=3s --start-period=30s \

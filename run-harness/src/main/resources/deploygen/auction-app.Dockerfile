@@ -16,6 +16,8 @@ COPY docker/prepare-data.sh /opt/anemometer/prepare-data.sh
 USER 10001:10001
 EXPOSE 8080
 # JVM flags (heap, GC) come from JAVA_OPTS; Spring settings from the environment or a mounted file.
+# UTF-8 output: the console and logs print ±, µ and …, which the image's POSIX locale turns into ?.
+ENV LANG=C.UTF-8
 ENV JAVA_OPTS=""
 # Healthy as soon as the readiness probe answers; the start period is long because a loaded 2-core
 # machine took 85 s to start the app (failed checks count only after it).
