@@ -12,9 +12,12 @@ import java.util.TreeSet;
  * decides how long a probe runs.
  *
  * <p>Two stages. A cheap climb in short, unwarmed steps finds the region: a step that fails
- * narrowly runs once more at once (its new users' sessions were still joining in its window), and
- * the climb stops at the first step that fails again or clearly. Full probes then bisect between
- * the highest pass below (a probe's, else a step's) and that step; only probes bound the answer. A
+ * narrowly, or while its throughput kept up with its users, runs once more at once (its new users'
+ * sessions were still joining in its window), and the climb stops at the first step that fails
+ * again or clearly, or whose throughput stopped growing with its users ({@link ClimbThroughput}).
+ * Full probes then start at the knee that throughput points to and move from it by the precision,
+ * twice as far on each further move the same way; without throughput they bisect between the
+ * highest pass below (a probe's, else a step's) and that step. Only probes bound the answer. A
  * probe that holds at the failing step itself shows that the climb stopped early: the climb resumes
  * from there. A probe never goes to or beyond a known bound.
  *
