@@ -4,10 +4,10 @@ package dev.anemometer.driver.loadpath;
  * What the climb's throughput says about the peak. Below its capacity a stack does the work its
  * users ask for, so the operations per user-second hold steady from step to step; past it the
  * operations per second stop growing with the users. A step whose rate per user falls clearly below
- * the steps before it has passed the knee, whatever its short window's response times said, and the
- * most operations per second any window did, divided by the rate per user below the knee, puts the
- * peak within a few percent (session 23 on a 2-core machine: the stack did at most 1,270-1,300
- * operations per second at 0.40 per user, 3,175-3,250 users, where the bisection found 3,187).
+ * the steps before it has passed the knee, whatever its short window's response times said. The
+ * most operations per second any window did, divided by the steps' rate per user below the knee, is
+ * where probing starts; it is only a start: on one 2-core machine it was 11 % below the peak found
+ * in one run and 8 % above the peak found in another (decision 0007).
  */
 final class ClimbThroughput {
 
@@ -38,8 +38,9 @@ final class ClimbThroughput {
 
   /**
    * Notes a window's throughput. Only the later steps of the climb that held and kept up set the
-   * reference rate: the first step's users have not yet logged in all at once (the later steps'
-   * have, over their ramp), and a step's repeat or a probe has no arrivals in its window at all.
+   * reference rate: each brings in users who have just arrived and run slower than warm ones, while
+   * the first step's users warmed up for a minute, and a step's repeat or a probe has no arrivals
+   * in its window at all.
    */
   void add(int users, double successesPerSecond, boolean reference) {
     if (successesPerSecond <= 0) {

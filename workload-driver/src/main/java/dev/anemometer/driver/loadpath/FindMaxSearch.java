@@ -45,9 +45,9 @@ public final class FindMaxSearch {
   private int verificationsLeft;
   private Probe current;
   private final ClimbThroughput throughput = new ClimbThroughput();
-  // Where the climb's throughput put the peak (0: no estimate), and how many moves the probes made
-  // from it in one direction, each twice the one before.
-  private int estimate;
+  // Whether the probes started where the climb's throughput put the peak, and how many moves they
+  // made from there in one direction, each twice the one before.
+  private boolean fromEstimate;
   private int movesFromEstimate;
 
   public FindMaxSearch(FindMaxLoadPathSpec spec) {
@@ -138,18 +138,18 @@ public final class FindMaxSearch {
     // An estimate at or below a count that held says less than the bisection does.
     int knee = throughput.peakEstimate(users);
     if (knee > passBelow(users)) {
-      estimate = knee;
+      fromEstimate = true;
       movesFromEstimate = 0;
-      return probe(estimate);
+      return probe(knee);
     }
-    estimate = 0;
+    fromEstimate = false;
     return bisectBelow(users, false);
   }
 
   private Probe climbFrom(int users) {
     passedSteps.add(users);
     regionHigh = Integer.MAX_VALUE;
-    estimate = 0;
+    fromEstimate = false;
     if (users >= spec.maxUsers()) {
       return probe(users);
     }
@@ -164,7 +164,7 @@ public final class FindMaxSearch {
     if (lowestFail != Integer.MAX_VALUE) {
       return probe(midpoint(users, lowestFail));
     }
-    if (estimate > 0 && regionHigh > users) {
+    if (fromEstimate && regionHigh > users) {
       return probe(Math.min(regionHigh, users + moveFromEstimate(users, true)));
     }
     if (regionHigh != Integer.MAX_VALUE && regionHigh > users) {
@@ -213,7 +213,7 @@ public final class FindMaxSearch {
    * probe above them failed clearly; if they fail too, the next step below guides the search.
    */
   private Probe bisectBelow(int fail, boolean clearly) {
-    if (estimate > 0 && highestPass() == 0) {
+    if (fromEstimate && highestPass() == 0) {
       return probe(Math.max(1, fail - moveFromEstimate(fail, false)));
     }
     int low = passBelow(fail);
