@@ -22,6 +22,20 @@ final class FindMaxLoadPathInstance implements LoadPathInstance {
   /** The users during a recovery, in percent of the lower of the two probes' users. */
   static final int RECOVERY_PERCENT = 80;
 
+  /** The users during a recovery after a clear failure or a collapse: a deeper backlog to drain. */
+  static final int DEEP_RECOVERY_PERCENT = 70;
+
+  /**
+   * A probe whose stack is seen clearly beyond its limits (some rule past twice its limit) for this
+   * long without a break ends there, as a clear failure: the rest of its window would only deepen
+   * the overload that the next probe then has to drain (session 24: two probes after an overload
+   * failed with p99s of 6-8 s, and the search ended 7 % below the run before it).
+   */
+  static final Duration COLLAPSE = Duration.ofSeconds(30);
+
+  /** The shortest ramp of a probe, however few users it moves. */
+  static final Duration MIN_PROBE_RAMP = Duration.ofSeconds(10);
+
   /** A move of at most this share of the users warms up for half as long after a pass. */
   static final int SMALL_MOVE_PERCENT = 5;
 
@@ -30,12 +44,17 @@ final class FindMaxLoadPathInstance implements LoadPathInstance {
   private long probeStartMillis;
   private int previousUsers;
   private boolean previousHeld;
+  private boolean previousClearlyFailed;
   private int probeIndex;
   // The current probe's recovery: its length so far, whether the last watch still saw the stack
   // overloaded, and whether the probe has begun (the length is then fixed).
   private long recoveryLengthMillis = RECOVERY.toMillis();
   private boolean stillOverloaded;
   private boolean recoveryOver;
+  // The current probe's watch for a collapse: since when every cut was clearly beyond its limits
+  // (-1: the last one was not), and when the probe was cut short (-1: it was not).
+  private long collapsedSinceMillis = -1;
+  private long cutAtMillis = -1;
 
   FindMaxLoadPathInstance(FindMaxLoadPathSpec spec) {
     this.spec = spec;
@@ -56,6 +75,9 @@ final class FindMaxLoadPathInstance implements LoadPathInstance {
     Probe probe = search.current();
     if (probe == null) {
       return LoadPoint.done();
+    }
+    if (cutAtMillis >= 0) {
+      return LoadPoint.unjudged(probe.users(), LoadPhase.AWAITING_VERDICT);
     }
     long recoveryMillis = recoveryMillis(probe);
     long intoProbe = elapsedMillis - probeStartMillis - recoveryMillis;
@@ -86,15 +108,54 @@ final class FindMaxLoadPathInstance implements LoadPathInstance {
     if (probe == null || windowIndex != probeIndex) {
       return;
     }
-    probeStartMillis +=
-        recoveryMillis(probe) + rampMillis(probe) + warmUpMillis(probe) + qosMillis(probe);
+    boolean cut = cutAtMillis >= 0;
+    WindowVerdict steering = cut ? WindowVerdict.FAILED : verdict;
+    probeStartMillis =
+        cut
+            ? cutAtMillis
+            : probeStartMillis
+                + recoveryMillis(probe)
+                + rampMillis(probe)
+                + warmUpMillis(probe)
+                + qosMillis(probe);
     previousUsers = probe.users();
-    previousHeld = verdict.capacityHeld();
+    previousHeld = steering.capacityHeld();
+    previousClearlyFailed = steering == WindowVerdict.FAILED;
     probeIndex++;
     recoveryLengthMillis = RECOVERY.toMillis();
     stillOverloaded = false;
     recoveryOver = false;
-    search.verdict(verdict, successesPerSecond);
+    collapsedSinceMillis = -1;
+    cutAtMillis = -1;
+    search.verdict(steering, successesPerSecond);
+  }
+
+  @Override
+  public boolean watchesWindows() {
+    return true;
+  }
+
+  /**
+   * Cuts a probe short once every watch of its judged window for {@link #COLLAPSE} found the stack
+   * clearly beyond its limits. Steps are short already and judged whole.
+   */
+  @Override
+  public void windowObserved(
+      int windowIndex, long fromMillis, long toMillis, boolean clearlyBeyondLimits) {
+    Probe probe = search.current();
+    if (probe == null || windowIndex != probeIndex || isStep(probe) || cutAtMillis >= 0) {
+      return;
+    }
+    if (!clearlyBeyondLimits) {
+      collapsedSinceMillis = -1;
+      return;
+    }
+    if (collapsedSinceMillis < 0) {
+      collapsedSinceMillis = fromMillis;
+    }
+    if (toMillis - collapsedSinceMillis >= COLLAPSE.toMillis()) {
+      cutAtMillis = toMillis;
+    }
   }
 
   /**
@@ -144,8 +205,8 @@ final class FindMaxLoadPathInstance implements LoadPathInstance {
   }
 
   private int recoveryUsers(Probe probe) {
-    return (int)
-        Math.max(1, (long) Math.min(previousUsers, probe.users()) * RECOVERY_PERCENT / 100);
+    int percent = previousClearlyFailed ? DEEP_RECOVERY_PERCENT : RECOVERY_PERCENT;
+    return (int) Math.max(1, (long) Math.min(previousUsers, probe.users()) * percent / 100);
   }
 
   /**
@@ -173,7 +234,10 @@ final class FindMaxLoadPathInstance implements LoadPathInstance {
       long steps = Math.max(1, Math.round((double) probe.users() / spec.initialStepUsers()));
       return Math.max(ramp, Math.min(MAX_FIRST_RAMP.toMillis(), ramp * steps));
     }
-    return ramp;
+    // The users a probe adds arrive at the climb's pace (a step's users per ramp): a move of a few
+    // percent needs seconds, not a full ramp.
+    long paced = ramp * Math.abs(probe.users() - previousUsers) / spec.initialStepUsers();
+    return Math.min(ramp, Math.max(Math.min(ramp, MIN_PROBE_RAMP.toMillis()), paced));
   }
 
   /**

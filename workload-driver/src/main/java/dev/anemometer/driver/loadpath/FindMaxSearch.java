@@ -135,8 +135,14 @@ public final class FindMaxSearch {
     // Steps only say where to probe; they do not bound the answer.
     regionHigh = users;
     probesTowardsRegionHigh = 0;
-    // An estimate at or below a count that held says less than the bisection does.
     int knee = throughput.peakEstimate(users);
+    if (!mayRepeat && !verdict.capacityHeld()) {
+      // Failed again without arrivals in its window: the step is beyond the peak by more than a
+      // window's noise, so probing starts a margin below it (session 24: an estimate held just
+      // under such a step failed there, and so did the next probe, in the overload it left).
+      knee = Math.min(knee, users - 2 * precisionUsers(users));
+    }
+    // An estimate at or below a count that held says less than the bisection does.
     if (knee > passBelow(users)) {
       fromEstimate = true;
       movesFromEstimate = 0;

@@ -32,6 +32,20 @@ public interface LoadPathInstance {
     return false;
   }
 
+  /**
+   * A short stretch of a judged window, {@code fromMillis} to {@code toMillis}, had some
+   * response-time or failure rule clearly beyond its limit (more than twice it) or not. findMax
+   * ends a probe whose stack has collapsed for long enough, instead of overloading it to the end of
+   * its window; the other paths ignore it.
+   */
+  default void windowObserved(
+      int windowIndex, long fromMillis, long toMillis, boolean clearlyBeyondLimits) {}
+
+  /** Whether judged windows are to be watched through {@link #windowObserved}: findMax's probes. */
+  default boolean watchesWindows() {
+    return false;
+  }
+
   /** The headline result of a findMax search once finished; empty for other paths. */
   default OptionalInt peakUsers() {
     return OptionalInt.empty();

@@ -21,7 +21,7 @@ import java.util.Set;
  */
 final class TargetRun {
 
-  /** How long each watched cut of a ramp-down is. */
+  /** How long each watched cut of a ramp-down or a probe is. */
   static final long WATCH_MILLIS = 5_000;
 
   private final TargetSpec spec;
@@ -48,10 +48,12 @@ final class TargetRun {
   private LoadPhase statusPhase;
   private int statusUsers = -1;
   private long statusSegmentStartMillis;
-  // A ramp-down (findMax's recovery) is watched in short cuts, each judged on its response times
-  // and failures, so that the path can tell when the stack has drained.
+  // findMax's recoveries and probes are watched in short cuts, each judged on its response times
+  // and failures, so that the path can tell when the stack has drained, or has collapsed.
   private IntervalAccumulator watch;
   private long watchStartMillis;
+  private LoadPhase watchedPhase;
+  private int watchedWindow = LoadPoint.NOT_JUDGED;
 
   TargetRun(TargetSpec spec, QosJudge judge, long startNanos) {
     this.spec = spec;
@@ -102,7 +104,7 @@ final class TargetRun {
    * count to apply. Judged windows go to {@code closed}.
    */
   int advance(long elapsedMillis, long nowNanos, List<WindowResult> closed) {
-    watchRampDown(elapsedMillis, nowNanos);
+    watch(elapsedMillis, nowNanos);
     LoadPoint previous = point;
     point = path.at(elapsedMillis);
     if (point.windowIndex() != windowIndex) {
@@ -126,20 +128,37 @@ final class TargetRun {
     return users;
   }
 
-  private void watchRampDown(long elapsedMillis, long nowNanos) {
-    if (point.phase() != LoadPhase.RAMP_DOWN || !path.watchesRampDown()) {
+  /**
+   * Watches findMax's recoveries (has the stack drained?) and its probes' judged windows (has the
+   * stack collapsed?) in cuts of {@link #WATCH_MILLIS}, each judged on its response times and
+   * failures.
+   */
+  private void watch(long elapsedMillis, long nowNanos) {
+    boolean rampDown = point.phase() == LoadPhase.RAMP_DOWN && path.watchesRampDown();
+    boolean probe = point.phase() == LoadPhase.QOS && path.watchesWindows();
+    if (!rampDown && !probe) {
       watch = null;
       return;
     }
-    if (watch == null) {
-      watch = new IntervalAccumulator(nowNanos);
-      watchStartMillis = elapsedMillis;
+    if (watch == null || watchedPhase != point.phase() || watchedWindow != point.windowIndex()) {
+      startWatch(elapsedMillis, nowNanos);
     } else if (elapsedMillis - watchStartMillis >= WATCH_MILLIS) {
-      boolean within = judge.judgeWithoutMix(watch.snapshot()).passed();
-      path.loadObserved(watchStartMillis, elapsedMillis, within);
-      watch = new IntervalAccumulator(nowNanos);
-      watchStartMillis = elapsedMillis;
+      QosVerdict verdict = judge.judgeWithoutMix(watch.snapshot());
+      if (rampDown) {
+        path.loadObserved(watchStartMillis, elapsedMillis, verdict.passed());
+      } else {
+        boolean clearlyBeyond = !verdict.passed() && !verdict.narrowFailure();
+        path.windowObserved(point.windowIndex(), watchStartMillis, elapsedMillis, clearlyBeyond);
+      }
+      startWatch(elapsedMillis, nowNanos);
     }
+  }
+
+  private void startWatch(long elapsedMillis, long nowNanos) {
+    watch = new IntervalAccumulator(nowNanos);
+    watchStartMillis = elapsedMillis;
+    watchedPhase = point.phase();
+    watchedWindow = point.windowIndex();
   }
 
   private WindowResult closeWindow(long elapsedMillis) {

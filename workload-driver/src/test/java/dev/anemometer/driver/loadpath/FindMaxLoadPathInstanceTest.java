@@ -55,9 +55,10 @@ class FindMaxLoadPathInstanceTest {
     path.windowJudged(
         1, WindowVerdict.FAILED, 0); // 200 failed: probe 150 with ramp, warm-up, QoS from t = 160 s
 
-    // After a failed window the load first drops to 80 % for 20 s, so that the stack drains.
-    assertThat(path.at(165_000)).isEqualTo(new LoadPoint(120, LoadPhase.RAMP_DOWN, -1, false));
-    assertThat(path.at(185_000)).isEqualTo(new LoadPoint(135, LoadPhase.RAMP_UP, -1, false));
+    // After a failed window the load first drops for 20 s, so that the stack drains: to 70 % after
+    // a clear failure (80 % after a narrow one).
+    assertThat(path.at(165_000)).isEqualTo(new LoadPoint(105, LoadPhase.RAMP_DOWN, -1, false));
+    assertThat(path.at(185_000)).isEqualTo(new LoadPoint(128, LoadPhase.RAMP_UP, -1, false));
     assertThat(path.at(190_000)).isEqualTo(new LoadPoint(150, LoadPhase.WARM_UP, -1, false));
     assertThat(path.at(210_000)).isEqualTo(new LoadPoint(150, LoadPhase.QOS, 2, false));
     assertThat(path.peakUsers()).isEmpty();
@@ -115,11 +116,11 @@ class FindMaxLoadPathInstanceTest {
             "RAMP_UP 190 20s", // two steps' worth of ramp-up: 200 users do not arrive at once
             "WARM_UP 200 20s",
             "STEP#0 200 30s",
-            "RAMP_DOWN 80 20s", // after a failed window: 80 % of the lower count for 20 s
-            "RAMP_UP 98 10s",
+            "RAMP_DOWN 70 20s", // after a clear failure: 70 % of the lower count for 20 s
+            "RAMP_UP 97 10s",
             "WARM_UP 100 20s",
             "QOS#1 100 60s",
-            "RAMP_DOWN 80 20s", // the confirmation starts from a drained stack too
+            "RAMP_DOWN 80 20s", // after a narrow failure 80 %: the confirmation starts drained too
             "RAMP_UP 98 10s",
             "WARM_UP 100 20s",
             "QOS#2 100 60s");
@@ -184,12 +185,12 @@ class FindMaxLoadPathInstanceTest {
     path.loadObserved(110_000, 115_000, false);
     path.loadObserved(115_000, 120_000, false);
     // At 20 s the stack was still overloaded: the load stays down.
-    assertThat(path.at(121_000)).isEqualTo(new LoadPoint(120, LoadPhase.RAMP_DOWN, -1, false));
+    assertThat(path.at(121_000)).isEqualTo(new LoadPoint(105, LoadPhase.RAMP_DOWN, -1, false));
     path.loadObserved(120_000, 125_000, false);
     path.loadObserved(125_000, 130_000, true);
     // Drained at 130 s: the ramp starts from there (30 s of recovery).
-    assertThat(path.at(130_000)).isEqualTo(new LoadPoint(120, LoadPhase.RAMP_UP, -1, false));
-    assertThat(path.at(135_000)).isEqualTo(new LoadPoint(135, LoadPhase.RAMP_UP, -1, false));
+    assertThat(path.at(130_000)).isEqualTo(new LoadPoint(105, LoadPhase.RAMP_UP, -1, false));
+    assertThat(path.at(135_000)).isEqualTo(new LoadPoint(128, LoadPhase.RAMP_UP, -1, false));
     path.loadObserved(130_000, 135_000, false); // the probe has begun: too late to stretch it
     assertThat(path.at(170_000)).isEqualTo(new LoadPoint(150, LoadPhase.QOS, 2, false));
     path.windowJudged(2, WindowVerdict.FAILED, 0); // 150 collapses: the step below, 100, from 220 s
@@ -197,6 +198,61 @@ class FindMaxLoadPathInstanceTest {
     // A stack that never drains gets at most a minute.
     path.loadObserved(220_000, 225_000, false);
     assertThat(path.at(279_000).phase()).isEqualTo(LoadPhase.RAMP_DOWN);
-    assertThat(path.at(280_000)).isEqualTo(new LoadPoint(80, LoadPhase.RAMP_UP, -1, false));
+    assertThat(path.at(280_000)).isEqualTo(new LoadPoint(70, LoadPhase.RAMP_UP, -1, false));
+  }
+
+  @Test
+  void aProbeSeenCollapsedForThirtySecondsEndsThereAsAClearFailureAndTheNextDrainsDeeper() {
+    // Steps of 100 users; probes of 30 s ramp, 20 s warm-up, 60 s judged.
+    LoadPathInstance path =
+        new FindMaxLoadPathSpec(
+                100,
+                Duration.ofSeconds(30),
+                Duration.ofSeconds(30),
+                Duration.ofSeconds(20),
+                Duration.ofSeconds(60),
+                2.5,
+                0,
+                1000,
+                0,
+                10)
+            .newInstance();
+    assertThat(path.watchesWindows()).isTrue();
+    path.at(50_000);
+    path.windowJudged(0, WindowVerdict.PASSED, 0); // step 100: 30 s ramp, 20 s warm-up, 50-80 s
+    path.windowObserved(1, 110_000, 115_000, true); // steps are judged whole: never cut
+    path.windowObserved(1, 115_000, 140_000, true);
+    assertThat(path.at(139_000)).isEqualTo(new LoadPoint(200, LoadPhase.STEP, 1, false));
+    path.windowJudged(1, WindowVerdict.FAILED, 0); // step 200 fails clearly at 140 s: probe 150
+
+    // After a clear failure the load drops to 70 %, not 80 %, before the probe ramps up.
+    assertThat(path.at(141_000)).isEqualTo(new LoadPoint(105, LoadPhase.RAMP_DOWN, -1, false));
+    assertThat(path.at(210_000)).isEqualTo(new LoadPoint(150, LoadPhase.QOS, 2, false));
+    for (long t = 210_000; t < 235_000; t += 5_000) {
+      path.windowObserved(2, t, t + 5_000, true);
+    }
+    assertThat(path.at(235_000)).isEqualTo(new LoadPoint(150, LoadPhase.QOS, 2, false));
+    path.windowObserved(2, 235_000, 240_000, true); // 30 s clearly beyond its limits: cut
+    assertThat(path.at(240_000))
+        .isEqualTo(new LoadPoint(150, LoadPhase.AWAITING_VERDICT, -1, false));
+    // Judged on what it ran, narrowly failed: still a clear failure, so not confirmed; the step
+    // below is probed, from the cut on, after a deep recovery.
+    path.windowJudged(2, WindowVerdict.FAILED_NARROWLY, 0);
+    assertThat(path.at(241_000)).isEqualTo(new LoadPoint(70, LoadPhase.RAMP_DOWN, -1, false));
+    assertThat(path.at(275_000)).isEqualTo(new LoadPoint(85, LoadPhase.RAMP_UP, -1, false));
+    assertThat(path.at(310_000)).isEqualTo(new LoadPoint(100, LoadPhase.QOS, 3, false));
+
+    // A collapse must last: a watch within the limits starts the count again.
+    for (long t = 310_000; t < 335_000; t += 5_000) {
+      path.windowObserved(3, t, t + 5_000, true);
+    }
+    path.windowObserved(3, 335_000, 340_000, false);
+    path.windowObserved(3, 340_000, 365_000, true);
+    assertThat(path.at(369_000)).isEqualTo(new LoadPoint(100, LoadPhase.QOS, 3, false));
+    path.windowJudged(3, WindowVerdict.PASSED, 0); // 100 holds at 370 s: bisect to 125
+
+    // 25 users arrive at the climb's pace (100 per 30 s) but over no less than 10 s.
+    assertThat(path.at(380_000)).isEqualTo(new LoadPoint(125, LoadPhase.WARM_UP, -1, false));
+    assertThat(path.at(400_000)).isEqualTo(new LoadPoint(125, LoadPhase.QOS, 4, false));
   }
 }

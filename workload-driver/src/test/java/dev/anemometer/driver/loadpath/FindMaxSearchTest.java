@@ -315,17 +315,25 @@ class FindMaxSearchTest {
    * user; a step's window holds the users its ramp just brought in, who run at 0.35 for their first
    * minute.
    */
-  private static double stackThroughput(Probe probe, int stepUsers) {
+  private static double stackThroughput(Probe probe, int stepUsers, double capacity) {
     double rate = 0.40;
     if (probe.kind() == Probe.Kind.INITIAL_STEP) {
       rate -= 0.05 * Math.min(stepUsers, probe.users()) / probe.users();
     }
-    return Math.min(1_280, probe.users() * rate);
+    return Math.min(capacity, probe.users() * rate);
   }
 
   /** Like {@link #driveVerdicts}, each window also telling its throughput. */
   private static List<String> driveMeasured(
       FindMaxSearch search, java.util.function.Function<Probe, WindowVerdict> verdicts) {
+    return driveMeasured(search, verdicts, 1_280);
+  }
+
+  /** Like {@link #driveMeasured}, on a stack of another capacity (operations per second). */
+  private static List<String> driveMeasured(
+      FindMaxSearch search,
+      java.util.function.Function<Probe, WindowVerdict> verdicts,
+      double capacity) {
     List<String> probes = new ArrayList<>();
     while (!search.finished()) {
       Probe probe = search.current();
@@ -335,7 +343,7 @@ class FindMaxSearchTest {
               + ""
               + probe.users()
               + (verdict.capacityHeld() ? "+" : "x"));
-      search.verdict(verdict, stackThroughput(probe, 500));
+      search.verdict(verdict, stackThroughput(probe, 500, capacity));
       assertThat(probes).hasSizeLessThan(100);
     }
     return probes;
@@ -434,5 +442,24 @@ class FindMaxSearchTest {
             "I4000x", // and stops again; the new estimate is below what held: bisect
             "P3750x", "C3750x", "P3625x", "C3625x", "P3562x", "C3562x"); // 3,500..3,562 < 2.5 %
     assertThat(search.peakUsers()).isEqualTo(3_500);
+  }
+
+  @Test
+  void aStepThatFailsAgainOnItsRepeatStartsTheProbesAMarginBelowIt() {
+    // Session 24's second run: the 3,500 step failed while its throughput still kept up, failed
+    // again on its repeat, and probes held just under it failed in the overload it left. The stack
+    // held 3,327 users as a probe and failed at 3,369.
+    FindMaxSearch search = new FindMaxSearch(confirming(500, 9_000, 0));
+
+    List<String> probes =
+        driveMeasured(search, holding(3_000, 3_369, WindowVerdict.FAILED_NARROWLY), 1_500);
+
+    assertThat(probes)
+        .containsExactly(
+            "I500+", "I1000+", "I1500+", "I2000+", "I2500+", "I3000+", "I3500x",
+            "S3500x", // failed again without arrivals: the estimate (3,467) is too close to it
+            "P3324+", // two precision moves below the step
+            "P3407x", "C3407x"); // 3,324..3,407 < 2.5 %
+    assertThat(search.peakUsers()).isEqualTo(3_324);
   }
 }
