@@ -35,7 +35,8 @@ public final class LoadPaths {
   }
 
   /** The search with its own phases, up to the ceiling, from the instance's hint if it has one. */
-  static FindMaxLoadPathSpec findMax(FindMaxSpec search, AppInstanceSpec instance, int index) {
+  public static FindMaxLoadPathSpec findMax(
+      FindMaxSpec search, AppInstanceSpec instance, int index) {
     int ceiling = search.ceilingFor(instance.maxUsers());
     return new FindMaxLoadPathSpec(
         search.initialStepFor(instance.maxUsers()),

@@ -1,11 +1,11 @@
 package dev.anemometer.harness.deploy.kubernetes;
 
 import dev.anemometer.driver.behavior.UsersConfig;
+import dev.anemometer.driver.loadpath.FindMaxLoadPathSpec;
 import dev.anemometer.driver.spec.QosPhases;
 import dev.anemometer.harness.config.AnemometerConfig;
 import dev.anemometer.harness.config.AppInstanceSpec;
 import dev.anemometer.harness.config.ConfigException;
-import dev.anemometer.harness.config.FindMaxSpec;
 import dev.anemometer.harness.config.Strategy;
 import dev.anemometer.harness.deploy.LoadPaths;
 import dev.anemometer.harness.deploygen.StackModel;
@@ -79,17 +79,17 @@ final class ControllerJob {
     args.addAll(List.of("--seed", String.valueOf(users.seed())));
     args.addAll(List.of("--accounts", String.valueOf(users.accounts())));
     if (config.strategy() == Strategy.FIND_MAX) {
-      // The search's own phases, precision and hint; the controller has no verification runs.
-      FindMaxSpec search = config.findMax();
-      args.addAll(List.of("--ramp-up", seconds(search.rampUp())));
-      args.addAll(List.of("--warm-up", seconds(search.warmUp())));
-      args.addAll(List.of("--duration", seconds(search.qosPeriod())));
-      args.addAll(List.of("--find-max", "--max-users"));
-      args.add(String.valueOf(search.ceilingFor(instance.maxUsers())));
-      args.addAll(List.of("--users", String.valueOf(search.initialStepFor(instance.maxUsers()))));
-      args.addAll(List.of("--step-duration", seconds(search.step())));
-      args.addAll(List.of("--precision", String.valueOf(search.precision())));
-      args.addAll(List.of("--max-pass-hint", String.valueOf(search.hintFor(index))));
+      // The search's own phases, precision and hint, as the local driver gets them; the controller
+      // has no verification runs.
+      FindMaxLoadPathSpec search = LoadPaths.findMax(config.findMax(), instance, index);
+      args.addAll(List.of("--ramp-up", seconds(search.probeRampUp())));
+      args.addAll(List.of("--warm-up", seconds(search.probeWarmUp())));
+      args.addAll(List.of("--duration", seconds(search.probeQosPeriod())));
+      args.addAll(List.of("--find-max", "--max-users", String.valueOf(search.maxUsers())));
+      args.addAll(List.of("--users", String.valueOf(search.initialStepUsers())));
+      args.addAll(List.of("--step-duration", seconds(search.initialStepDuration())));
+      args.addAll(List.of("--precision", String.valueOf(search.precisionPercent())));
+      args.addAll(List.of("--max-pass-hint", String.valueOf(search.maxPassHint())));
     } else {
       args.addAll(List.of("--ramp-up", seconds(qos.rampUp()), "--warm-up", seconds(qos.warmUp())));
       args.addAll(List.of("--duration", seconds(qos.interval())));
