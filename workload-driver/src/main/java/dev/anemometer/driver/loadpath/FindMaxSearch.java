@@ -136,13 +136,6 @@ public final class FindMaxSearch {
     regionHigh = users;
     probesTowardsRegionHigh = 0;
     int knee = throughput.peakEstimate(users);
-    if (knee > 0) {
-      // Under arrivals, a failing step's throughput understates the warm stack's capacity: the
-      // estimate came out 11 % and 17 % below the peak (and once 8 % above it). Measured peaks lay
-      // 65-111 % of the way from the last step that held to the one that failed, so probing never
-      // starts below the middle of that region.
-      knee = Math.max(knee, midpoint(passBelow(users), users));
-    }
     if (!mayRepeat && !verdict.capacityHeld()) {
       // Failed again without arrivals in its window: the step is beyond the peak by more than a
       // window's noise, so probing starts a margin below it (session 24: an estimate held just
