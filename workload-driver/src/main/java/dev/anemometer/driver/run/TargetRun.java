@@ -147,7 +147,7 @@ final class TargetRun {
       if (rampDown) {
         path.loadObserved(watchStartMillis, elapsedMillis, verdict.passed());
       } else {
-        boolean clearlyBeyond = !verdict.passed() && !verdict.narrowFailure();
+        boolean clearlyBeyond = steering(verdict) == WindowVerdict.FAILED;
         path.windowObserved(point.windowIndex(), watchStartMillis, elapsedMillis, clearlyBeyond);
       }
       startWatch(elapsedMillis, nowNanos);
