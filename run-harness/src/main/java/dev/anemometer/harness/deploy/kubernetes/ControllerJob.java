@@ -21,9 +21,10 @@ import java.util.Optional;
 /**
  * The driver controller Job of a harness run. The generated Job runs a fixed load of the preset's
  * users; a run replaces its arguments with the run's own strategy and QoS phases, and wraps the
- * driver in a shell that prints {@code summary.json} after a marker line when the driver ends, so
- * that the harness reads the verdict from the pod's log (the controller's volume is an emptyDir
- * that disappears with the pod).
+ * driver in a shell that prints its result files and then {@code summary.json} after marker lines
+ * when the driver ends, so that the harness reads the verdict, the acknowledged bids and the
+ * interval files from the pod's log (the controller's volume is an emptyDir that disappears with
+ * the pod).
  */
 final class ControllerJob {
 
@@ -32,11 +33,18 @@ final class ControllerJob {
   /** The line after which the controller's log holds its summary.json. */
   static final String SUMMARY_MARKER = "=== anemometer: driver summary.json ===";
 
-  /** Keeps the driver's exit code as the pod's, so the Job fails when QoS is not met. */
-  private static final String SCRIPT =
-      "java $JAVA_OPTS -jar /opt/anemometer/driver.jar \"$@\"; code=$?; echo '"
+  /**
+   * Prints the driver's result files ({@link ControllerFiles}), then its summary, and keeps the
+   * driver's exit code as the pod's, so the Job fails when QoS is not met. The result folder is
+   * {@code /results} unless {@code ANEMOMETER_RESULTS} says otherwise (tests run the script here).
+   */
+  static final String SCRIPT =
+      "results=${ANEMOMETER_RESULTS:-/results};"
+          + " java $JAVA_OPTS -jar /opt/anemometer/driver.jar \"$@\"; code=$?; "
+          + ControllerFiles.PRINT_FILES
+          + " echo '"
           + SUMMARY_MARKER
-          + "'; cat /results/summary.json; exit $code";
+          + "'; cat \"$results/summary.json\"; exit $code";
 
   private ControllerJob() {}
 

@@ -1,5 +1,6 @@
 package dev.anemometer.harness.deploy.kubernetes;
 
+import dev.anemometer.harness.audit.AcknowledgedBid;
 import dev.anemometer.harness.config.AnemometerConfig;
 import dev.anemometer.harness.deploy.LoadOutcome;
 import dev.anemometer.harness.deploy.TierStartException;
@@ -14,9 +15,10 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The controllers' summaries, one per app instance, as the load phase's outcome: each is kept as
- * {@code driver/instance-N/summary.json}, and they are merged into {@code driver/summary.json} in
- * the shape a single driver writes (one target per instance), so reports read both alike.
+ * The controllers' summaries and result files, one controller per app instance, as the load phase's
+ * outcome: each is kept in {@code driver/instance-N/}, and they are merged into {@code driver/} in
+ * the shape a single driver writes (one target per instance), so reports read both alike and the
+ * audit checks every acknowledged bid.
  */
 final class DriverSummaries {
 
@@ -25,12 +27,16 @@ final class DriverSummaries {
   private final List<Boolean> passed = new ArrayList<>();
   private final List<Integer> peaks = new ArrayList<>();
   private final List<Object> targets = new ArrayList<>();
+  private final List<List<AcknowledgedBid>> bids = new ArrayList<>();
+  private final List<String> damaged = new ArrayList<>();
+  private final ControllerResults results;
   private boolean valid = true;
   private boolean stopped;
 
   DriverSummaries(AnemometerConfig config, Path driverDir) {
     this.config = config;
     this.driverDir = driverDir;
+    this.results = new ControllerResults(driverDir);
   }
 
   /**
@@ -51,6 +57,9 @@ final class DriverSummaries {
                             + namespace
                             + "/"));
     write(driverDir.resolve("instance-" + index).resolve("summary.json"), json + "\n");
+    ControllerFiles.Read files = ControllerFiles.read(log);
+    bids.add(results.keep(index, files.files()));
+    files.damaged().forEach(reason -> damaged.add(namespace + ": " + reason));
     Map<String, Object> summary = Json.pretty().readValue(json, Map.class);
     valid &= Boolean.TRUE.equals(summary.get("valid"));
     stopped |= Boolean.TRUE.equals(summary.get("stopped"));
@@ -67,7 +76,10 @@ final class DriverSummaries {
             : config.appInstances().get(index).peakUsers(config.strategy(), config.findMax()));
   }
 
-  /** No acknowledged bids: the pods keep them; the audit checks the database's own invariants. */
+  /**
+   * An instance whose controller printed no bids file (its log rotated past it) has no acknowledged
+   * bids: the audit then checks that database's own invariants.
+   */
   LoadOutcome outcome() {
     Map<String, Object> merged = new LinkedHashMap<>();
     merged.put("name", config.name());
@@ -75,10 +87,12 @@ final class DriverSummaries {
     merged.put("valid", valid);
     merged.put("stopped", stopped);
     merged.put("targets", List.copyOf(targets));
+    if (!damaged.isEmpty()) {
+      merged.put("controllerFilesDamaged", List.copyOf(damaged));
+    }
     write(driverDir.resolve("summary.json"), Json.pretty().writeValueAsString(merged) + "\n");
-    List<List<dev.anemometer.harness.audit.AcknowledgedBid>> bids = new ArrayList<>();
-    passed.forEach(p -> bids.add(List.of()));
-    return new LoadOutcome(List.copyOf(passed), valid, List.copyOf(peaks), bids, merged);
+    return new LoadOutcome(
+        List.copyOf(passed), valid, List.copyOf(peaks), List.copyOf(bids), merged);
   }
 
   private static void write(Path file, String text) {

@@ -29,8 +29,11 @@ final class ClusterKubelet implements AutoCloseable {
 
   /**
    * The controller's log for an instance (by namespace suffix) and the app replicas to wait for.
+   *
+   * @param resultFiles the result files the controller prints before its summary, by name
    */
-  record Driver(String summaryJson, boolean passes, int finalAppReplicas) {}
+  record Driver(
+      String summaryJson, boolean passes, int finalAppReplicas, Map<String, String> resultFiles) {}
 
   private final KubernetesClient client;
   private final KubernetesMockServer server;
@@ -117,6 +120,7 @@ final class ClusterKubelet implements AutoCloseable {
         .andReturn(
             200,
             "12:00:00 instance-0 users 100 ok\n"
+                + filesBlock(driver.resultFiles())
                 + ControllerJob.SUMMARY_MARKER
                 + "\n"
                 + driver.summaryJson()
@@ -185,5 +189,13 @@ final class ClusterKubelet implements AutoCloseable {
   @Override
   public void close() {
     informers.forEach(SharedIndexInformer::close);
+  }
+
+  private static String filesBlock(Map<String, String> files) {
+    try {
+      return ControllerFilesTest.filesBlock(files);
+    } catch (java.io.IOException e) {
+      throw new java.io.UncheckedIOException(e);
+    }
   }
 }

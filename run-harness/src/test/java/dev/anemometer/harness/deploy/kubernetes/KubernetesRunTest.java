@@ -40,9 +40,18 @@ class KubernetesRunTest {
   static final Map<String, ClusterKubelet.Driver> DRIVERS =
       Map.of(
           "-0",
-          new ClusterKubelet.Driver(summary("true", 100), true, 2),
+          new ClusterKubelet.Driver(
+              summary("true", 100),
+              true,
+              2,
+              Map.of(
+                  "acknowledged-bids.csv",
+                  "target,bid_id,item_id,bidder_id,amount,outcome\n"
+                      + "app0,4500001,37,12,283.59,ACCEPTED_HIGH\n",
+                  "intervals.jsonl",
+                  "{\"target\":\"app0\",\"fromMillis\":0,\"toMillis\":10000,\"users\":100}\n")),
           "-1",
-          new ClusterKubelet.Driver(summary("false", 50), false, 1));
+          new ClusterKubelet.Driver(summary("false", 50), false, 1, Map.of()));
 
   KubernetesMockServer server;
   KubernetesClient client;
@@ -84,6 +93,11 @@ class KubernetesRunTest {
         .contains("\"id\" : \"instance-0\"")
         .contains("\"id\" : \"instance-1\"");
     assertThat(driver.resolve("instance-1/summary.json")).exists();
+    assertThat(driver.resolve("acknowledged-bids.csv"))
+        .as("the first controller's bids, handed back through its log")
+        .content()
+        .contains("instance-0,4500001,37,12,283.59,ACCEPTED_HIGH");
+    assertThat(driver.resolve("intervals.jsonl")).content().contains("\"target\":\"instance-0\"");
     assertThat(
             Files.readString(
                 result
