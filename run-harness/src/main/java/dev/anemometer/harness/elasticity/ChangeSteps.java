@@ -9,6 +9,12 @@ import java.util.Map;
 @FunctionalInterface
 public interface ChangeSteps {
 
+  /**
+   * A detail of a {@code killed} step: requests and parked long polls the load balancer had in
+   * flight on the server just before, the most its loss may cost.
+   */
+  String IN_FLIGHT = "inFlight";
+
   void step(String state, Map<String, ?> details);
 
   default void step(String state) {

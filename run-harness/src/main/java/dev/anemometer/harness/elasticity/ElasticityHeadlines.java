@@ -70,7 +70,10 @@ public final class ElasticityHeadlines {
                       + seconds(fault.get("recoveryMillis"))
                       + ", "
                       + fault.get("failedOperations")
-                      + " failed");
+                      + " failed"
+                      + (fault.get("inFlightAtFault") instanceof Number n
+                          ? " (" + n + " in flight on it)"
+                          : ""));
     }
     return lines;
   }

@@ -136,6 +136,11 @@ public record ElasticityResults(Map<String, Object> elasticity, List<Map<String,
     result.put("recovered", recovery.recoveryMillis() != null);
     result.put("failedOperations", recovery.failedOperations());
     result.put("slowedOperations", recovery.slowedOperations());
+    change.steps().stream()
+        .filter(step -> step.details().get(ChangeSteps.IN_FLIGHT) instanceof Number)
+        .findFirst()
+        .ifPresent(
+            step -> result.put("inFlightAtFault", step.details().get(ChangeSteps.IN_FLIGHT)));
     return result;
   }
 

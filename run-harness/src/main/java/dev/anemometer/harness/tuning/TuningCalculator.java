@@ -80,7 +80,7 @@ public final class TuningCalculator {
         or(set.balance(), "leastconn"),
         or(set.maxconn(), maxconn),
         or(set.serverMaxconn(), 0),
-        or(set.timeoutConnect(), Duration.ofSeconds(5)),
+        or(set.timeoutConnect(), Duration.ofSeconds(1)),
         or(set.timeoutClient(), outlast(poll).plusSeconds(15)),
         or(set.timeoutServer(), outlast(poll)),
         or(set.checkInterval(), Duration.ofSeconds(2)));

@@ -62,6 +62,44 @@ class ElasticityResultsTest {
                 + " stopped in 6.0 s, 0 failed");
   }
 
+  @Test
+  void aKilledAppServerIsJudgedAgainstWhatWasInFlightOnIt() {
+    EventLog events = new EventLog(dir.resolve("events.jsonl"), Clock.systemUTC());
+    Change kill =
+        new Change(
+            "fault",
+            "fault-1",
+            "instance-0",
+            Map.of("action", "kill", "tier", "app", "instance", 1),
+            events,
+            () -> nowMillis[0]);
+    nowMillis[0] = 10_000;
+    kill.step("injected");
+    kill.step("killed", Map.of("server", "instance-0-app-1", ChangeSteps.IN_FLIGHT, 17));
+    List<IntervalSample> samples = new ArrayList<>();
+    for (long end = 2_000; end <= 30_000; end += 2_000) {
+      // the interval right after the kill fails three operations; the rest are healthy
+      samples.add(Samples.sample(end, 20, 40, end == 12_000 ? 3 : 0));
+    }
+
+    ElasticityResults results =
+        ElasticityResults.of(
+            List.of(kill),
+            Map.of("instance-0", samples),
+            new Timeline(),
+            Map.of(),
+            Samples.QOS,
+            "fixed");
+
+    assertThat(results.faults().get(0))
+        .containsEntry("failedOperations", 3L)
+        .containsEntry("inFlightAtFault", 17)
+        .containsEntry("recoveryMillis", 2_000L);
+    assertThat(results.headlines())
+        .containsExactly(
+            "instance-0 kill app 1: recovered in 2.0 s, 3 failed (17 in flight on it)");
+  }
+
   private Change change(EventLog events, int id, int from, int to) {
     return new Change(
         "elasticity",

@@ -10,6 +10,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalInt;
 import java.util.Set;
 import java.util.function.Predicate;
 import java.util.stream.Collectors;
@@ -121,6 +122,30 @@ final class ComposeAppTier extends ContainerAppTier {
     haproxy.ifPresent(h -> slots.forEach(h::ready));
     deployment.reloadWeb(project.appInstanceIndex());
     steps.step("stopped", Map.of("instances", target));
+  }
+
+  /**
+   * What HAProxy has in flight on a container now (requests and parked long polls), found by its
+   * address among the template's slots; empty without HAProxy or when the container is not listed.
+   */
+  OptionalInt inFlight(String containerId) {
+    if (haproxy.isEmpty()) {
+      return OptionalInt.empty();
+    }
+    Optional<String> address =
+        app.list().stream()
+            .filter(c -> c.id().startsWith(containerId) || containerId.startsWith(c.id()))
+            .map(Container::address)
+            .findFirst();
+    if (address.isEmpty()) {
+      return OptionalInt.empty();
+    }
+    Map<String, Integer> sessions = haproxy.get().sessions();
+    return OptionalInt.of(
+        haproxy.get().servers().stream()
+            .filter(server -> server.address().equals(address.get()))
+            .mapToInt(server -> sessions.getOrDefault(server.name(), 0))
+            .sum());
   }
 
   /** Sessions left on the drained slots once they are all idle or the drain timeout passed. */

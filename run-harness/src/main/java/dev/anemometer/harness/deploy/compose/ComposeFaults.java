@@ -1,11 +1,15 @@
 package dev.anemometer.harness.deploy.compose;
 
 import dev.anemometer.harness.config.TierName;
+import dev.anemometer.harness.deploy.TierStartException;
 import dev.anemometer.harness.elasticity.ChangeSteps;
 import dev.anemometer.harness.elasticity.FaultTarget;
 import dev.anemometer.harness.elasticity.UnsupportedFaultException;
 import java.time.Duration;
+import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.OptionalInt;
+import java.util.function.Function;
 
 /**
  * Faults on one Compose project, each on one container found by Compose's labels: {@code docker
@@ -20,22 +24,41 @@ final class ComposeFaults implements FaultTarget {
 
   private final ComposeDeployment deployment;
   private final ComposeDeployment.Project project;
+  private final Function<String, OptionalInt> appInFlight;
 
-  ComposeFaults(ComposeDeployment deployment, ComposeDeployment.Project project) {
+  /**
+   * @param appInFlight what HAProxy has in flight on an app container, by its id ({@link
+   *     ComposeAppTier#inFlight})
+   */
+  ComposeFaults(
+      ComposeDeployment deployment,
+      ComposeDeployment.Project project,
+      Function<String, OptionalInt> appInFlight) {
     this.deployment = deployment;
     this.project = project;
+    this.appInFlight = appInFlight;
   }
 
   @Override
   public void kill(TierName tier, int instance, ChangeSteps steps) {
     String id = container(tier, instance);
+    Map<String, Object> killed = new LinkedHashMap<>();
+    killed.put("container", id);
+    if (tier == TierName.APP) {
+      try {
+        appInFlight.apply(id).ifPresent(n -> killed.put(ChangeSteps.IN_FLIGHT, n));
+      } catch (TierStartException e) {
+        // the runtime API did not answer: the kill goes on, without the figure
+        killed.put("inFlightUnknown", e.getMessage());
+      }
+    }
     deployment
         .plannedEnds()
         .ofContainer(
             id,
             () -> {
               deployment.onContainer(project.appInstanceIndex(), "kill", "--signal", "KILL", id);
-              steps.step("killed", Map.of("container", id));
+              steps.step("killed", killed);
               if (tier != TierName.APP) {
                 deployment.onContainer(project.appInstanceIndex(), "start", id);
                 steps.step("started", Map.of("container", id));

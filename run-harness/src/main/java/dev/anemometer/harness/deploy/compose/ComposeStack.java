@@ -64,10 +64,10 @@ public final class ComposeStack implements DeployedStack {
                   project.jdbcUrl(), ContainerConfigs.DATABASE_USER, project.databasePassword()),
               List.of(),
               List.of()));
-      appTiers.put(
-          project.appInstanceIndex(),
-          new ComposeAppTier(deployment, project, engine, drainTimeout));
-      faults.put(project.appInstanceIndex(), new ComposeFaults(deployment, project));
+      ComposeAppTier appTier = new ComposeAppTier(deployment, project, engine, drainTimeout);
+      appTiers.put(project.appInstanceIndex(), appTier);
+      faults.put(
+          project.appInstanceIndex(), new ComposeFaults(deployment, project, appTier::inFlight));
     }
   }
 

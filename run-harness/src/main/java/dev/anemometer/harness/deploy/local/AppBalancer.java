@@ -1,6 +1,7 @@
 package dev.anemometer.harness.deploy.local;
 
 import java.io.IOException;
+import java.util.OptionalInt;
 
 /**
  * What sends the load to the app servers of one app instance and lets servers join and leave while
@@ -35,6 +36,14 @@ interface AppBalancer {
 
   /** Requests and long polls still under way on a drained slot (what the balancer can tell). */
   int inFlight(int slot) throws IOException;
+
+  /**
+   * Requests and parked long polls on the slot's server now, where the balancer counts them
+   * (HAProxy does; nginx balancing directly counts only the workers of a drained slot).
+   */
+  default OptionalInt sessions(int slot) throws IOException {
+    return OptionalInt.empty();
+  }
 
   /** After the slot's server stopped. */
   void retire(int slot) throws IOException;

@@ -4,6 +4,7 @@ import dev.anemometer.harness.tuning.HaproxyLayout;
 import java.io.IOException;
 import java.time.Duration;
 import java.util.List;
+import java.util.OptionalInt;
 import java.util.function.Supplier;
 
 /**
@@ -53,6 +54,11 @@ final class HaproxyBalancer implements AppBalancer {
       total += Math.max(0, lb.api().currentSessions(HaproxyLayout.serverName(slot)));
     }
     return total;
+  }
+
+  @Override
+  public OptionalInt sessions(int slot) throws IOException {
+    return OptionalInt.of(inFlight(slot));
   }
 
   @Override

@@ -7,6 +7,7 @@ import dev.anemometer.harness.tuning.HaproxyLayout;
 import java.io.IOException;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.OptionalDouble;
@@ -175,7 +176,11 @@ final class LocalAppTier implements ScalableTier {
     steps.step("stopped", Map.of("server", launcher.name(slot), "instances", now));
   }
 
-  /** SIGKILL: the load balancer finds out by its health checks, as it would in production. */
+  /**
+   * SIGKILL: the load balancer finds out by itself, as it would in production. The step records
+   * what the balancer had in flight on the server just before (requests and parked long polls): the
+   * most the kill may cost.
+   */
   void kill(int slot, ChangeSteps steps) {
     AppLauncher.Launched launched;
     int now;
@@ -184,9 +189,17 @@ final class LocalAppTier implements ScalableTier {
       slots[slot] = null;
       now = --inLb;
     }
+    Map<String, Object> killed = new LinkedHashMap<>();
+    killed.put("server", launcher.name(slot));
+    killed.put("instances", now);
+    try {
+      balancer.sessions(slot).ifPresent(n -> killed.put(ChangeSteps.IN_FLIGHT, n));
+    } catch (IOException e) {
+      killed.put("inFlightUnknown", e.getMessage());
+    }
     launched.process().kill();
     processes.stop(launched.process());
-    steps.step("killed", Map.of("server", launcher.name(slot), "instances", now));
+    steps.step("killed", killed);
   }
 
   /** Stops the app server cleanly and starts another in its slot. */

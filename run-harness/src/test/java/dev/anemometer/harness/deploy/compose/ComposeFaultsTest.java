@@ -11,6 +11,8 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.OptionalInt;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -21,7 +23,12 @@ class ComposeFaultsTest {
 
   final RecordingCompose compose = new RecordingCompose();
   final List<String> steps = new ArrayList<>();
-  final ChangeSteps recorder = (state, details) -> steps.add(state);
+  final List<Map<String, Object>> details = new ArrayList<>();
+  final ChangeSteps recorder =
+      (state, detail) -> {
+        steps.add(state);
+        details.add(Map.copyOf(detail));
+      };
 
   @Test
   void aKilledAppContainerStaysDeadAndIsFoundByItsComposeLabels() throws Exception {
@@ -34,6 +41,9 @@ class ComposeFaultsTest {
                 + " --filter label=com.docker.compose.container-number=2",
             "docker kill --signal KILL " + RecordingCompose.CONTAINER_ID);
     assertThat(steps).containsExactly("killed");
+    assertThat(details.get(0))
+        .as("what HAProxy had in flight on it, the most the kill may cost")
+        .containsEntry(ChangeSteps.IN_FLIGHT, 7);
   }
 
   @Test
@@ -81,7 +91,10 @@ class ComposeFaultsTest {
             temp,
             "run",
             compose.command(temp));
-    return new ComposeFaults(deployment, deployment.projects().get(0));
+    return new ComposeFaults(
+        deployment,
+        deployment.projects().get(0),
+        id -> id.equals(RecordingCompose.CONTAINER_ID) ? OptionalInt.of(7) : OptionalInt.empty());
   }
 
   private List<String> commands() {
