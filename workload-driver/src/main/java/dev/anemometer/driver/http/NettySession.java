@@ -128,19 +128,10 @@ final class NettySession implements HttpSession, ConnectionOwner {
     connectIfNeeded();
   }
 
+  /** A retried exchange goes first: it has waited once already. */
   @Override
   public void retry(Exchange exchange) {
-    if (closed) {
-      exchange.fail(FailureReason.CLIENT_CLOSED, nowNanos());
-      return;
-    }
-    ConnectionHandler connection = pollIdle();
-    if (connection != null) {
-      start(connection, exchange);
-    } else {
-      waiting.addFirst(exchange);
-      connectIfNeeded();
-    }
+    dispatch(exchange, true);
   }
 
   @Override
@@ -149,6 +140,11 @@ final class NettySession implements HttpSession, ConnectionOwner {
   }
 
   private void dispatch(Exchange exchange) {
+    dispatch(exchange, false);
+  }
+
+  /** On an idle connection now, else in the queue (at its head when {@code first}). */
+  private void dispatch(Exchange exchange, boolean first) {
     if (closed) {
       exchange.fail(FailureReason.CLIENT_CLOSED, nowNanos());
       return;
@@ -156,10 +152,14 @@ final class NettySession implements HttpSession, ConnectionOwner {
     ConnectionHandler connection = pollIdle();
     if (connection != null) {
       start(connection, exchange);
+      return;
+    }
+    if (first) {
+      waiting.addFirst(exchange);
     } else {
       waiting.addLast(exchange);
-      connectIfNeeded();
     }
+    connectIfNeeded();
   }
 
   private void start(ConnectionHandler connection, Exchange exchange) {

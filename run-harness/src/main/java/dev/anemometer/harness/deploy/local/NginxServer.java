@@ -107,23 +107,8 @@ public final class NginxServer {
 
   /**
    * Renders the config into {@code configFile}, starts nginx with {@code workDir} as its prefix and
-   * waits until it accepts connections.
+   * waits until it accepts connections; the result keeps what a reload with other upstreams needs.
    */
-  public static ManagedProcess start(
-      Path nginx,
-      TierTuning.Nginx tuning,
-      String name,
-      int port,
-      List<InetSocketAddress> upstreams,
-      Path workDir,
-      Path configFile,
-      Path log,
-      CorePlacement cores)
-      throws IOException {
-    return launch(nginx, tuning, name, port, upstreams, workDir, configFile, log, cores).process();
-  }
-
-  /** As {@link #start}, keeping what a reload with other upstreams needs. */
   public static Running launch(
       Path nginx,
       TierTuning.Nginx tuning,

@@ -70,16 +70,17 @@ class ProxyChainIT {
       group.add(lb, HaproxyServer.STOP_GRACE);
       int webPort = Ports.freeLoopbackPort();
       ManagedProcess web =
-          NginxServer.start(
-              nginx,
-              NGINX,
-              "nginx-0",
-              webPort,
-              List.of(Ports.loopback(lbPort)),
-              dir.resolve("work/nginx-0"),
-              dir.resolve("tuning/nginx-0.conf"),
-              dir.resolve("logs/nginx-0.log"),
-              CorePlacement.shared());
+          NginxServer.launch(
+                  nginx,
+                  NGINX,
+                  "nginx-0",
+                  webPort,
+                  List.of(Ports.loopback(lbPort)),
+                  dir.resolve("work/nginx-0"),
+                  dir.resolve("tuning/nginx-0.conf"),
+                  dir.resolve("logs/nginx-0.log"),
+                  CorePlacement.shared())
+              .process();
       group.add(web, NginxServer.STOP_GRACE);
 
       HaproxyRuntimeApi api =
@@ -139,7 +140,7 @@ class ProxyChainIT {
       Throwable failure =
           catchThrowable(
               () ->
-                  NginxServer.start(
+                  NginxServer.launch(
                       nginx,
                       NGINX,
                       "nginx-0",
