@@ -5,7 +5,9 @@ import java.util.List;
 /**
  * How long the system under test took to get over a fault: from the fault to the start of the first
  * run of {@link #STABLE_INTERVALS} healthy intervals (no failures, response times within QoS,
- * operations completing), and what it cost meanwhile. The resolution is one stats interval.
+ * operations completing), and what it cost meanwhile. The resolution is one stats interval. An
+ * interval that spans the fault and stayed healthy starts such a run at the fault itself: a fault
+ * that nothing measured shows recovers in 0 s, not in what is left of that interval.
  *
  * @param recoveryMillis null when the run ended (or the next fault came) before recovery
  * @param failedOperations failed operations from the interval of the fault up to recovery
@@ -34,10 +36,9 @@ public record Recovery(Long recoveryMillis, long failedOperations, long slowedOp
       if (sample.startMillis() >= horizonMillis) {
         break;
       }
-      boolean counts = sample.startMillis() >= faultMillis;
-      if (sample.healthy() && counts) {
+      if (sample.healthy()) {
         if (healthyRun == 0) {
-          runStart = sample.startMillis();
+          runStart = Math.max(sample.startMillis(), faultMillis);
           runFailed = failed;
           runSlowed = slowed;
         }

@@ -26,6 +26,21 @@ class RecoveryTest {
   }
 
   @Test
+  void aFaultThatNoIntervalShowsRecoversAtOnce() {
+    List<IntervalSample> samples =
+        List.of(
+            Samples.sample(2_000, 40, 50, 0),
+            Samples.sample(4_000, 40, 50, 0), // the fault at 2.03 s, in a healthy interval
+            Samples.sample(6_000, 40, 50, 0),
+            Samples.sample(8_000, 40, 50, 0));
+
+    Recovery recovery = Recovery.of(samples, 2_030, Long.MAX_VALUE);
+
+    assertThat(recovery.recoveryMillis()).isZero();
+    assertThat(recovery.failedOperations()).isZero();
+  }
+
+  @Test
   void aShortHealthyGapDoesNotCountAsRecovered() {
     List<IntervalSample> samples =
         List.of(
