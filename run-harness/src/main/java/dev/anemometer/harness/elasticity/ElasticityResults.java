@@ -127,11 +127,14 @@ public record ElasticityResults(Map<String, Object> elasticity, List<Map<String,
   private static Map<String, Object> fault(
       Change change, List<IntervalSample> samples, long horizonMillis) {
     Map<String, Object> result = describe(change);
-    long injected = change.at("injected");
     if (change.at("skipped") >= 0) {
       return result;
     }
-    Recovery recovery = Recovery.of(samples, injected, horizonMillis);
+    // A kill takes effect when the process or container dies, which can come seconds after the
+    // fault was due (a container's lookup and the balancer's count of what it has in flight).
+    long killed = change.at("killed");
+    long from = killed >= 0 ? killed : change.at("injected");
+    Recovery recovery = Recovery.of(samples, from, horizonMillis);
     result.put("recoveryMillis", recovery.recoveryMillis());
     result.put("recovered", recovery.recoveryMillis() != null);
     result.put("failedOperations", recovery.failedOperations());
