@@ -136,6 +136,7 @@ final class ConfigValidator {
     notNegative(findMax.rampUp(), "findMax.rampUp");
     notNegative(findMax.warmUp(), "findMax.warmUp");
     positive(findMax.qosPeriod(), "findMax.qosPeriod");
+    positive(findMax.verificationPeriod(), "findMax.verificationPeriod");
     if (!(findMax.confirmWithin() >= 0 && findMax.confirmWithin() <= 100)) {
       error(
           "findMax.confirmWithin",

@@ -1,5 +1,6 @@
 package dev.anemometer.harness.config;
 
+import dev.anemometer.driver.loadpath.FindMaxLoadPathSpec;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -13,11 +14,14 @@ import java.util.List;
  * @param ceiling the most users the search tries; absent: 4/5 of each instance's maxUsers, the most
  *     at which the live auctions (maxUsers / 15, 13 users each) keep the expected mix with a margin
  * @param precision percent: stop when (lowest fail − highest pass) / highest pass is below it
- * @param verifications how often the answer is run again and must pass again before it stands
+ * @param verifications how often the answer is run again, over {@code verificationPeriod}, and must
+ *     pass again before it stands; absent: once
  * @param step how long each step of the climb runs (judged on response times and failures)
  * @param rampUp a probe's ramp from the previous user count
  * @param warmUp a probe's warm-up before it is judged
  * @param qosPeriod the judged part of a probe
+ * @param verificationPeriod the judged part of a verification of the answer; absent: twice {@code
+ *     qosPeriod}
  * @param maxPassHint where the peak is expected: a user count (or one per app instance, comma
  *     separated), {@code previous} for the peak of the newest earlier run of the same name, or
  *     absent; the climb then warms up at half of it, climbs to 90 % of it in steps of 10 % of it
@@ -30,11 +34,12 @@ public record FindMaxSpec(
     Integer initialStep,
     Integer ceiling,
     double precision,
-    int verifications,
+    Integer verifications,
     Duration step,
     Duration rampUp,
     Duration warmUp,
     Duration qosPeriod,
+    Duration verificationPeriod,
     String maxPassHint,
     double confirmWithin) {
 
@@ -52,14 +57,21 @@ public record FindMaxSpec(
   public FindMaxSpec {
     step = step == null ? Duration.ofSeconds(20) : step;
     rampUp = rampUp == null ? Duration.ofSeconds(30) : rampUp;
-    warmUp = warmUp == null ? Duration.ofSeconds(60) : warmUp;
-    qosPeriod = qosPeriod == null ? Duration.ofSeconds(120) : qosPeriod;
+    warmUp = warmUp == null ? FindMaxLoadPathSpec.DEFAULT_PROBE_WARM_UP : warmUp;
+    qosPeriod = qosPeriod == null ? FindMaxLoadPathSpec.DEFAULT_PROBE_QOS_PERIOD : qosPeriod;
+    verifications =
+        verifications == null ? FindMaxLoadPathSpec.DEFAULT_VERIFICATIONS : verifications;
+    verificationPeriod =
+        verificationPeriod == null
+            ? FindMaxLoadPathSpec.defaultVerificationPeriod(qosPeriod)
+            : verificationPeriod;
     maxPassHint = maxPassHint == null || maxPassHint.isBlank() ? null : maxPassHint.trim();
   }
 
   /** The defaults of every phase, no hint, failures within 10 % confirmed. */
-  public FindMaxSpec(Integer initialStep, Integer ceiling, double precision, int verifications) {
-    this(initialStep, ceiling, precision, verifications, null, null, null, null, null, 10);
+  public FindMaxSpec(
+      Integer initialStep, Integer ceiling, double precision, Integer verifications) {
+    this(initialStep, ceiling, precision, verifications, null, null, null, null, null, null, 10);
   }
 
   /** The ceiling for an instance whose data holds {@code maxUsers} users. */
@@ -117,6 +129,7 @@ public record FindMaxSpec(
         rampUp,
         warmUp,
         qosPeriod,
+        verificationPeriod,
         text,
         confirmWithin);
   }

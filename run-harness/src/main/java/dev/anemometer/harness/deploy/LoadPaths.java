@@ -46,6 +46,7 @@ public final class LoadPaths {
         search.qosPeriod(),
         search.precision(),
         search.verifications(),
+        search.verificationPeriod(),
         ceiling,
         Math.min(search.hintFor(index), ceiling),
         search.confirmWithin());

@@ -83,8 +83,10 @@ class LoadPathsTest {
     assertThat(path.maxUsers()).isEqualTo(2400);
     assertThat(path.initialStepDuration()).isEqualTo(Duration.ofSeconds(20));
     assertThat(path.probeRampUp()).isEqualTo(Duration.ofSeconds(30));
-    assertThat(path.probeWarmUp()).isEqualTo(Duration.ofSeconds(60));
-    assertThat(path.probeQosPeriod()).isEqualTo(Duration.ofMinutes(2));
+    assertThat(path.probeWarmUp()).isEqualTo(Duration.ofSeconds(30));
+    assertThat(path.probeQosPeriod()).isEqualTo(Duration.ofMinutes(1));
+    assertThat(path.verificationRepeats()).isEqualTo(1);
+    assertThat(path.verificationQosPeriod()).isEqualTo(Duration.ofMinutes(2));
     assertThat(path.precisionPercent()).isEqualTo(2.5);
     assertThat(path.confirmWithinPercent()).isEqualTo(10);
     assertThat(path.maxPassHint()).isZero();

@@ -80,6 +80,19 @@ final class LoadOptions {
   double precisionPercent;
 
   @Option(
+      names = "--verifications",
+      defaultValue = "0",
+      description =
+          "findMax: times the answer runs again, judged over --verification-duration, and must"
+              + " pass again (default ${DEFAULT-VALUE}).")
+  int verifications;
+
+  @Option(
+      names = "--verification-duration",
+      description = "findMax: the judged window of a verification (default: twice --duration).")
+  String verificationDuration;
+
+  @Option(
       names = "--behavior",
       defaultValue = "default",
       description = "Bundled behaviour name or file (default ${DEFAULT-VALUE}).")
@@ -176,7 +189,10 @@ final class LoadOptions {
           warm,
           qosPeriod,
           precisionPercent,
-          0,
+          verifications,
+          verificationDuration == null
+              ? FindMaxLoadPathSpec.defaultVerificationPeriod(qosPeriod)
+              : DurationText.parse("--verification-duration", verificationDuration),
           maxUsers,
           maxPassHint,
           CONFIRM_WITHIN_PERCENT);

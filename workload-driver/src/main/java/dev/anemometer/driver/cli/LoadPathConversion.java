@@ -41,10 +41,16 @@ public final class LoadPathConversion {
               required("initialStep", c.initialStep()),
               duration("initialStepDuration", c.initialStepDuration(), "20s"),
               duration("probeRampUp", c.probeRampUp(), "30s"),
-              duration("probeWarmUp", c.probeWarmUp(), "60s"),
-              duration("probeQosPeriod", c.probeQosPeriod(), "120s"),
+              duration("probeWarmUp", c.probeWarmUp(), "30s"),
+              duration("probeQosPeriod", c.probeQosPeriod(), "60s"),
               c.precisionPercent() == null ? 2.5 : c.precisionPercent(),
-              c.verificationRepeats() == null ? 0 : c.verificationRepeats(),
+              c.verificationRepeats() == null
+                  ? FindMaxLoadPathSpec.DEFAULT_VERIFICATIONS
+                  : c.verificationRepeats(),
+              c.verificationQosPeriod() == null
+                  ? FindMaxLoadPathSpec.defaultVerificationPeriod(
+                      duration("probeQosPeriod", c.probeQosPeriod(), "60s"))
+                  : duration("verificationQosPeriod", c.verificationQosPeriod(), "120s"),
               required("maxUsers", c.maxUsers()),
               c.maxPassHint() == null ? 0 : c.maxPassHint(),
               c.confirmWithinPercent() == null ? 10 : c.confirmWithinPercent());

@@ -64,6 +64,7 @@ public record RunConfigFile(
       String probeQosPeriod,
       Double precisionPercent,
       Integer verificationRepeats,
+      String verificationQosPeriod,
       Integer maxUsers,
       Integer maxPassHint,
       Double confirmWithinPercent) {}

@@ -272,7 +272,16 @@ final class FindMaxLoadPathInstance implements LoadPathInstance {
     return probe.kind() == Probe.Kind.INITIAL_STEP || probe.kind() == Probe.Kind.STEP_REPEAT;
   }
 
+  /**
+   * A step's window is short; a probe's narrows the search; a verification's, longer, is the one
+   * the answer rests on (decision 0009).
+   */
   private long qosMillis(Probe probe) {
-    return isStep(probe) ? spec.initialStepDuration().toMillis() : spec.probeQosPeriod().toMillis();
+    if (isStep(probe)) {
+      return spec.initialStepDuration().toMillis();
+    }
+    return probe.kind() == Probe.Kind.VERIFICATION
+        ? spec.verificationQosPeriod().toMillis()
+        : spec.probeQosPeriod().toMillis();
   }
 }

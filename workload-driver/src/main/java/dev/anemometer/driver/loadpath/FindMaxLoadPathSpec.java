@@ -3,8 +3,8 @@ package dev.anemometer.driver.loadpath;
 import java.time.Duration;
 
 /**
- * The search for peak users: a cheap climb in short steps finds the region, full probes (ramp,
- * warm-up, QoS period) bisect it.
+ * The search for peak users: a cheap climb in short steps finds the region, probes (ramp, warm-up,
+ * QoS period) narrow it, and the answer is verified over a longer window (decision 0009).
  *
  * @param initialStepUsers the initial climb adds this many users per step (without a hint)
  * @param initialStepDuration how long each step runs; the whole step is judged
@@ -14,6 +14,8 @@ import java.time.Duration;
  * @param precisionPercent stop when (lowest fail - highest pass) / highest pass is below this
  * @param verificationRepeats how often the answer is run again, and must pass again, before it
  *     stands
+ * @param verificationQosPeriod the judged part of a verification: longer than a probe's, so that
+ *     the answer rests on a window in which a slowly growing queue shows
  * @param maxUsers the search never goes above this (the data set's size)
  * @param maxPassHint where the peak is expected (a previous result); 0: unknown. The climb then
  *     warms up at half of it, climbs to 90 % of it and moves in finer steps from there, as
@@ -31,6 +33,7 @@ public record FindMaxLoadPathSpec(
     Duration probeQosPeriod,
     double precisionPercent,
     int verificationRepeats,
+    Duration verificationQosPeriod,
     int maxUsers,
     int maxPassHint,
     double confirmWithinPercent)
@@ -57,6 +60,7 @@ public record FindMaxLoadPathSpec(
     Durations.requireNonNegative("probeRampUp", probeRampUp);
     Durations.requireNonNegative("probeWarmUp", probeWarmUp);
     Durations.requirePositive("probeQosPeriod", probeQosPeriod);
+    Durations.requirePositive("verificationQosPeriod", verificationQosPeriod);
     if (!(precisionPercent > 0)) {
       throw new IllegalArgumentException("precisionPercent: must be > 0, was " + precisionPercent);
     }
@@ -77,19 +81,37 @@ public record FindMaxLoadPathSpec(
     }
   }
 
-  /** Defaults: 20 s steps, probes of 30 s ramp, 60 s warm-up, 120 s judged; 2.5 % precision. */
+  /** A probe's judged window by default. */
+  public static final Duration DEFAULT_PROBE_QOS_PERIOD = Duration.ofSeconds(60);
+
+  /** A probe's warm-up by default. */
+  public static final Duration DEFAULT_PROBE_WARM_UP = Duration.ofSeconds(30);
+
+  /** How often the answer is verified by default. */
+  public static final int DEFAULT_VERIFICATIONS = 1;
+
+  /**
+   * Defaults: 20 s steps, probes of 30 s ramp, 30 s warm-up, 60 s judged; 2.5 % precision; the
+   * answer verified once over 120 s.
+   */
   public static FindMaxLoadPathSpec withDefaults(int initialStepUsers, int maxUsers) {
     return new FindMaxLoadPathSpec(
         initialStepUsers,
         Duration.ofSeconds(20),
         Duration.ofSeconds(30),
-        Duration.ofSeconds(60),
-        Duration.ofSeconds(120),
+        DEFAULT_PROBE_WARM_UP,
+        DEFAULT_PROBE_QOS_PERIOD,
         2.5,
-        0,
+        DEFAULT_VERIFICATIONS,
+        defaultVerificationPeriod(DEFAULT_PROBE_QOS_PERIOD),
         maxUsers,
         0,
         10);
+  }
+
+  /** A verification's judged window unless given: twice a probe's. */
+  public static Duration defaultVerificationPeriod(Duration probeQosPeriod) {
+    return probeQosPeriod.multipliedBy(2);
   }
 
   /** The first step of the climb: half the hint, or one step. */

@@ -66,7 +66,8 @@ class RunConfigFileTest {
     assertThat(spec.targets().get(1).id()).isEqualTo("app1");
     assertThat(spec.targets().get(1).users().accounts()).isEqualTo(2000);
     var findMax = (FindMaxLoadPathSpec) spec.targets().get(1).loadPath();
-    assertThat(findMax.probeQosPeriod()).isEqualTo(Duration.ofSeconds(120)); // the default
+    assertThat(findMax.probeQosPeriod()).isEqualTo(Duration.ofSeconds(60)); // the default
+    assertThat(findMax.verificationQosPeriod()).isEqualTo(Duration.ofSeconds(120)); // twice it
     assertThat(findMax.verificationRepeats()).isEqualTo(1);
   }
 

@@ -19,6 +19,7 @@ class FindMaxLoadPathInstanceTest {
         Duration.ofSeconds(60),
         2.5,
         0,
+        Duration.ofSeconds(60).multipliedBy(2),
         1000,
         hint,
         10);
@@ -35,6 +36,7 @@ class FindMaxLoadPathInstanceTest {
             Duration.ofSeconds(30),
             1.0,
             0,
+            Duration.ofSeconds(30).multipliedBy(2),
             1000,
             0,
             0);
@@ -171,6 +173,68 @@ class FindMaxLoadPathInstanceTest {
   }
 
   @Test
+  void theAnswerIsVerifiedOverItsOwnLongerWindowAfterProbesJudgedOverShortOnes() {
+    // Probes judged over 60 s narrow the search; the answer then runs again over 120 s and must
+    // pass there too (decision 0009). A verification right after its own pass needs no ramp.
+    var spec =
+        new FindMaxLoadPathSpec(
+            100,
+            Duration.ofSeconds(30),
+            Duration.ofSeconds(10),
+            Duration.ofSeconds(20),
+            Duration.ofSeconds(60),
+            2.5,
+            1,
+            Duration.ofSeconds(120),
+            1000,
+            0,
+            0);
+    LoadPathInstance path = spec.newInstance();
+
+    List<String> timeline =
+        timeline(
+            path,
+            WindowVerdict.PASSED, // step 100
+            WindowVerdict.FAILED_NARROWLY, // step 200
+            WindowVerdict.FAILED_NARROWLY, // its repeat: probe 150
+            WindowVerdict.PASSED, // 150: towards the step, 175
+            WindowVerdict.FAILED_NARROWLY, // 175: 162
+            WindowVerdict.FAILED_NARROWLY, // 162: 156
+            WindowVerdict.PASSED, // 156: 159
+            WindowVerdict.PASSED, // 159: 159..162 < 2.5 %, verify 159
+            WindowVerdict.FAILED_NARROWLY); // the verification fails: 159 is the lowest fail
+
+    assertThat(timeline)
+        .containsExactly(
+            "RAMP_UP 90 10s",
+            "WARM_UP 100 20s",
+            "STEP#0 100 30s",
+            "RAMP_UP 190 10s",
+            "STEP#1 200 30s",
+            "STEP#2 200 30s",
+            "RAMP_DOWN 120 20s",
+            "RAMP_UP 147 10s",
+            "WARM_UP 150 20s",
+            "QOS#3 150 60s",
+            "RAMP_UP 173 10s",
+            "WARM_UP 175 20s",
+            "QOS#4 175 60s",
+            "RAMP_DOWN 129 20s",
+            "RAMP_UP 159 10s",
+            "WARM_UP 162 20s",
+            "QOS#5 162 60s",
+            "RAMP_DOWN 124 20s",
+            "RAMP_UP 153 10s",
+            "WARM_UP 156 20s",
+            "QOS#6 156 60s",
+            "RAMP_UP 159 10s",
+            "WARM_UP 159 10s",
+            "QOS#7 159 60s",
+            "QOS#8 159 120s"); // the verification: at once, over twice a probe's window
+    assertThat(path.peakUsers()).isEmpty(); // the search goes on below the failed verification
+  }
+
+  @Test
   void aRecoveryStretchesWhileTheStackIsSeenOverloadedUntilAWatchFindsItWithinItsLimits() {
     LoadPathInstance path = shortPhases(0).newInstance();
     assertThat(path.watchesRampDown()).isTrue();
@@ -213,6 +277,7 @@ class FindMaxLoadPathInstanceTest {
                 Duration.ofSeconds(60),
                 2.5,
                 0,
+                Duration.ofSeconds(60).multipliedBy(2),
                 1000,
                 0,
                 10)

@@ -19,6 +19,7 @@ class FindMaxSearchTest {
         Duration.ofSeconds(300),
         1.0,
         verifications,
+        Duration.ofSeconds(300).multipliedBy(2),
         maxUsers,
         0,
         0);
@@ -34,6 +35,7 @@ class FindMaxSearchTest {
         Duration.ofSeconds(120),
         2.5,
         0,
+        Duration.ofSeconds(120).multipliedBy(2),
         maxUsers,
         hint,
         10);
@@ -184,6 +186,7 @@ class FindMaxSearchTest {
             Duration.ofSeconds(120),
             2.5,
             0,
+            Duration.ofSeconds(120).multipliedBy(2),
             7_200,
             0,
             0);

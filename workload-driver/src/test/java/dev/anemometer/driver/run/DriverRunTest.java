@@ -90,6 +90,7 @@ class DriverRunTest {
         Duration.ofSeconds(2),
         1.0,
         1,
+        Duration.ofSeconds(2).multipliedBy(2),
         10_000,
         0,
         0);

@@ -40,6 +40,7 @@ class TargetRunTest {
             Duration.ofSeconds(60),
             2.5,
             0,
+            Duration.ofSeconds(60).multipliedBy(2),
             1000,
             0,
             10);

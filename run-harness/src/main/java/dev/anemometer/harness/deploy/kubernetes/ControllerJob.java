@@ -87,8 +87,7 @@ final class ControllerJob {
     args.addAll(List.of("--seed", String.valueOf(users.seed())));
     args.addAll(List.of("--accounts", String.valueOf(users.accounts())));
     if (config.strategy() == Strategy.FIND_MAX) {
-      // The search's own phases, precision and hint, as the local driver gets them; the controller
-      // has no verification runs.
+      // The search's own phases, precision, verifications and hint, as the local driver gets them.
       FindMaxLoadPathSpec search = LoadPaths.findMax(config.findMax(), instance, index);
       args.addAll(List.of("--ramp-up", seconds(search.probeRampUp())));
       args.addAll(List.of("--warm-up", seconds(search.probeWarmUp())));
@@ -98,6 +97,8 @@ final class ControllerJob {
       args.addAll(List.of("--step-duration", seconds(search.initialStepDuration())));
       args.addAll(List.of("--precision", String.valueOf(search.precisionPercent())));
       args.addAll(List.of("--max-pass-hint", String.valueOf(search.maxPassHint())));
+      args.addAll(List.of("--verifications", String.valueOf(search.verificationRepeats())));
+      args.addAll(List.of("--verification-duration", seconds(search.verificationQosPeriod())));
     } else {
       args.addAll(List.of("--ramp-up", seconds(qos.rampUp()), "--warm-up", seconds(qos.warmUp())));
       args.addAll(List.of("--duration", seconds(qos.interval())));
