@@ -13,6 +13,8 @@ final class DatasetFacts {
   static final int ITEM_SLOT_SECONDS = 120;
   static final int SECONDS_BETWEEN_BIDS = 3;
   static final int CLOCK_STEP_SECONDS = 30;
+  static final int LOWEST_STARTING_BID_DOLLARS = 10;
+  static final int HIGHEST_STARTING_BID_DOLLARS = 499;
   private static final long SECONDS_PER_DAY = 86_400;
 
   private final DatasetLayout layout;
@@ -46,9 +48,10 @@ final class DatasetFacts {
     return loadEpochSecond + (1 + futureIndex % 30) * SECONDS_PER_DAY + mix(futureIndex) % 36_000;
   }
 
-  /** Whole dollars from 10 to 499. */
+  /** Whole dollars from 10 to 499, each as likely. */
   long startingBidCents(long itemId) {
-    return (10 + mix(itemId) % 490) * 100;
+    long dollars = HIGHEST_STARTING_BID_DOLLARS - LOWEST_STARTING_BID_DOLLARS + 1;
+    return (LOWEST_STARTING_BID_DOLLARS + mix(itemId) % dollars) * 100;
   }
 
   long bidIncrementCents(long itemId) {

@@ -75,13 +75,16 @@ public final class Behavior {
     return bidStrategy;
   }
 
-  /** The operation after {@code current}, given which conditions hold for the user now. */
-  public OperationType next(
+  /**
+   * The operation after {@code current}, given which conditions hold for the user now, and whether
+   * it must wait for one of them first (see {@link NextOperation}).
+   */
+  public NextOperation next(
       OperationType current, Predicate<Condition> holds, RandomGenerator random) {
     Transitions transitions = states.get(current);
     if (transitions == null) {
       // Operations outside the chain (a restart target, say) continue where a session starts.
-      return start;
+      return NextOperation.now(start);
     }
     return transitions.next(holds, random);
   }

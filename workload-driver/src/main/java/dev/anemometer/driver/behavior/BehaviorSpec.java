@@ -55,7 +55,9 @@ public record BehaviorSpec(
    * @param to the next operation
    * @param weight relative weight among the unguarded entries (default 1)
    * @param when a condition that must hold, e.g. {@code noLiveAuctions}
-   * @param probability chance that a guarded entry fires when its condition holds (default 1)
+   * @param probability chance that a guarded entry fires when its condition holds (default 1); a
+   *     chance below 1 on an awaitable condition ({@code canBid}) drawn while the condition does
+   *     not hold is kept until it does (see {@link NextOperation})
    * @param include name of a choice whose entries stand here
    */
   public record TransitionSpec(

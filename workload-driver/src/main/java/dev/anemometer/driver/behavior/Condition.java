@@ -6,25 +6,36 @@ import java.util.stream.Collectors;
 /** What a behaviour's transitions can test about the user. */
 public enum Condition {
   /** The last page of live auctions said there are none. */
-  NO_LIVE_AUCTIONS("noLiveAuctions"),
+  NO_LIVE_AUCTIONS("noLiveAuctions", false),
   /**
    * The user follows fewer auctions than {@code followers.maxAuctions} and has seen one it does not
    * follow yet.
    */
-  CAN_JOIN("canJoin"),
+  CAN_JOIN("canJoin", false),
   /** A followed item takes bids, the user is not its high bidder and its price is below the cap. */
-  CAN_BID("canBid"),
+  CAN_BID("canBid", true),
   /** The user follows at least one auction. */
-  FOLLOWING("following");
+  FOLLOWING("following", false);
 
   private final String fileName;
+  private final boolean awaitable;
 
-  Condition(String fileName) {
+  Condition(String fileName, boolean awaitable) {
     this.fileName = fileName;
+    this.awaitable = awaitable;
   }
 
   public String fileName() {
     return fileName;
+  }
+
+  /**
+   * Whether the user's auction followers, not its own operations, make it hold: a user can wait for
+   * it between two operations. A chance guarded by it that is drawn while it does not hold is kept
+   * until it does (see {@link NextOperation}).
+   */
+  public boolean awaitable() {
+    return awaitable;
   }
 
   static Condition fromFileName(String name) {

@@ -15,8 +15,22 @@ import java.util.concurrent.TimeUnit;
  * state needs no locks. Pacing is by cycle time: the next operation is due one cycle time after
  * this one was due; when an operation overruns, the next starts at once but stays due on the
  * schedule, so that its latency (measured from when it was due) shows the delay.
+ *
+ * <p>When the chain chose a chance whose condition did not hold (a bid while no followed item takes
+ * one from the user, see {@link NextOperation}), the user runs nothing until it holds: it looks
+ * again every cycle time, as its followers bring news of its auctions, and runs the operation at
+ * the first look that finds the condition holding, due then. It gives up, and runs what the chain
+ * would have chosen otherwise, when it follows no auction or after {@link #MAX_WAIT_NANOS}.
  */
 final class SimulatedUser {
+
+  /**
+   * How long a user waits for the condition of a chance it drew before giving the chance up. Twice
+   * the 60 s after which an item nobody outbids closes (OPEN 30 s, then LAST_CALL 30 s): that ends
+   * the longest spells in which no followed item takes the user's bid (the user is its high bidder,
+   * or its price is at the bidding ceiling), and the next item is on sale seconds later.
+   */
+  static final long MAX_WAIT_NANOS = 120_000_000_000L;
 
   /** Told when a user ends a session of its own accord (open model) or after being parked. */
   interface Listener {
@@ -41,8 +55,9 @@ final class SimulatedUser {
   private Mode mode = Mode.IDLE;
   private boolean singleSession;
   private boolean inFlight;
-  private OperationType next;
+  private NextOperation next;
   private long nextDueNanos;
+  private long waitDeadlineNanos;
   private ScheduledFuture<?> timer;
 
   SimulatedUser(
@@ -80,7 +95,7 @@ final class SimulatedUser {
       return;
     }
     mode = Mode.ACTIVE;
-    next = behavior.start();
+    next = NextOperation.now(behavior.start());
     nextDueNanos = time.nanoTime() + delayNanos;
     schedule();
   }
@@ -122,7 +137,20 @@ final class SimulatedUser {
     if (mode != Mode.ACTIVE) {
       return;
     }
-    run(next, nextDueNanos);
+    if (next.waits() && !holds(next.awaited())) {
+      if (worthWaiting()) {
+        nextDueNanos += behavior.cycleTime().sampleNanos(context.random());
+        schedule();
+        return;
+      }
+      next = NextOperation.now(next.otherwise());
+    }
+    run(next.operation(), nextDueNanos);
+  }
+
+  /** Only followers make an awaitable condition hold, and not forever: an item closes. */
+  private boolean worthWaiting() {
+    return !context.followed().isEmpty() && nextDueNanos < waitDeadlineNanos;
   }
 
   private void run(OperationType type, long dueNanos) {
@@ -140,7 +168,7 @@ final class SimulatedUser {
     if (outcome.failed()) {
       // Start over like a user whose page broke: from the home page, logged out.
       context.forget();
-      next = behavior.start();
+      next = NextOperation.now(behavior.start());
     } else {
       next = behavior.next(type, this::holds, context.random());
     }
@@ -152,6 +180,7 @@ final class SimulatedUser {
       return;
     }
     nextDueNanos = dueNanos + behavior.cycleTime().sampleNanos(context.random());
+    waitDeadlineNanos = nextDueNanos + MAX_WAIT_NANOS;
     schedule();
   }
 

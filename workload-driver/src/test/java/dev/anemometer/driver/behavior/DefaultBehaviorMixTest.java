@@ -54,15 +54,17 @@ class DefaultBehaviorMixTest {
       }
       int followed = following;
       current =
-          behavior.next(
-              current,
-              condition ->
-                  switch (condition) {
-                    case NO_LIVE_AUCTIONS -> false;
-                    case CAN_JOIN -> followed < behavior.maxFollowedAuctions();
-                    case CAN_BID, FOLLOWING -> followed > 0;
-                  },
-              random);
+          behavior
+              .next(
+                  current,
+                  condition ->
+                      switch (condition) {
+                        case NO_LIVE_AUCTIONS -> false;
+                        case CAN_JOIN -> followed < behavior.maxFollowedAuctions();
+                        case CAN_BID, FOLLOWING -> followed > 0;
+                      },
+                  random)
+              .operation();
     }
 
     Map<OperationType, Double> expected = renormalised(EXPECTED_SHARES);
