@@ -96,6 +96,22 @@ class DriverRunTest {
         0);
   }
 
+  private static FindMaxLoadPathSpec stepsOf100WithoutVerification() {
+    FindMaxLoadPathSpec path = stepsOf100();
+    return new FindMaxLoadPathSpec(
+        path.initialStepUsers(),
+        path.initialStepDuration(),
+        path.probeRampUp(),
+        path.probeWarmUp(),
+        path.probeQosPeriod(),
+        path.precisionPercent(),
+        0,
+        path.verificationQosPeriod(),
+        path.maxUsers(),
+        path.maxPassHint(),
+        path.confirmWithinPercent());
+  }
+
   /** Ticks once per fake second; each second every active user completes one operation. */
   private RunResult drive(DriverRun run, IntUnaryOperator latencyMicrosForUsers) {
     return drive(run, latencyMicrosForUsers, users -> DriverHealth.NONE);
@@ -249,6 +265,40 @@ class DriverRunTest {
         .anyMatch(w -> !w.verdict().passed() && !w.verdict().valid());
     assertThat(result.target("app0").peakUsers()).isEqualTo(537);
     assertThat(result.valid()).isTrue();
+  }
+
+  /**
+   * Above 520 users the stack's queues grow: it answers in time for 3 s at such a load, then in 2.5
+   * s. A probe judged over 2 s after its ramp and warm-up can pass there; the verification, judged
+   * over 4 s, cannot (decision 0009).
+   */
+  private static IntUnaryOperator queuesGrowingAbove520() {
+    int[] secondsAbove = {0};
+    return users -> {
+      secondsAbove[0] = users > 520 ? secondsAbove[0] + 1 : 0;
+      return secondsAbove[0] > 3 ? 2_500_000 : 500_000;
+    };
+  }
+
+  @Test
+  void aLoadThatHoldsForAShortProbeButNotForTheLongerVerificationIsNotTheAnswer() {
+    RunResult result = drive(newRun(stepsOf100()), queuesGrowingAbove520());
+
+    assertThat(result.target("app0").peakUsers()).isBetween(515, 520);
+    assertThat(result.target("app0").windows())
+        .as("a verification above 520 users failed, and the search went on below it")
+        .anyMatch(
+            w ->
+                w.users() > 520
+                    && !w.verdict().passed()
+                    && w.endMillis() - w.startMillis() == 4_000);
+  }
+
+  @Test
+  void withoutTheVerificationAShortProbesPassAboveTheLimitWouldBeTheAnswer() {
+    RunResult result = drive(newRun(stepsOf100WithoutVerification()), queuesGrowingAbove520());
+
+    assertThat(result.target("app0").peakUsers()).isGreaterThan(520);
   }
 
   @Test
