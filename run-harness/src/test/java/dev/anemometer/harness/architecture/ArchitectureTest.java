@@ -48,6 +48,30 @@ class ArchitectureTest {
         .check(MAIN_CLASSES);
   }
 
+  /** Each target stands on the deployment API (and the container images' package) alone. */
+  @Test
+  void noTargetDependsOnAnother() {
+    String[][] others = {
+      {"local", "compose", "kubernetes", "container"},
+      {"compose", "local", "kubernetes"},
+      {"kubernetes", "local", "compose"},
+      {"container", "local", "compose", "kubernetes"}
+    };
+    for (String[] target : others) {
+      String[] forbidden = new String[target.length - 1];
+      for (int i = 1; i < target.length; i++) {
+        forbidden[i - 1] = HARNESS + ".deploy." + target[i] + "..";
+      }
+      noClasses()
+          .that()
+          .resideInAPackage(HARNESS + ".deploy." + target[0] + "..")
+          .should()
+          .dependOnClassesThat()
+          .resideInAnyPackage(forbidden)
+          .check(MAIN_CLASSES);
+    }
+  }
+
   @Test
   void onlyTheCliCallsTheOrchestration() {
     noClasses()

@@ -7,9 +7,9 @@ import dev.anemometer.harness.console.Console;
 import dev.anemometer.harness.deploy.DatabaseEndpoint;
 import dev.anemometer.harness.deploy.DeployedInstance;
 import dev.anemometer.harness.deploy.DeployedStack;
+import dev.anemometer.harness.deploy.Readiness;
 import dev.anemometer.harness.deploy.TierExit;
 import dev.anemometer.harness.deploy.TierProcess;
-import dev.anemometer.harness.deploy.local.ReadyCheck;
 import dev.anemometer.harness.deploygen.ContainerConfigs;
 import dev.anemometer.harness.elasticity.FaultTarget;
 import dev.anemometer.harness.elasticity.ScalableTier;
@@ -86,7 +86,7 @@ public final class ComposeStack implements DeployedStack {
         deployment,
         DockerApi.fromEnvironment(),
         config.elasticity().drainTimeout(),
-        uri -> ReadyCheck.awaitHttp(null, uri, readyTimeout),
+        uri -> Readiness.awaitHttp(uri, readyTimeout),
         console);
   }
 
