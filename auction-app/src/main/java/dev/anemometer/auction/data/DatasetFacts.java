@@ -50,8 +50,22 @@ final class DatasetFacts {
 
   /** Whole dollars from 10 to 499, each as likely. */
   long startingBidCents(long itemId) {
-    long dollars = HIGHEST_STARTING_BID_DOLLARS - LOWEST_STARTING_BID_DOLLARS + 1;
-    return (LOWEST_STARTING_BID_DOLLARS + mix(itemId) % dollars) * 100;
+    return (LOWEST_STARTING_BID_DOLLARS + mix(itemId) % startingBidDollars()) * 100;
+  }
+
+  /**
+   * The starting bid of a live auction's first item: whole dollars from 10 to 499 as well, but
+   * placed by the golden-ratio sequence over the auction ids, so that the first auctions of the
+   * live list, which are those in play at a small load, spread evenly over the range of climbs
+   * rather than as a dozen random draws do.
+   */
+  static long firstItemStartingBidCents(long auctionId) {
+    long draw = (auctionId * 2_654_435_761L) & 0xFFFF_FFFFL;
+    return (LOWEST_STARTING_BID_DOLLARS + (draw * startingBidDollars() >>> 32)) * 100;
+  }
+
+  private static long startingBidDollars() {
+    return HIGHEST_STARTING_BID_DOLLARS - LOWEST_STARTING_BID_DOLLARS + 1;
   }
 
   long bidIncrementCents(long itemId) {

@@ -77,7 +77,10 @@ final class ItemRows {
           .text(SampleText.longDescription(shortDescription, random))
           .text(SampleText.manufacturer(random))
           .text(SampleText.condition(random))
-          .cents(facts.startingBidCents(id))
+          .cents(
+              state.equals("ACTIVE")
+                  ? DatasetFacts.firstItemStartingBidCents(auctionId)
+                  : facts.startingBidCents(id))
           .text(state)
           .timestamp(createdAt)
           .endRow();
