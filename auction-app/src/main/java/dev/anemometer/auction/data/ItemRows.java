@@ -48,11 +48,15 @@ final class ItemRows {
       long auctionId;
       long position;
       String state;
+      long startingBidCents = facts.startingBidCents(id);
       long createdAt = facts.loadEpochSecond() - PRE_LISTING_SECONDS;
       if (id < layout.firstPastItemId()) {
         auctionId = layout.liveAuctionOf(id);
         position = id - layout.firstLiveItemId(auctionId);
         state = position == 0 ? "ACTIVE" : "LISTED";
+        if (position == 0) {
+          startingBidCents = DatasetFacts.firstItemStartingBidCents(auctionId);
+        }
       } else if (id < layout.firstFutureItemId()) {
         long pastItemIndex = id - layout.firstPastItemId();
         long pastIndex = pastItemIndex / DatasetLayout.ITEMS_PER_PAST_AUCTION;
@@ -77,10 +81,7 @@ final class ItemRows {
           .text(SampleText.longDescription(shortDescription, random))
           .text(SampleText.manufacturer(random))
           .text(SampleText.condition(random))
-          .cents(
-              state.equals("ACTIVE")
-                  ? DatasetFacts.firstItemStartingBidCents(auctionId)
-                  : facts.startingBidCents(id))
+          .cents(startingBidCents)
           .text(state)
           .timestamp(createdAt)
           .endRow();

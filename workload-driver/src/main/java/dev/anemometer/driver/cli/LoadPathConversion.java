@@ -11,6 +11,7 @@ import dev.anemometer.driver.loadpath.FixedLoadPathSpec;
 import dev.anemometer.driver.loadpath.IntervalLoadPathSpec;
 import dev.anemometer.driver.loadpath.LoadPathSpec;
 import dev.anemometer.driver.loadpath.SegmentSpec;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -36,28 +37,31 @@ public final class LoadPathConversion {
               duration("rampDown", c.rampDown(), "120s"));
       case "interval" ->
           new IntervalLoadPathSpec(segments(c.segments()), c.repeat() == null ? 1 : c.repeat());
-      case "findMax" ->
-          new FindMaxLoadPathSpec(
-              required("initialStep", c.initialStep()),
-              duration("initialStepDuration", c.initialStepDuration(), "20s"),
-              duration("probeRampUp", c.probeRampUp(), "30s"),
-              duration("probeWarmUp", c.probeWarmUp(), "30s"),
-              duration("probeQosPeriod", c.probeQosPeriod(), "60s"),
-              c.precisionPercent() == null ? 2.5 : c.precisionPercent(),
-              c.verificationRepeats() == null
-                  ? FindMaxLoadPathSpec.DEFAULT_VERIFICATIONS
-                  : c.verificationRepeats(),
-              c.verificationQosPeriod() == null
-                  ? FindMaxLoadPathSpec.defaultVerificationPeriod(
-                      duration("probeQosPeriod", c.probeQosPeriod(), "60s"))
-                  : duration("verificationQosPeriod", c.verificationQosPeriod(), "120s"),
-              required("maxUsers", c.maxUsers()),
-              c.maxPassHint() == null ? 0 : c.maxPassHint(),
-              c.confirmWithinPercent() == null ? 10 : c.confirmWithinPercent());
+      case "findMax" -> findMax(c);
       default ->
           throw new IllegalArgumentException(
               "type: expected fixed, interval or findMax, was '" + type + "'");
     };
+  }
+
+  private static FindMaxLoadPathSpec findMax(LoadPathConfig c) {
+    Duration probeQosPeriod = duration("probeQosPeriod", c.probeQosPeriod(), "60s");
+    return new FindMaxLoadPathSpec(
+        required("initialStep", c.initialStep()),
+        duration("initialStepDuration", c.initialStepDuration(), "20s"),
+        duration("probeRampUp", c.probeRampUp(), "30s"),
+        duration("probeWarmUp", c.probeWarmUp(), "30s"),
+        probeQosPeriod,
+        c.precisionPercent() == null ? 2.5 : c.precisionPercent(),
+        c.verificationRepeats() == null
+            ? FindMaxLoadPathSpec.DEFAULT_VERIFICATIONS
+            : c.verificationRepeats(),
+        c.verificationQosPeriod() == null
+            ? FindMaxLoadPathSpec.defaultVerificationPeriod(probeQosPeriod)
+            : duration("verificationQosPeriod", c.verificationQosPeriod(), null),
+        required("maxUsers", c.maxUsers()),
+        c.maxPassHint() == null ? 0 : c.maxPassHint(),
+        c.confirmWithinPercent() == null ? 10 : c.confirmWithinPercent());
   }
 
   private static List<SegmentSpec> segments(List<SegmentConfig> configs) {
