@@ -18,29 +18,66 @@ import java.sql.SQLException;
  * anywhere in that climb. Started all at their starting bid, every auction would be at the
  * beginning of its climb together: hardly an item would change in the first minutes (too few
  * GetCurrentItem) and every follower could still bid (too many GetNextBid), a mix drifting for the
- * length of an item's life. So each first item opens at a price spread as in the steady state
- * (log-uniformly between its starting bid and the ceiling, fixed per item so that every reset is
- * the same), without a bidder, and its clock waits for its first bid: no item closes before its
- * auction's followers arrive, however long the app servers take to start.
+ * length of an item's life. So each first item opens with the climb left that a steady state finds
+ * ({@link RemainingClimb}: long climbs are found more often than short ones), so that items close
+ * at the steady rate from the start and on, without a bidder; and its clock waits for its first
+ * bid: no item closes before its auction's followers arrive, however long the app servers take to
+ * start.
  */
 final class LiveAuctions {
 
   /** The default behaviour's bidding ceiling ({@code bidding.maxPrice}): where a climb ends. */
   static final BigDecimal PRICE_CEILING = new BigDecimal("1000");
 
+  /** How finely the steady state's remaining climb is tabled: one entry per 0.1 % of draws. */
+  static final int REMAINING_CLIMB_QUANTILES = 1000;
+
   /**
-   * The opening price of a first item, over an {@code item} row: its starting bid times (ceiling /
-   * starting bid)^u, u in [0, 1) drawn from its auction's id by the golden-ratio sequence, so that
-   * the auctions of any prefix of the live list, which are those in play at a small load (users
-   * join the first auctions of the list), are spread evenly over the climb; none when the starting
-   * bid is at the ceiling already.
+   * The quantiles of a steady state's remaining climb in log-price units, for the dataset's
+   * starting bids and this ceiling.
+   */
+  static final double[] REMAINING_CLIMBS =
+      RemainingClimb.residualQuantiles(
+          RemainingClimb.climbs(
+              PRICE_CEILING,
+              DatasetFacts.LOWEST_STARTING_BID_DOLLARS,
+              DatasetFacts.HIGHEST_STARTING_BID_DOLLARS),
+          REMAINING_CLIMB_QUANTILES);
+
+  /**
+   * The rank u in [0, 1) of an item's own climb among the dataset's, over an {@code item} row: the
+   * middle of its starting bid's slice, counted from the highest starting bid (the shortest climb).
+   */
+  static final String CLIMB_RANK =
+      "(%d.5 - starting_bid) / %d"
+          .formatted(
+              DatasetFacts.HIGHEST_STARTING_BID_DOLLARS,
+              DatasetFacts.HIGHEST_STARTING_BID_DOLLARS
+                  - DatasetFacts.LOWEST_STARTING_BID_DOLLARS
+                  + 1);
+
+  /**
+   * The opening price of a first item, over an {@code item} row: ceiling / e^R, R the remaining
+   * climb at the same rank in the steady state's distribution as the item's own climb in the
+   * dataset's ({@link #CLIMB_RANK}). Every remaining climb at a rank is shorter than the whole
+   * climb at that rank, so no item opens below its starting bid (a cap at the item's own climb
+   * would bring back early closures, decision 0005), and the first items' remaining climbs have
+   * exactly the steady state's distribution: an equilibrium renewal process from the first minute.
+   * The same starting bid gives the same price on every reset. None when the starting bid is at the
+   * ceiling already; {@code greatest} and the rank's clamp only guard against items from outside
+   * the dataset's range.
    */
   static final String OPENING_PRICE =
       """
-      CASE WHEN starting_bid < %1$s THEN round(starting_bid
-        * power(%1$s / starting_bid, (auction_id * 2654435761 %% 4294967296) / 4294967296.0), 2)
+      CASE WHEN starting_bid < %1$s THEN greatest(starting_bid,
+        round((%1$s * exp(-(%2$s)[1 + least(%4$d - 1, greatest(0, floor(%3$s * %4$d)))::int]))
+          ::numeric, 2))
       END"""
-          .formatted(PRICE_CEILING.toPlainString());
+          .formatted(
+              PRICE_CEILING.toPlainString(),
+              RemainingClimb.sqlArray(REMAINING_CLIMBS),
+              CLIMB_RANK,
+              REMAINING_CLIMB_QUANTILES);
 
   private LiveAuctions() {}
 
