@@ -25,7 +25,7 @@ public record AnemometerConfig(
     appInstances = appInstances == null ? List.of() : List.copyOf(appInstances);
     faults = faults == null ? List.of() : List.copyOf(faults);
     elasticity = elasticity == null ? new ElasticitySpec(List.of()) : elasticity;
-    findMax = findMax == null ? new FindMaxSpec(null, null, 2.5, null) : findMax;
+    findMax = findMax == null ? new FindMaxSpec(null, null, null, null) : findMax;
     driver = driver == null ? DriverSpec.SHARED : driver;
     soak = soak == null ? SoakSpec.OFF : soak;
   }

@@ -13,6 +13,9 @@ import java.util.List;
  * @param initialStep users added per step of the climb; absent: a tenth of the ceiling
  * @param ceiling the most users the search tries; absent: 4/5 of each instance's maxUsers, the most
  *     at which the live auctions (maxUsers / 15, 13 users each) keep the expected mix with a margin
+ *     <p>A key left out takes the driver's default ({@link FindMaxLoadPathSpec}): the harness
+ *     states none of its own, so a findMax run from the harness and one from the driver's command
+ *     line search alike.
  * @param precision percent: stop when (lowest fail − highest pass) / highest pass is below it
  * @param verifications how often the answer is run again, over {@code verificationPeriod}, and must
  *     pass again before it stands; absent: once
@@ -33,7 +36,7 @@ import java.util.List;
 public record FindMaxSpec(
     Integer initialStep,
     Integer ceiling,
-    double precision,
+    Double precision,
     Integer verifications,
     Duration step,
     Duration rampUp,
@@ -41,7 +44,7 @@ public record FindMaxSpec(
     Duration qosPeriod,
     Duration verificationPeriod,
     String maxPassHint,
-    double confirmWithin) {
+    Double confirmWithin) {
 
   /**
    * The default ceiling in percent of maxUsers: the data has maxUsers / 15 live auctions and the
@@ -55,8 +58,9 @@ public record FindMaxSpec(
   public static final String PREVIOUS = "previous";
 
   public FindMaxSpec {
-    step = step == null ? Duration.ofSeconds(20) : step;
-    rampUp = rampUp == null ? Duration.ofSeconds(30) : rampUp;
+    precision = precision == null ? FindMaxLoadPathSpec.DEFAULT_PRECISION_PERCENT : precision;
+    step = step == null ? FindMaxLoadPathSpec.DEFAULT_STEP_DURATION : step;
+    rampUp = rampUp == null ? FindMaxLoadPathSpec.DEFAULT_PROBE_RAMP_UP : rampUp;
     warmUp = warmUp == null ? FindMaxLoadPathSpec.DEFAULT_PROBE_WARM_UP : warmUp;
     qosPeriod = qosPeriod == null ? FindMaxLoadPathSpec.DEFAULT_PROBE_QOS_PERIOD : qosPeriod;
     verifications =
@@ -66,12 +70,14 @@ public record FindMaxSpec(
             ? FindMaxLoadPathSpec.defaultVerificationPeriod(qosPeriod)
             : verificationPeriod;
     maxPassHint = maxPassHint == null || maxPassHint.isBlank() ? null : maxPassHint.trim();
+    confirmWithin =
+        confirmWithin == null ? FindMaxLoadPathSpec.DEFAULT_CONFIRM_WITHIN_PERCENT : confirmWithin;
   }
 
-  /** The defaults of every phase, no hint, failures within 10 % confirmed. */
+  /** The driver's defaults of every phase and of the confirmation, no hint. */
   public FindMaxSpec(
-      Integer initialStep, Integer ceiling, double precision, Integer verifications) {
-    this(initialStep, ceiling, precision, verifications, null, null, null, null, null, null, 10);
+      Integer initialStep, Integer ceiling, Double precision, Integer verifications) {
+    this(initialStep, ceiling, precision, verifications, null, null, null, null, null, null, null);
   }
 
   /** The ceiling for an instance whose data holds {@code maxUsers} users. */

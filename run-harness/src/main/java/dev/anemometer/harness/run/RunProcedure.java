@@ -4,11 +4,8 @@ import dev.anemometer.driver.run.RunListener;
 import dev.anemometer.driver.spec.ExitCodes;
 import dev.anemometer.harness.audit.AuditResult;
 import dev.anemometer.harness.config.AnemometerConfig;
-import dev.anemometer.harness.config.AppInstanceSpec;
 import dev.anemometer.harness.config.ConfigException;
 import dev.anemometer.harness.config.ConfigLoader;
-import dev.anemometer.harness.config.Strategy;
-import dev.anemometer.harness.config.Target;
 import dev.anemometer.harness.console.Console;
 import dev.anemometer.harness.deploy.DeployedInstance;
 import dev.anemometer.harness.deploy.DeployedStack;
@@ -18,10 +15,9 @@ import dev.anemometer.harness.deploy.LoadOutcome;
 import dev.anemometer.harness.deploy.LoadPlan;
 import dev.anemometer.harness.deploy.LoadStop;
 import dev.anemometer.harness.deploy.TierExit;
-import dev.anemometer.harness.elasticity.ElasticityResults;
+import dev.anemometer.harness.drive.DriverLoad;
 import dev.anemometer.harness.elasticity.ElasticityRunner;
 import dev.anemometer.harness.platform.CpuMeter;
-import dev.anemometer.harness.platform.CpuSummary;
 import dev.anemometer.harness.platform.Platform;
 import dev.anemometer.harness.platform.PlatformProbe;
 import dev.anemometer.harness.report.HtmlReport;
@@ -30,10 +26,8 @@ import dev.anemometer.harness.results.RunSummary;
 import dev.anemometer.harness.soak.ResourceSampler;
 import java.nio.file.Path;
 import java.sql.SQLException;
-import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -52,10 +46,6 @@ public final class RunProcedure {
   private final Harness harness;
   private final LoadDriver driver;
   private final StackLauncher launcher;
-  private volatile ElasticityResults elasticity;
-  private volatile Platform platform;
-  private volatile CpuMeter cpu;
-  private volatile SoakRun soak;
 
   /** Every target with its default options (no kubeconfig, namespaces deleted at the end). */
   public RunProcedure(Harness harness, LoadDriver driver) {
@@ -78,19 +68,16 @@ public final class RunProcedure {
   }
 
   public RunResult execute(AnemometerConfig given, Path resultsRoot) throws InterruptedException {
-    elasticity = null;
-    cpu = null;
-    soak = null;
     AnemometerConfig config = PreviousPeak.resolve(given, resultsRoot, harness.console());
     launcher.check(config);
     new Teardown(harness).cleanLeftovers();
     ResultsDirectory results = ResultsDirectory.create(resultsRoot, config.name(), harness.clock());
     results.writeConfig(ConfigLoader.toYaml(config));
-    soak = new SoakRun(config, results.dir(), harness.console());
+    RunOutcome outcome = new RunOutcome();
+    outcome.soak = new SoakRun(config, results.dir(), harness.console());
     harness.console().info("results: " + results.dir());
-    platform = probePlatform(config, results);
+    outcome.platform = probePlatform(config, results);
     Instant started = harness.clock().instant();
-    Outcome outcome = new Outcome();
     // Ctrl-C: the process group's own hook stops the tiers; this one keeps the verdict on record.
     Thread interrupted =
         new Thread(
@@ -107,7 +94,7 @@ public final class RunProcedure {
     Runtime.getRuntime().addShutdownHook(interrupted);
     try (DeployedStack stack = deploy(config, results)) {
       outcome.instances = stack.instances();
-      recordTierVersions(config, results);
+      recordTierVersions(config, results, outcome);
       try {
         driveAndAudit(config, stack, results, outcome);
       } finally {
@@ -170,14 +157,16 @@ public final class RunProcedure {
     }
   }
 
-  private void recordTierVersions(AnemometerConfig config, ResultsDirectory results) {
-    Platform probed = platform;
+  private void recordTierVersions(
+      AnemometerConfig config, ResultsDirectory results, RunOutcome outcome) {
+    Platform probed = outcome.platform;
     if (probed != null) {
-      platform =
+      Platform versioned =
           probed.withTierVersions(
               PlatformProbe.tierVersions(config, harness.paths().postgresBinariesBase()));
-      results.writePlatform(platform);
-      harness.console().info("tier versions: " + platform.tierVersions());
+      outcome.platform = versioned;
+      results.writePlatform(versioned);
+      harness.console().info("tier versions: " + versioned.tierVersions());
     }
   }
 
@@ -208,11 +197,11 @@ public final class RunProcedure {
 
   /** The load under the tier watch, then the bid audit; the outcome says how it went. */
   private void driveAndAudit(
-      AnemometerConfig config, DeployedStack stack, ResultsDirectory results, Outcome outcome)
+      AnemometerConfig config, DeployedStack stack, ResultsDirectory results, RunOutcome outcome)
       throws InterruptedException, SQLException {
     LoadStop loadStop = new LoadStop();
     stack.watchTiers(exit -> tierEnded(exit, loadStop, results));
-    LoadOutcome load = drive(config, stack, results, loadStop);
+    LoadOutcome load = drive(config, stack, results, loadStop, outcome);
     outcome.load = load;
     if (loadStop.reason().isPresent()) {
       // What was measured up to the death is kept and reported; its verdict is not a result.
@@ -244,7 +233,8 @@ public final class RunProcedure {
       AnemometerConfig config,
       DeployedStack deployment,
       ResultsDirectory results,
-      LoadStop loadStop)
+      LoadStop loadStop,
+      RunOutcome outcome)
       throws InterruptedException {
     LoadDriver driver = deployment.loadDriver(this.driver);
     harness.console().phase("drive load (" + config.strategy().configName() + ")");
@@ -264,15 +254,16 @@ public final class RunProcedure {
         .tierProcesses()
         .ifPresentOrElse(
             processes -> {
-              cpu = CpuMeter.ofHost(processes, plan.driverProcesses()::pids, results.events());
-              listeners.add(cpu);
+              outcome.cpu =
+                  CpuMeter.ofHost(processes, plan.driverProcesses()::pids, results.events());
+              listeners.add(outcome.cpu);
             },
             () -> harness.console().notice(CPU_UNAVAILABLE + config.target().configName()));
-    Optional<ResourceSampler> sampler = soak.sampler(deployment);
+    Optional<ResourceSampler> sampler = outcome.soak.sampler(deployment);
     sampler.ifPresent(listeners::add);
     LoadOutcome load;
     try {
-      load = driveWith(config, deployment, results, plan, listeners, driver);
+      load = driveWith(config, deployment, results, plan, listeners, driver, outcome);
     } finally {
       sampler.ifPresent(ResourceSampler::close);
     }
@@ -287,7 +278,8 @@ public final class RunProcedure {
       ResultsDirectory results,
       LoadPlan plan,
       List<RunListener> listeners,
-      LoadDriver driver)
+      LoadDriver driver,
+      RunOutcome outcome)
       throws InterruptedException {
     if (!plan.changesDuringLoad()) {
       return driver.drive(withListeners(plan, listeners));
@@ -300,8 +292,8 @@ public final class RunProcedure {
     } finally {
       runner.close();
     }
-    elasticity = runner.results();
-    elasticity.headlines().forEach(harness.console()::info);
+    outcome.elasticity = runner.results();
+    outcome.elasticity.headlines().forEach(harness.console()::info);
     return load;
   }
 
@@ -317,81 +309,8 @@ public final class RunProcedure {
         plan.driverProcesses());
   }
 
-  /** CPU per tier; each findMax target is described by its passing probe at the peak. */
-  private CpuSummary cpuSummary(AnemometerConfig config, Outcome outcome) {
-    CpuMeter meter = cpu;
-    if (config.target() == Target.KUBERNETES) {
-      return CpuSummary.unavailable(CPU_UNAVAILABLE + config.target().configName());
-    }
-    if (meter == null) {
-      return CpuSummary.unavailable("not measured: the load did not run");
-    }
-    Map<String, Integer> peaks = new HashMap<>();
-    if (config.strategy() == Strategy.FIND_MAX && outcome.load != null) {
-      for (int i = 0; i < outcome.load.peakUsers().size(); i++) {
-        peaks.put("instance-" + i, outcome.load.peakUsers().get(i));
-      }
-    }
-    return CpuSummary.of(meter.windows(), peaks);
-  }
-
-  /**
-   * The outcome word of a run. A run stopped by Ctrl-C is INTERRUPTED whatever its load said by
-   * then: a findMax broken off mid-search has no peak yet, not a failed one.
-   */
-  static String verdict(int exitCode, boolean interrupted) {
-    if (interrupted) {
-      return "INTERRUPTED";
-    }
-    return switch (exitCode) {
-      case ExitCodes.PASSED -> "PASSED";
-      case ExitCodes.QOS_FAILED -> "FAILED";
-      default -> "ERROR";
-    };
-  }
-
-  private RunSummary summarize(AnemometerConfig config, Instant started, Outcome outcome) {
-    List<RunSummary.InstanceSummary> instances = new ArrayList<>();
-    for (int i = 0; i < config.appInstances().size(); i++) {
-      AppInstanceSpec spec = config.appInstances().get(i);
-      DeployedInstance deployed = i < outcome.instances.size() ? outcome.instances.get(i) : null;
-      instances.add(
-          new RunSummary.InstanceSummary(
-              i,
-              spec.peakUsers(config.strategy(), config.findMax()),
-              config.strategy() == Strategy.FIND_MAX && outcome.load != null
-                  ? outcome.load.peakUsers().get(i)
-                  : null,
-              spec.maxUsers(),
-              deployed == null
-                  ? List.of()
-                  : deployed.entryUrls().stream().map(Object::toString).toList(),
-              deployed == null ? null : deployed.database().jdbcUrl(),
-              outcome.load == null ? null : outcome.load.instancesPassed().get(i)));
-    }
-    Map<String, Object> audit = new java.util.TreeMap<>();
-    outcome.audit.forEach((index, result) -> audit.put("instance-" + index, result));
-    String verdict = verdict(outcome.exitCode, outcome.interrupted);
-    ElasticityResults changes = elasticity;
-    return new RunSummary(
-        config.name(),
-        config.preset(),
-        config.target().configName(),
-        config.strategy().configName(),
-        started.toString(),
-        Duration.between(started, harness.clock().instant()).toSeconds(),
-        verdict,
-        outcome.exitCode,
-        outcome.load == null ? null : outcome.load.totalPeakUsers(),
-        instances,
-        outcome.load == null ? null : outcome.load.summary(),
-        audit.isEmpty() ? null : audit,
-        outcome.message,
-        changes == null ? null : changes.elasticity(),
-        changes == null ? null : changes.faults(),
-        platform,
-        cpuSummary(config, outcome),
-        soak == null ? null : soak.summary());
+  private RunSummary summarize(AnemometerConfig config, Instant started, RunOutcome outcome) {
+    return RunSummaries.summarize(config, started, harness.clock().instant(), outcome);
   }
 
   private static void removeHook(Thread hook) {
@@ -404,14 +323,4 @@ public final class RunProcedure {
 
   /** What a run produced; the summary is also in summary.json. */
   public record RunResult(Path dir, RunSummary summary, LoadOutcome load) {}
-
-  /** Filled as the run goes; read by the interrupt hook from another thread. */
-  private static final class Outcome {
-    volatile List<DeployedInstance> instances = List.of();
-    volatile LoadOutcome load;
-    final Map<Integer, AuditResult> audit = new java.util.concurrent.ConcurrentHashMap<>();
-    volatile int exitCode = ExitCodes.INFRASTRUCTURE;
-    volatile String message;
-    volatile boolean interrupted;
-  }
 }

@@ -1,10 +1,10 @@
 package dev.anemometer.harness.report;
 
 import dev.anemometer.harness.results.RepeatSetFolder;
-import dev.anemometer.harness.run.FakeRuns;
-import dev.anemometer.harness.run.RepeatRunner;
-import dev.anemometer.harness.run.RepeatSet;
-import dev.anemometer.harness.run.RepeatSpec;
+import dev.anemometer.harness.run.repeat.FakeRuns;
+import dev.anemometer.harness.run.repeat.RepeatRunner;
+import dev.anemometer.harness.run.repeat.RepeatSet;
+import dev.anemometer.harness.run.repeat.RepeatSpec;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Instant;

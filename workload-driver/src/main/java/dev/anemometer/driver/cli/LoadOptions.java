@@ -48,9 +48,6 @@ final class LoadOptions {
   @Option(names = "--ramp-down", defaultValue = "0s", description = "Default ${DEFAULT-VALUE}.")
   String rampDown;
 
-  /** A failing probe this close above the highest pass runs once more before it counts. */
-  private static final double CONFIRM_WITHIN_PERCENT = 10;
-
   @Option(names = "--find-max", description = "Search for peak users instead of a fixed load.")
   boolean findMax;
 
@@ -59,8 +56,7 @@ final class LoadOptions {
 
   @Option(
       names = "--step-duration",
-      defaultValue = "20s",
-      description = "findMax: length of an initial-ramp step (default ${DEFAULT-VALUE}).")
+      description = "findMax: length of an initial-ramp step (default 20s).")
   String stepDuration;
 
   @Option(
@@ -73,11 +69,17 @@ final class LoadOptions {
 
   @Option(
       names = "--precision",
-      defaultValue = "2.5",
       description =
           "findMax: stop when the gap between highest pass and lowest fail is below this percent"
-              + " (default ${DEFAULT-VALUE}).")
-  double precisionPercent;
+              + " (default 2.5).")
+  Double precisionPercent;
+
+  @Option(
+      names = "--confirm-within",
+      description =
+          "findMax: a probe failing at most this percent above the highest pass runs once more"
+              + " before it bounds the answer; 0 never (default 10).")
+  Double confirmWithinPercent;
 
   @Option(
       names = "--verifications",
@@ -184,18 +186,24 @@ final class LoadOptions {
       }
       return new FindMaxLoadPathSpec(
           users,
-          DurationText.parse("--step-duration", stepDuration),
+          stepDuration == null
+              ? FindMaxLoadPathSpec.DEFAULT_STEP_DURATION
+              : DurationText.parse("--step-duration", stepDuration),
           ramp,
           warm,
           qosPeriod,
-          precisionPercent,
+          precisionPercent == null
+              ? FindMaxLoadPathSpec.DEFAULT_PRECISION_PERCENT
+              : precisionPercent,
           verifications,
           verificationDuration == null
               ? FindMaxLoadPathSpec.defaultVerificationPeriod(qosPeriod)
               : DurationText.parse("--verification-duration", verificationDuration),
           maxUsers,
           maxPassHint,
-          CONFIRM_WITHIN_PERCENT);
+          confirmWithinPercent == null
+              ? FindMaxLoadPathSpec.DEFAULT_CONFIRM_WITHIN_PERCENT
+              : confirmWithinPercent);
     }
     return new FixedLoadPathSpec(
         users, ramp, warm, qosPeriods, qosPeriod, DurationText.parse("--ramp-down", rampDown));

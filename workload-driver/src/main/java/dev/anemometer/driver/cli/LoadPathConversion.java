@@ -45,23 +45,38 @@ public final class LoadPathConversion {
   }
 
   private static FindMaxLoadPathSpec findMax(LoadPathConfig c) {
-    Duration probeQosPeriod = duration("probeQosPeriod", c.probeQosPeriod(), "60s");
+    Duration probeQosPeriod =
+        orDefault(
+            "probeQosPeriod", c.probeQosPeriod(), FindMaxLoadPathSpec.DEFAULT_PROBE_QOS_PERIOD);
     return new FindMaxLoadPathSpec(
         required("initialStep", c.initialStep()),
-        duration("initialStepDuration", c.initialStepDuration(), "20s"),
-        duration("probeRampUp", c.probeRampUp(), "30s"),
-        duration("probeWarmUp", c.probeWarmUp(), "30s"),
+        orDefault(
+            "initialStepDuration",
+            c.initialStepDuration(),
+            FindMaxLoadPathSpec.DEFAULT_STEP_DURATION),
+        orDefault("probeRampUp", c.probeRampUp(), FindMaxLoadPathSpec.DEFAULT_PROBE_RAMP_UP),
+        orDefault("probeWarmUp", c.probeWarmUp(), FindMaxLoadPathSpec.DEFAULT_PROBE_WARM_UP),
         probeQosPeriod,
-        c.precisionPercent() == null ? 2.5 : c.precisionPercent(),
+        c.precisionPercent() == null
+            ? FindMaxLoadPathSpec.DEFAULT_PRECISION_PERCENT
+            : c.precisionPercent(),
         c.verificationRepeats() == null
             ? FindMaxLoadPathSpec.DEFAULT_VERIFICATIONS
             : c.verificationRepeats(),
-        c.verificationQosPeriod() == null
-            ? FindMaxLoadPathSpec.defaultVerificationPeriod(probeQosPeriod)
-            : duration("verificationQosPeriod", c.verificationQosPeriod(), null),
+        orDefault(
+            "verificationQosPeriod",
+            c.verificationQosPeriod(),
+            FindMaxLoadPathSpec.defaultVerificationPeriod(probeQosPeriod)),
         required("maxUsers", c.maxUsers()),
         c.maxPassHint() == null ? 0 : c.maxPassHint(),
-        c.confirmWithinPercent() == null ? 10 : c.confirmWithinPercent());
+        c.confirmWithinPercent() == null
+            ? FindMaxLoadPathSpec.DEFAULT_CONFIRM_WITHIN_PERCENT
+            : c.confirmWithinPercent());
+  }
+
+  /** The duration given, or the spec's default when the key is absent. */
+  private static Duration orDefault(String name, String text, Duration fallback) {
+    return text == null ? fallback : duration(name, text, null);
   }
 
   private static List<SegmentSpec> segments(List<SegmentConfig> configs) {

@@ -81,6 +81,18 @@ public record FindMaxLoadPathSpec(
     }
   }
 
+  /** A step of the climb by default. */
+  public static final Duration DEFAULT_STEP_DURATION = Duration.ofSeconds(20);
+
+  /** A probe's ramp from the previous user count by default. */
+  public static final Duration DEFAULT_PROBE_RAMP_UP = Duration.ofSeconds(30);
+
+  /** The search's precision by default, in percent of the highest pass. */
+  public static final double DEFAULT_PRECISION_PERCENT = 2.5;
+
+  /** How far above the highest pass a failing probe runs once more by default, in percent. */
+  public static final double DEFAULT_CONFIRM_WITHIN_PERCENT = 10;
+
   /** A probe's judged window by default. */
   public static final Duration DEFAULT_PROBE_QOS_PERIOD = Duration.ofSeconds(60);
 
@@ -97,16 +109,16 @@ public record FindMaxLoadPathSpec(
   public static FindMaxLoadPathSpec withDefaults(int initialStepUsers, int maxUsers) {
     return new FindMaxLoadPathSpec(
         initialStepUsers,
-        Duration.ofSeconds(20),
-        Duration.ofSeconds(30),
+        DEFAULT_STEP_DURATION,
+        DEFAULT_PROBE_RAMP_UP,
         DEFAULT_PROBE_WARM_UP,
         DEFAULT_PROBE_QOS_PERIOD,
-        2.5,
+        DEFAULT_PRECISION_PERCENT,
         DEFAULT_VERIFICATIONS,
         defaultVerificationPeriod(DEFAULT_PROBE_QOS_PERIOD),
         maxUsers,
         0,
-        10);
+        DEFAULT_CONFIRM_WITHIN_PERCENT);
   }
 
   /** A verification's judged window unless given: twice a probe's. */

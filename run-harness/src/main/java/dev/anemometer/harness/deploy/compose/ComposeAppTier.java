@@ -1,5 +1,6 @@
 package dev.anemometer.harness.deploy.compose;
 
+import dev.anemometer.harness.deploy.Polling;
 import dev.anemometer.harness.deploy.TierStartException;
 import dev.anemometer.harness.deploy.compose.HaproxyInContainer.Server;
 import dev.anemometer.harness.deploy.compose.ServiceContainers.Container;
@@ -153,15 +154,12 @@ final class ComposeAppTier extends ContainerAppTier {
     if (slots.isEmpty()) {
       return 0;
     }
-    long deadline = System.nanoTime() + drainTimeout.toNanos();
-    while (true) {
-      Map<String, Integer> sessions = haproxy.orElseThrow().sessions();
-      int left = slots.stream().mapToInt(s -> sessions.getOrDefault(s, 0)).sum();
-      if (left == 0 || System.nanoTime() >= deadline) {
-        return left;
-      }
-      Thread.sleep(POLL.toMillis()); // polling interval of a deadline loop
-    }
+    return Polling.until(() -> sessionsOn(slots), left -> left == 0, drainTimeout, POLL);
+  }
+
+  private int sessionsOn(List<String> slots) {
+    Map<String, Integer> sessions = haproxy.orElseThrow().sessions();
+    return slots.stream().mapToInt(s -> sessions.getOrDefault(s, 0)).sum();
   }
 
   private boolean routed(Container container) {
@@ -173,26 +171,27 @@ final class ComposeAppTier extends ContainerAppTier {
   private void await(
       String what, Set<String> containers, Duration timeout, Predicate<Container> condition)
       throws InterruptedException {
-    long deadline = System.nanoTime() + timeout.toNanos();
     Set<String> waiting = new java.util.HashSet<>(containers);
-    while (!waiting.isEmpty()) {
-      waiting.removeIf(id -> condition.test(app.inspect(id)));
-      if (waiting.isEmpty()) {
-        return;
-      }
-      if (System.nanoTime() >= deadline) {
-        throw new TierStartException(
-            "app containers "
-                + shortIds(waiting)
-                + " of "
-                + project.name()
-                + " not "
-                + what
-                + " within "
-                + timeout.toSeconds()
-                + " s");
-      }
-      Thread.sleep(POLL.toMillis()); // polling interval of a deadline loop
+    Set<String> left =
+        Polling.until(
+            () -> {
+              waiting.removeIf(id -> condition.test(app.inspect(id)));
+              return waiting;
+            },
+            Set::isEmpty,
+            timeout,
+            POLL);
+    if (!left.isEmpty()) {
+      throw new TierStartException(
+          "app containers "
+              + shortIds(waiting)
+              + " of "
+              + project.name()
+              + " not "
+              + what
+              + " within "
+              + timeout.toSeconds()
+              + " s");
     }
   }
 

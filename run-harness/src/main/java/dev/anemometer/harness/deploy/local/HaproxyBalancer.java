@@ -1,5 +1,6 @@
 package dev.anemometer.harness.deploy.local;
 
+import dev.anemometer.harness.deploy.Polling;
 import dev.anemometer.harness.tuning.HaproxyLayout;
 import java.io.IOException;
 import java.time.Duration;
@@ -28,13 +29,16 @@ final class HaproxyBalancer implements AppBalancer {
       lb.api().setServerAddress(server, Ports.LOOPBACK, port);
       lb.api().setServerState(server, "ready");
     }
-    long deadline = System.nanoTime() + IN_LB_TIMEOUT.toNanos();
     for (LocalTiers.Haproxy lb : balancers.get()) {
-      while (!lb.api().serverStatus(server).startsWith("UP")) {
-        if (System.nanoTime() > deadline) {
-          throw new IOException(server + " not UP in " + lb.name() + " after 60 s");
-        }
-        Thread.sleep(100); // polling interval of a deadline loop
+      boolean up =
+          Polling.until(
+              () -> lb.api().serverStatus(server).startsWith("UP"),
+              Boolean::booleanValue,
+              IN_LB_TIMEOUT,
+              Duration.ofMillis(100));
+      if (!up) {
+        throw new IOException(
+            server + " not UP in " + lb.name() + " after " + IN_LB_TIMEOUT.toSeconds() + " s");
       }
     }
   }

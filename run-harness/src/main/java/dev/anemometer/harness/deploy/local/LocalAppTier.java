@@ -1,6 +1,7 @@
 package dev.anemometer.harness.deploy.local;
 
 import dev.anemometer.harness.config.TierName;
+import dev.anemometer.harness.deploy.Polling;
 import dev.anemometer.harness.elasticity.ChangeSteps;
 import dev.anemometer.harness.elasticity.ScalableTier;
 import dev.anemometer.harness.tuning.HaproxyLayout;
@@ -25,6 +26,9 @@ import java.util.concurrent.Future;
  * finishes what is in flight.
  */
 final class LocalAppTier implements ScalableTier {
+
+  /** How often a drain looks at what the balancer still has in flight on the server. */
+  private static final Duration DRAIN_POLL = Duration.ofMillis(200);
 
   private final AppLauncher launcher;
   private final ProcessGroup processes;
@@ -159,12 +163,8 @@ final class LocalAppTier implements ScalableTier {
       now = --inLb;
     }
     steps.step("draining", Map.of("server", launcher.name(slot), "instances", now));
-    long deadline = System.nanoTime() + drainTimeout.toNanos();
-    int inFlight = balancer.inFlight(slot);
-    while (inFlight > 0 && System.nanoTime() < deadline) {
-      Thread.sleep(200); // polling interval of a deadline loop
-      inFlight = balancer.inFlight(slot);
-    }
+    int inFlight =
+        Polling.until(() -> balancer.inFlight(slot), n -> n == 0, drainTimeout, DRAIN_POLL);
     steps.step("drained", Map.of("server", launcher.name(slot), "sessionsLeft", inFlight));
     AppLauncher.Launched launched;
     synchronized (this) {

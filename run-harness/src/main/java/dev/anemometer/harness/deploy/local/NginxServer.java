@@ -1,5 +1,6 @@
 package dev.anemometer.harness.deploy.local;
 
+import dev.anemometer.harness.deploy.Polling;
 import dev.anemometer.harness.tuning.ConfigRenderer;
 import dev.anemometer.harness.tuning.NginxLayout;
 import dev.anemometer.harness.tuning.TierTuning;
@@ -70,20 +71,23 @@ public final class NginxServer {
       Files.writeString(configFile, ConfigRenderer.nginx(tuning, next));
       List<ProcessHandle> old = process.handle().children().toList();
       Signals.sendToProcess("HUP", process.handle());
-      long deadline = System.nanoTime() + START_TIMEOUT.toNanos();
       // A worker the old generation does not know means the master accepted the new config; the
       // old workers accept new connections until the master has told them to quit.
-      while (process.handle().children().allMatch(old::contains)
-          || old.stream().anyMatch(NginxServer::stillAccepting)) {
-        if (System.nanoTime() > deadline || !process.isAlive()) {
-          throw new IOException(
-              process.name()
-                  + " did not start workers on its new config within "
-                  + START_TIMEOUT.toSeconds()
-                  + " s: "
-                  + process.logTail(5));
-        }
-        Thread.sleep(50); // polling interval of a deadline loop
+      boolean reloaded =
+          Polling.until(
+              () ->
+                  process.handle().children().anyMatch(child -> !old.contains(child))
+                      && old.stream().noneMatch(NginxServer::stillAccepting),
+              done -> done || !process.isAlive(),
+              START_TIMEOUT,
+              Duration.ofMillis(50));
+      if (!reloaded) {
+        throw new IOException(
+            process.name()
+                + " did not start workers on its new config within "
+                + START_TIMEOUT.toSeconds()
+                + " s: "
+                + process.logTail(5));
       }
       return old;
     }

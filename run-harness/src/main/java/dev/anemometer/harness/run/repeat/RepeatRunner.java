@@ -1,6 +1,7 @@
-package dev.anemometer.harness.run;
+package dev.anemometer.harness.run.repeat;
 
 import dev.anemometer.harness.results.Headline;
+import dev.anemometer.harness.run.RunProcedure;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;

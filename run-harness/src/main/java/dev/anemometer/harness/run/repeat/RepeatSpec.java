@@ -1,4 +1,4 @@
-package dev.anemometer.harness.run;
+package dev.anemometer.harness.run.repeat;
 
 import dev.anemometer.harness.config.ConfigException;
 import java.math.BigDecimal;

@@ -1,4 +1,4 @@
-package dev.anemometer.harness.run;
+package dev.anemometer.harness.run.repeat;
 
 import java.util.List;
 

@@ -1,8 +1,7 @@
-package dev.anemometer.harness.run;
+package dev.anemometer.harness.run.repeat;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.anemometer.driver.spec.ExitCodes;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -110,13 +109,5 @@ class RepeatRunnerTest {
     assertThat(runs.made()).isEqualTo(2);
     assertThat(set.stopRule().reason()).isEqualTo("interrupted in run 2");
     assertThat(set.stopRule().cvReached()).isFalse();
-  }
-
-  @Test
-  void ctrlCDecidesTheVerdictEvenWhenTheLoadSaidItFailed() {
-    assertThat(RunProcedure.verdict(ExitCodes.QOS_FAILED, true)).isEqualTo("INTERRUPTED");
-    assertThat(RunProcedure.verdict(ExitCodes.QOS_FAILED, false)).isEqualTo("FAILED");
-    assertThat(RunProcedure.verdict(ExitCodes.PASSED, false)).isEqualTo("PASSED");
-    assertThat(RunProcedure.verdict(3, false)).isEqualTo("ERROR");
   }
 }

@@ -1,4 +1,4 @@
-package dev.anemometer.harness.run;
+package dev.anemometer.harness.drive;
 
 import dev.anemometer.driver.control.WorkerClient;
 import dev.anemometer.harness.config.DriverSpec;

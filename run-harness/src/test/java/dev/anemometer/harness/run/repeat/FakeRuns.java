@@ -1,7 +1,8 @@
-package dev.anemometer.harness.run;
+package dev.anemometer.harness.run.repeat;
 
 import dev.anemometer.harness.json.Json;
 import dev.anemometer.harness.results.RunSummary;
+import dev.anemometer.harness.run.RunProcedure;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;

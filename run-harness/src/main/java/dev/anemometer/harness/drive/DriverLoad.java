@@ -1,4 +1,4 @@
-package dev.anemometer.harness.run;
+package dev.anemometer.harness.drive;
 
 import dev.anemometer.driver.TimeSource;
 import dev.anemometer.driver.control.RemoteLoadGenerator;
@@ -34,7 +34,7 @@ import java.util.Map;
  * ({@code driver.workers}) that this JVM drives as their controller. Either way the load path, live
  * status, QoS, results and bid audit are the same.
  */
-final class DriverLoad implements LoadDriver {
+public final class DriverLoad implements LoadDriver {
 
   @Override
   public LoadOutcome drive(LoadPlan plan) {

@@ -1,4 +1,4 @@
-package dev.anemometer.harness.run;
+package dev.anemometer.harness.drive;
 
 import dev.anemometer.driver.metrics.DriverMetrics;
 import dev.anemometer.driver.metrics.MetricsServer;

@@ -1,0 +1,104 @@
+package dev.anemometer.harness.run;
+
+import dev.anemometer.driver.spec.ExitCodes;
+import dev.anemometer.harness.config.AnemometerConfig;
+import dev.anemometer.harness.config.AppInstanceSpec;
+import dev.anemometer.harness.config.Strategy;
+import dev.anemometer.harness.config.Target;
+import dev.anemometer.harness.deploy.DeployedInstance;
+import dev.anemometer.harness.elasticity.ElasticityResults;
+import dev.anemometer.harness.platform.CpuMeter;
+import dev.anemometer.harness.platform.CpuSummary;
+import dev.anemometer.harness.results.RunSummary;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+/** A run's summary (summary.json) from what it produced: verdict, peaks, audit, CPU, changes. */
+final class RunSummaries {
+
+  private RunSummaries() {}
+
+  /** CPU per tier; each findMax target is described by its passing probe at the peak. */
+  private static CpuSummary cpuSummary(AnemometerConfig config, RunOutcome outcome) {
+    CpuMeter meter = outcome.cpu;
+    if (config.target() == Target.KUBERNETES) {
+      return CpuSummary.unavailable(RunProcedure.CPU_UNAVAILABLE + config.target().configName());
+    }
+    if (meter == null) {
+      return CpuSummary.unavailable("not measured: the load did not run");
+    }
+    Map<String, Integer> peaks = new HashMap<>();
+    if (config.strategy() == Strategy.FIND_MAX && outcome.load != null) {
+      for (int i = 0; i < outcome.load.peakUsers().size(); i++) {
+        peaks.put("instance-" + i, outcome.load.peakUsers().get(i));
+      }
+    }
+    return CpuSummary.of(meter.windows(), peaks);
+  }
+
+  /**
+   * The outcome word of a run. A run stopped by Ctrl-C is INTERRUPTED whatever its load said by
+   * then: a findMax broken off mid-search has no peak yet, not a failed one.
+   */
+  static String verdict(int exitCode, boolean interrupted) {
+    if (interrupted) {
+      return "INTERRUPTED";
+    }
+    return switch (exitCode) {
+      case ExitCodes.PASSED -> "PASSED";
+      case ExitCodes.QOS_FAILED -> "FAILED";
+      default -> "ERROR";
+    };
+  }
+
+  /** The run's summary as it stands, from its start to {@code ended}. */
+  static RunSummary summarize(
+      AnemometerConfig config, Instant started, Instant ended, RunOutcome outcome) {
+    List<RunSummary.InstanceSummary> instances = new ArrayList<>();
+    for (int i = 0; i < config.appInstances().size(); i++) {
+      AppInstanceSpec spec = config.appInstances().get(i);
+      DeployedInstance deployed = i < outcome.instances.size() ? outcome.instances.get(i) : null;
+      instances.add(
+          new RunSummary.InstanceSummary(
+              i,
+              spec.peakUsers(config.strategy(), config.findMax()),
+              config.strategy() == Strategy.FIND_MAX && outcome.load != null
+                  ? outcome.load.peakUsers().get(i)
+                  : null,
+              spec.maxUsers(),
+              deployed == null
+                  ? List.of()
+                  : deployed.entryUrls().stream().map(Object::toString).toList(),
+              deployed == null ? null : deployed.database().jdbcUrl(),
+              outcome.load == null ? null : outcome.load.instancesPassed().get(i)));
+    }
+    Map<String, Object> audit = new TreeMap<>();
+    outcome.audit.forEach((index, result) -> audit.put("instance-" + index, result));
+    String verdict = verdict(outcome.exitCode, outcome.interrupted);
+    ElasticityResults changes = outcome.elasticity;
+    return new RunSummary(
+        config.name(),
+        config.preset(),
+        config.target().configName(),
+        config.strategy().configName(),
+        started.toString(),
+        Duration.between(started, ended).toSeconds(),
+        verdict,
+        outcome.exitCode,
+        outcome.load == null ? null : outcome.load.totalPeakUsers(),
+        instances,
+        outcome.load == null ? null : outcome.load.summary(),
+        audit.isEmpty() ? null : audit,
+        outcome.message,
+        changes == null ? null : changes.elasticity(),
+        changes == null ? null : changes.faults(),
+        outcome.platform,
+        cpuSummary(config, outcome),
+        outcome.soak == null ? null : outcome.soak.summary());
+  }
+}
