@@ -1,8 +1,9 @@
 package dev.anemometer.auction.data;
 
+import static dev.anemometer.auction.data.SqlUpdates.update;
+
 import java.io.PrintStream;
 import java.sql.Connection;
-import java.sql.PreparedStatement;
 import java.sql.SQLException;
 import java.util.LinkedHashMap;
 import java.util.Locale;
@@ -92,15 +93,5 @@ final class DataResetter {
     touched.put(
         "auctions removed",
         update(connection, "DELETE FROM auction WHERE id > ?", record.auctionWatermark()));
-  }
-
-  private static int update(Connection connection, String sql, long... parameters)
-      throws SQLException {
-    try (PreparedStatement statement = connection.prepareStatement(sql)) {
-      for (int i = 0; i < parameters.length; i++) {
-        statement.setLong(i + 1, parameters[i]);
-      }
-      return statement.executeUpdate();
-    }
   }
 }

@@ -1,5 +1,7 @@
 package dev.anemometer.auction.data;
 
+import static dev.anemometer.auction.data.SqlUpdates.update;
+
 import java.math.BigDecimal;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -136,15 +138,5 @@ final class LiveAuctions {
       insert.executeUpdate();
     }
     return activated;
-  }
-
-  private static int update(Connection connection, String sql, long... parameters)
-      throws SQLException {
-    try (PreparedStatement statement = connection.prepareStatement(sql)) {
-      for (int i = 0; i < parameters.length; i++) {
-        statement.setLong(i + 1, parameters[i]);
-      }
-      return statement.executeUpdate();
-    }
   }
 }

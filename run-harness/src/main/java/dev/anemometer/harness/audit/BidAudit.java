@@ -85,12 +85,11 @@ public final class BidAudit {
             + " WHERE h.item_id IN ("
             + RUN_ITEMS
             + ")";
-    int checked = 0;
-    try (PreparedStatement query = connection.prepareStatement(sql)) {
-      query.setLong(1, watermark);
-      try (ResultSet rows = query.executeQuery()) {
-        while (rows.next()) {
-          checked++;
+    return eachRow(
+        connection,
+        sql,
+        watermark,
+        rows -> {
           long item = rows.getLong(1);
           BigDecimal high = rows.getBigDecimal(2);
           BigDecimal top = rows.getBigDecimal(4);
@@ -112,10 +111,7 @@ public final class BidAudit {
                     + rows.getLong(5)
                     + "'s");
           }
-        }
-      }
-    }
-    return checked;
+        });
   }
 
   private int checkWinners(Connection connection, long watermark, Violations violations)
@@ -128,12 +124,11 @@ public final class BidAudit {
             + " FROM high_bid h WHERE h.state = 'SOLD' AND h.item_id IN ("
             + RUN_ITEMS
             + ")";
-    int checked = 0;
-    try (PreparedStatement query = connection.prepareStatement(sql)) {
-      query.setLong(1, watermark);
-      try (ResultSet rows = query.executeQuery()) {
-        while (rows.next()) {
-          checked++;
+    return eachRow(
+        connection,
+        sql,
+        watermark,
+        rows -> {
           long item = rows.getLong(1);
           long winners = rows.getLong(4);
           if (rows.getBigDecimal(2) == null || rows.getObject(3) == null) {
@@ -147,6 +142,25 @@ public final class BidAudit {
                     + " bids accepted as high at the winning amount "
                     + rows.getBigDecimal(2));
           }
+        });
+  }
+
+  /** A check of one row of an audit query. */
+  @FunctionalInterface
+  private interface RowCheck {
+    void check(ResultSet row) throws SQLException;
+  }
+
+  /** Runs {@code sql} for the run's items above {@code watermark}; returns the rows checked. */
+  private static int eachRow(Connection connection, String sql, long watermark, RowCheck check)
+      throws SQLException {
+    int checked = 0;
+    try (PreparedStatement query = connection.prepareStatement(sql)) {
+      query.setLong(1, watermark);
+      try (ResultSet rows = query.executeQuery()) {
+        while (rows.next()) {
+          checked++;
+          check.check(rows);
         }
       }
     }

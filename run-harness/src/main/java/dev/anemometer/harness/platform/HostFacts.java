@@ -1,5 +1,8 @@
 package dev.anemometer.harness.platform;
 
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
 /** What the files of {@code /proc}, {@code /sys} and {@code /etc} say about this host. */
@@ -65,6 +68,23 @@ final class HostFacts {
       }
     }
     return Optional.empty();
+  }
+
+  /**
+   * The mitigations in force, one "name: what" each ("meltdown: PTI"), from the files of {@code
+   * /sys/devices/system/cpu/vulnerabilities} by name: those whose state begins with "Mitigation:";
+   * a CPU that is not affected, or a kernel that leaves it vulnerable, pays nothing.
+   */
+  static List<String> mitigations(Map<String, String> states) {
+    List<String> applied = new ArrayList<>();
+    states.forEach(
+        (name, state) -> {
+          String text = state.trim();
+          if (text.startsWith("Mitigation:")) {
+            applied.add(name + ": " + text.substring("Mitigation:".length()).trim());
+          }
+        });
+    return applied;
   }
 
   /** {@code PRETTY_NAME} of {@code /etc/os-release}. */

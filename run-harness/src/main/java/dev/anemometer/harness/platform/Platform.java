@@ -42,9 +42,18 @@ public record Platform(
         loopbackSpeed);
   }
 
-  /** The operating system; {@code kernel} is what {@code uname -r} prints. */
+  /**
+   * The operating system; {@code kernel} is what {@code uname -r} prints.
+   *
+   * @param mitigations the CPU vulnerability mitigations the kernel applies ({@code
+   *     /sys/devices/system/cpu/vulnerabilities}), such as "meltdown: PTI": several make every
+   *     system call and interrupt dearer, so two machines of the same CPU speed can carry different
+   *     loads (a web stack spends a third of its CPU in the kernel); absent where the kernel does
+   *     not say
+   */
   @JsonInclude(JsonInclude.Include.NON_NULL)
-  public record Os(String name, String kernel, String distribution, String arch) {}
+  public record Os(
+      String name, String kernel, String distribution, String arch, List<String> mitigations) {}
 
   /**
    * @param logicalCpus the host's logical CPUs, from /proc/cpuinfo

@@ -20,6 +20,7 @@ import java.util.Optional;
 import java.util.TreeMap;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Predicate;
+import java.util.stream.Stream;
 
 /**
  * Takes the {@link Platform} of this host: at the start of a run the host facts from /proc, /sys
@@ -71,7 +72,22 @@ public final class PlatformProbe {
             .map(String::trim)
             .orElse(System.getProperty("os.version")),
         read("/etc/os-release").flatMap(HostFacts::distribution).orElse(null),
-        System.getProperty("os.arch"));
+        System.getProperty("os.arch"),
+        mitigations());
+  }
+
+  private static List<String> mitigations() {
+    Path dir = Path.of("/sys/devices/system/cpu/vulnerabilities");
+    Map<String, String> states = new TreeMap<>();
+    try (Stream<Path> files = Files.list(dir)) {
+      files.forEach(
+          file ->
+              read(file.toString())
+                  .ifPresent(state -> states.put(file.getFileName().toString(), state)));
+    } catch (IOException | RuntimeException unreadable) {
+      return null;
+    }
+    return HostFacts.mitigations(states);
   }
 
   private static Platform.Cpu cpu() {

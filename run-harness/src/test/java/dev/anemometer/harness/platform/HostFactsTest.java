@@ -2,6 +2,8 @@ package dev.anemometer.harness.platform;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.util.Map;
+import java.util.TreeMap;
 import org.junit.jupiter.api.Test;
 
 class HostFactsTest {
@@ -39,5 +41,17 @@ class HostFactsTest {
         .hasValue(24L << 30);
     assertThat(HostFacts.distribution("NAME=\"Debian\"\nPRETTY_NAME=\"Debian GNU/Linux 12\"\n"))
         .hasValue("Debian GNU/Linux 12");
+  }
+
+  @Test
+  void onlyTheMitigationsInForceAreListed() {
+    Map<String, String> states = new TreeMap<>();
+    states.put("meltdown", "Mitigation: PTI\n");
+    states.put("spectre_v2", "Mitigation: Retpolines; STIBP: disabled; RSB filling\n");
+    states.put("mds", "Not affected\n");
+    states.put("spec_rstack_overflow", "Vulnerable: No microcode\n");
+    assertThat(HostFacts.mitigations(states))
+        .containsExactly("meltdown: PTI", "spectre_v2: Retpolines; STIBP: disabled; RSB filling");
+    assertThat(HostFacts.mitigations(Map.of())).isEmpty();
   }
 }

@@ -35,7 +35,8 @@ class PlatformTest {
   private static Platform platform(Platform.Cpu cpu) {
     return new Platform(
         "bench-1",
-        new Platform.Os("Linux", "6.1.0-18-amd64", "Debian GNU/Linux 12", "amd64"),
+        new Platform.Os(
+            "Linux", "6.1.0-18-amd64", "Debian GNU/Linux 12", "amd64", List.of("meltdown: PTI")),
         cpu,
         new Platform.Memory(24L << 30, null),
         new Platform.Jdk("Eclipse Adoptium", "25+36", "OpenJDK 64-Bit Server VM", List.of()),
