@@ -14,7 +14,8 @@ import java.util.concurrent.TimeUnit;
  * One simulated user walking a behaviour. Every method runs on the user's session thread, so its
  * state needs no locks. Pacing is by cycle time: the next operation is due one cycle time after
  * this one was due; when an operation overruns, the next starts at once but stays due on the
- * schedule, so that its latency (measured from when it was due) shows the delay.
+ * schedule, so that its latency (measured from when it was due) shows the delay, up to {@link
+ * #MAX_LATENESS_NANOS}: cycles that fell due longer ago are skipped and counted as failures.
  *
  * <p>When the chain chose a chance whose condition did not hold (a bid while no followed item takes
  * one from the user, see {@link NextOperation}), the user runs nothing until it holds: it looks
@@ -31,6 +32,21 @@ final class SimulatedUser {
    * or its price is at the bidding ceiling), and the next item is on sale seconds later.
    */
   static final long MAX_WAIT_NANOS = 120_000_000_000L;
+
+  /**
+   * How far a user may fall behind its schedule and still send what fell due. Up to this lateness
+   * the operations that fell due while the user waited run back to back, each measured from when it
+   * was due, so a stall shows in the latency (coordinated omission). Beyond it, a browser would not
+   * queue the clicks: the cycles that fell due earlier are skipped and counted as failures, the
+   * platform's. Twice the longest response-time limit (GetImageForItem 5 s), so an operation
+   * skipped here had missed every limit anyway; without the bound, a minute of overload left every
+   * user a dozen operations to send at once afterwards, and the replay held the stack in its
+   * overload at loads it carried from a quiet start (decision 0010).
+   */
+  static final long MAX_LATENESS_NANOS = 10_000_000_000L;
+
+  /** The failure reason of a cycle skipped because its user was too far behind its schedule. */
+  static final String BEHIND_SCHEDULE = "BEHIND_SCHEDULE";
 
   /** Told when a user ends a session of its own accord (open model) or after being parked. */
   interface Listener {
@@ -179,9 +195,25 @@ final class SimulatedUser {
       leave();
       return;
     }
-    nextDueNanos = dueNanos + behavior.cycleTime().sampleNanos(context.random());
+    nextDueNanos = skipCyclesBeyondLateness(type, dueNanos);
     waitDeadlineNanos = nextDueNanos + MAX_WAIT_NANOS;
     schedule();
+  }
+
+  /**
+   * The next due time on the schedule, one cycle after {@code dueNanos}, unless the user is more
+   * than {@link #MAX_LATENESS_NANOS} behind it: the cycles that fell due before that are skipped,
+   * each recorded as a failure of the operation that held the user up ({@link #BEHIND_SCHEDULE}),
+   * and the schedule resumes with the first cycle within the lateness.
+   */
+  private long skipCyclesBeyondLateness(OperationType type, long dueNanos) {
+    long nowNanos = time.nanoTime();
+    long due = dueNanos + behavior.cycleTime().sampleNanos(context.random());
+    while (nowNanos - due > MAX_LATENESS_NANOS) {
+      recorder.record(type, due, nowNanos, 0, BEHIND_SCHEDULE);
+      due += behavior.cycleTime().sampleNanos(context.random());
+    }
+    return due;
   }
 
   /** Logs out if logged in (due now: parking is not paced), else goes idle. */

@@ -8,6 +8,7 @@ import dev.anemometer.driver.behavior.FakeHttpClient.Reply;
 import dev.anemometer.driver.behavior.RecordingRecorder.Recorded;
 import dev.anemometer.driver.operation.OperationType;
 import java.util.List;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
@@ -75,6 +76,43 @@ class SimulatedUsersTest {
       }
     }
     assertThat(checked).isGreaterThan(3);
+  }
+
+  @Test
+  void aUserFarBehindItsScheduleSkipsTheCyclesBeyondTheLatenessAsFailures() {
+    AtomicInteger calls = new AtomicInteger();
+    fixture.app.on(
+        "GET /api/auctions/live",
+        (m, r) ->
+            new Reply(
+                FakeApp.response(200, FakeApp.page("{\"id\":1},{\"id\":2}", 2)),
+                calls.getAndIncrement() == 0 ? 60 * SECOND : FakeApp.LATENCY_NANOS));
+    SimulatedUsers users = fixture.users(1, 1);
+    users.setActiveUsers(1);
+    fixture.runForSeconds(300);
+
+    List<Recorded> skipped =
+        fixture.recorder.records.stream()
+            .filter(r -> SimulatedUser.BEHIND_SCHEDULE.equals(r.failure()))
+            .toList();
+    // 60 s held up at 2.5-7.5 s a cycle: the cycles more than 10 s before its end are skipped.
+    assertThat(skipped)
+        .hasSizeBetween(6, 20)
+        .allMatch(r -> r.type() == OperationType.GET_ACTIVE_AUCTIONS)
+        .allMatch(r -> r.endNanos() - r.intendedStartNanos() > SimulatedUser.MAX_LATENESS_NANOS);
+    long stallEnd = skipped.get(0).endNanos();
+    List<Recorded> after =
+        fixture.mainOperations().stream()
+            .filter(r -> r.failure() == null && r.endNanos() > stallEnd)
+            .toList();
+    // What is sent afterwards is never more than the lateness late, and only the cycles within it
+    // (at most four of 2.5 s) run back to back before the user is on its schedule again.
+    assertThat(after)
+        .allMatch(
+            r ->
+                r.endNanos() - r.intendedStartNanos() <= SimulatedUser.MAX_LATENESS_NANOS + SECOND);
+    long backToBack = after.stream().filter(r -> r.endNanos() - stallEnd < SECOND).count();
+    assertThat(backToBack).isBetween(1L, 5L);
   }
 
   @Test
