@@ -17,9 +17,6 @@ public record MixMeasurement(String target, int users, Map<OperationType, Long> 
    */
   public static final double TOLERANCE = 0.03;
 
-  /** How many standard deviations of counting noise a deviation may reach by chance. */
-  static final double NOISE_SIGMAS = 2;
-
   public MixMeasurement {
     counts = Map.copyOf(counts);
   }
@@ -42,14 +39,22 @@ public record MixMeasurement(String target, int users, Map<OperationType, Long> 
     return expectedPercent == 0 ? Double.NaN : sharePercent(type) / expectedPercent;
   }
 
-  /** How the share of {@code type} compares with its expected share. */
+  /** How the share of {@code type} compares with its expected share, judged alone. */
   public Verdict verdict(OperationType type, double expectedPercent) {
+    return verdict(type, expectedPercent, FamilyWiseNoise.sigmas(1));
+  }
+
+  /**
+   * How the share of {@code type} compares with its expected share, when a deviation may reach
+   * {@code noiseSigmas} standard deviations of the hold's counting noise by chance.
+   */
+  public Verdict verdict(OperationType type, double expectedPercent, double noiseSigmas) {
     double ratio = ratio(type, expectedPercent);
     if (Math.abs(ratio - 1) <= TOLERANCE) {
       return Verdict.WITHIN;
     }
     double expectedCount = expectedPercent / 100 * total();
-    double noise = NOISE_SIGMAS * Math.sqrt(expectedCount);
+    double noise = noiseSigmas * Math.sqrt(expectedCount);
     return Math.abs(count(type) - expectedCount) <= noise ? Verdict.WITHIN_NOISE : Verdict.OFF;
   }
 
@@ -64,7 +69,7 @@ public record MixMeasurement(String target, int users, Map<OperationType, Long> 
   public enum Verdict {
     /** Within ±3 % of the expected share. */
     WITHIN,
-    /** Beyond ±3 %, but within two standard deviations of the hold's counting noise. */
+    /** Beyond ±3 %, but within what the hold's counting noise reaches by chance. */
     WITHIN_NOISE,
     /** Off calibration. */
     OFF

@@ -61,6 +61,14 @@ public final class MixTable {
     return measurements;
   }
 
+  /**
+   * Standard deviations of counting noise a share may reach by chance, with every operation of
+   * every hold judged at once ({@link FamilyWiseNoise}).
+   */
+  public double noiseSigmas() {
+    return FamilyWiseNoise.sigmas(measurements.size() * judged().size());
+  }
+
   /** Whether every operation of every hold is within ±3 % or its counting noise. */
   public boolean calibrated() {
     return offCalibration().isEmpty();
@@ -71,7 +79,7 @@ public final class MixTable {
     List<String> off = new ArrayList<>();
     for (MixMeasurement m : measurements) {
       for (OperationType type : judged()) {
-        if (m.verdict(type, expected.get(type)) == MixMeasurement.Verdict.OFF) {
+        if (m.verdict(type, expected.get(type), noiseSigmas()) == MixMeasurement.Verdict.OFF) {
           off.add(
               String.format(
                   Locale.ROOT,
@@ -145,7 +153,7 @@ public final class MixTable {
   private String ratioCell(MixMeasurement m, OperationType type) {
     double ratio = m.ratio(type, expected.get(type));
     String mark =
-        switch (m.verdict(type, expected.get(type))) {
+        switch (m.verdict(type, expected.get(type), noiseSigmas())) {
           case WITHIN -> "";
           case WITHIN_NOISE -> " ~";
           case OFF -> " !";
@@ -170,7 +178,9 @@ public final class MixTable {
                 m.sharePercent(type),
                 m.ratio(type, expected.get(type)),
                 m.count(type),
-                m.verdict(type, expected.get(type)).name().toLowerCase(Locale.ROOT)));
+                m.verdict(type, expected.get(type), noiseSigmas())
+                    .name()
+                    .toLowerCase(Locale.ROOT)));
       }
     }
     try {
