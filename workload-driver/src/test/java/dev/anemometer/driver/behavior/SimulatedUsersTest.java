@@ -116,6 +116,34 @@ class SimulatedUsersTest {
   }
 
   @Test
+  void aUserLoggingOutSendsNoMoreLongPollsOnTheTokenItIsGivingUp() {
+    // A slow logout and quick polls: without stopping first, followers would poll on through it.
+    fixture.app.on("POST /api/logout", (m, r) -> new Reply(FakeApp.response(204, ""), 3 * SECOND));
+    fixture.app.on(
+        "GET /api/auctions/(\\d+)/items/(\\d+)/next-bid",
+        (m, r) -> new Reply(FakeApp.response(204, ""), SECOND / 10));
+    SimulatedUsers users = fixture.users(1, 3);
+    users.setActiveUsers(3);
+    fixture.runForSeconds(900);
+
+    int logouts = 0;
+    for (int session = 0; session < 3; session++) {
+      boolean loggingOut = false;
+      for (String request : fixture.sent(session)) {
+        if (request.equals("POST /api/logout")) {
+          loggingOut = true;
+          logouts++;
+        } else if (request.equals("POST /api/login")) {
+          loggingOut = false;
+        } else if (loggingOut) {
+          assertThat(request).as("sent after logout").doesNotContain("next-bid", "current-item");
+        }
+      }
+    }
+    assertThat(logouts).isGreaterThan(2);
+  }
+
+  @Test
   void activeUsersLogInWithDistinctAccountsOfTheirSlice() {
     SimulatedUsers users = fixture.users(11, 5);
     users.setActiveUsers(5);
