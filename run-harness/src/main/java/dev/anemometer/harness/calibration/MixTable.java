@@ -19,10 +19,12 @@ public final class MixTable {
 
   private final Map<OperationType, Double> expected;
   private final List<MixMeasurement> measurements;
+  private final double noiseSigmas;
 
   public MixTable(Map<OperationType, Double> expected, List<MixMeasurement> measurements) {
     this.expected = Map.copyOf(expected);
     this.measurements = List.copyOf(measurements);
+    this.noiseSigmas = FamilyWiseNoise.sigmas(this.measurements.size() * judged().size());
   }
 
   /** The holds of {@code plan} from a run's {@code driver/windows.jsonl}. */
@@ -66,7 +68,7 @@ public final class MixTable {
    * every hold judged at once ({@link FamilyWiseNoise}).
    */
   public double noiseSigmas() {
-    return FamilyWiseNoise.sigmas(measurements.size() * judged().size());
+    return noiseSigmas;
   }
 
   /** Whether every operation of every hold is within ±3 % or its counting noise. */
@@ -79,7 +81,7 @@ public final class MixTable {
     List<String> off = new ArrayList<>();
     for (MixMeasurement m : measurements) {
       for (OperationType type : judged()) {
-        if (m.verdict(type, expected.get(type), noiseSigmas()) == MixMeasurement.Verdict.OFF) {
+        if (m.verdict(type, expected.get(type), noiseSigmas) == MixMeasurement.Verdict.OFF) {
           off.add(
               String.format(
                   Locale.ROOT,
@@ -153,7 +155,7 @@ public final class MixTable {
   private String ratioCell(MixMeasurement m, OperationType type) {
     double ratio = m.ratio(type, expected.get(type));
     String mark =
-        switch (m.verdict(type, expected.get(type), noiseSigmas())) {
+        switch (m.verdict(type, expected.get(type), noiseSigmas)) {
           case WITHIN -> "";
           case WITHIN_NOISE -> " ~";
           case OFF -> " !";
@@ -178,9 +180,7 @@ public final class MixTable {
                 m.sharePercent(type),
                 m.ratio(type, expected.get(type)),
                 m.count(type),
-                m.verdict(type, expected.get(type), noiseSigmas())
-                    .name()
-                    .toLowerCase(Locale.ROOT)));
+                m.verdict(type, expected.get(type), noiseSigmas).name().toLowerCase(Locale.ROOT)));
       }
     }
     try {

@@ -11,9 +11,9 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  * @param maxThreads size of the platform request pool when virtual threads are off
  * @param acceptCount the listen backlog: connections the OS queues until Tomcat accepts them
  *     (capped by the kernel's net.core.somaxconn). HAProxy opens connections in bursts of hundreds;
- *     a backlog of 500 overflowed near the peak (31,132 overflows counted by the kernel in one
- *     findMax run), each dropped connection waited out HAProxy's 1 s connect timeout, and ten of
- *     them took the server out of rotation (decision 0010)
+ *     a backlog of 500 overflowed near the peak (31,132 overflows counted by the kernel over
+ *     session 29's first findMax runs), each dropped connection waited out HAProxy's 1 s connect
+ *     timeout, and ten of them took the server out of rotation (decision 0010)
  * @param maxConnections connections Tomcat keeps open at once (long polls hold one each)
  */
 @ConfigurationProperties("anemometer.concurrency")
