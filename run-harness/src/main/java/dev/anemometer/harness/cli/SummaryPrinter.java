@@ -47,7 +47,15 @@ final class SummaryPrinter {
       console.info("peak users (sum of passing instances): " + summary.peakUsers());
     }
     for (RunSummary.InstanceSummary instance : summary.instances()) {
-      if (instance.peakAtCeiling()) {
+      if (instance.peakAtCeiling() && instance.ceilingCause() != null) {
+        console.notice(
+            "instance-"
+                + instance.index()
+                + ": the peak is the search's ceiling, set by "
+                + instance.ceilingCause()
+                + ": a lower bound of the platform's, which may carry more. Raise the limit"
+                + " (ulimit -n) or run the users in more driver workers (driver.workers)");
+      } else if (instance.peakAtCeiling()) {
         console.notice(
             "instance-"
                 + instance.index()

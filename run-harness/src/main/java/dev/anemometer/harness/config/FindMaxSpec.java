@@ -120,15 +120,24 @@ public record FindMaxSpec(
     return hints;
   }
 
+  /** The same search up to {@code users} at most, for every instance. */
+  public FindMaxSpec withCeiling(int users) {
+    return with(users, maxPassHint);
+  }
+
   /** The same search with the hint replaced by per-instance numbers (0: none for that instance). */
   public FindMaxSpec withHints(List<Integer> perInstance) {
     String text =
         perInstance.stream().allMatch(h -> h == 0)
             ? null
             : String.join(",", perInstance.stream().map(String::valueOf).toList());
+    return with(ceiling, text);
+  }
+
+  private FindMaxSpec with(Integer newCeiling, String newHint) {
     return new FindMaxSpec(
         initialStep,
-        ceiling,
+        newCeiling,
         precision,
         verifications,
         step,
@@ -136,7 +145,7 @@ public record FindMaxSpec(
         warmUp,
         qosPeriod,
         verificationPeriod,
-        text,
+        newHint,
         confirmWithin);
   }
 }

@@ -50,10 +50,18 @@ public record Platform(
    *     system call and interrupt dearer, so two machines of the same CPU speed can carry different
    *     loads (a web stack spends a third of its CPU in the kernel); absent where the kernel does
    *     not say
+   * @param openFilesLimit the open-file limit the harness, its driver and the local tiers run with
+   *     (soft, {@code ulimit -n}): every simulated user keeps a few connections open in the driver
+   *     and in the web tier, so it bounds the users one machine can drive; absent where unknown
    */
   @JsonInclude(JsonInclude.Include.NON_NULL)
   public record Os(
-      String name, String kernel, String distribution, String arch, List<String> mitigations) {}
+      String name,
+      String kernel,
+      String distribution,
+      String arch,
+      List<String> mitigations,
+      Long openFilesLimit) {}
 
   /**
    * @param logicalCpus the host's logical CPUs, from /proc/cpuinfo
@@ -91,6 +99,9 @@ public record Platform(
       line.append(", ").append(gibibytes(memory.totalBytes())).append(" GiB");
     }
     line.append(", ").append(os.name()).append(' ').append(shortKernel(os.kernel()));
+    if (os.openFilesLimit() != null) {
+      line.append(", open files ").append(os.openFilesLimit());
+    }
     line.append(", JDK ").append(harnessJdk.version());
     if (referenceSpeed != null) {
       line.append(

@@ -7,6 +7,7 @@ import dev.anemometer.harness.config.LbImpl;
 import dev.anemometer.harness.config.Target;
 import dev.anemometer.harness.config.WebImpl;
 import dev.anemometer.harness.deploy.local.Executables;
+import dev.anemometer.harness.deploy.local.OpenFilesLimit;
 import dev.anemometer.harness.deploy.local.PostgresBinaries;
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
@@ -73,7 +74,13 @@ public final class PlatformProbe {
             .orElse(System.getProperty("os.version")),
         read("/etc/os-release").flatMap(HostFacts::distribution).orElse(null),
         System.getProperty("os.arch"),
-        mitigations());
+        mitigations(),
+        openFilesLimit());
+  }
+
+  private static Long openFilesLimit() {
+    long limit = OpenFilesLimit.ofThisProcess();
+    return limit > 0 ? limit : null;
   }
 
   private static List<String> mitigations() {

@@ -80,6 +80,8 @@ public record RunSummary(
    *
    * @param users the most users the run asked of it (findMax: the ceiling of the search)
    * @param peakUsers findMax: the most users that passed; absent for the other strategies
+   * @param ceilingCause findMax: what lowered the search's ceiling below the configured one (the
+   *     driver's open-file limit); absent when nothing did
    */
   @JsonInclude(JsonInclude.Include.NON_NULL)
   public record InstanceSummary(
@@ -89,7 +91,8 @@ public record RunSummary(
       int maxUsers,
       List<String> entryUrls,
       String jdbcUrl,
-      Boolean passed) {
+      Boolean passed,
+      String ceilingCause) {
 
     /** A findMax peak at the ceiling is a lower bound: the search stopped there, not the stack. */
     public boolean peakAtCeiling() {

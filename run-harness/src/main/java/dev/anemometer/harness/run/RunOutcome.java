@@ -26,4 +26,7 @@ final class RunOutcome {
   volatile CpuMeter cpu;
   volatile SoakRun soak;
   volatile ElasticityResults elasticity;
+
+  /** What lowered findMax's ceiling below the configured one; null if nothing did. */
+  volatile String ceilingCause;
 }

@@ -15,6 +15,7 @@ import dev.anemometer.harness.deploy.LoadOutcome;
 import dev.anemometer.harness.deploy.LoadPlan;
 import dev.anemometer.harness.deploy.LoadStop;
 import dev.anemometer.harness.deploy.TierExit;
+import dev.anemometer.harness.deploy.local.OpenFilesLimit;
 import dev.anemometer.harness.drive.DriverLoad;
 import dev.anemometer.harness.elasticity.ElasticityRunner;
 import dev.anemometer.harness.platform.CpuMeter;
@@ -68,12 +69,17 @@ public final class RunProcedure {
   }
 
   public RunResult execute(AnemometerConfig given, Path resultsRoot) throws InterruptedException {
-    AnemometerConfig config = PreviousPeak.resolve(given, resultsRoot, harness.console());
+    AnemometerConfig hinted = PreviousPeak.resolve(given, resultsRoot, harness.console());
+    long openFiles = OpenFilesLimit.ofThisProcess();
+    AnemometerConfig config = DriverDescriptors.resolve(hinted, openFiles, harness.console());
     launcher.check(config);
     new Teardown(harness).cleanLeftovers();
     ResultsDirectory results = ResultsDirectory.create(resultsRoot, config.name(), harness.clock());
     results.writeConfig(ConfigLoader.toYaml(config));
     RunOutcome outcome = new RunOutcome();
+    if (!config.findMax().equals(hinted.findMax())) {
+      outcome.ceilingCause = "the driver's open-file limit (" + openFiles + ")";
+    }
     outcome.soak = new SoakRun(config, results.dir(), harness.console());
     harness.console().info("results: " + results.dir());
     outcome.platform = probePlatform(config, results);

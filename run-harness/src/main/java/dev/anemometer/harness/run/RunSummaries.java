@@ -75,7 +75,8 @@ final class RunSummaries {
                   ? List.of()
                   : deployed.entryUrls().stream().map(Object::toString).toList(),
               deployed == null ? null : deployed.database().jdbcUrl(),
-              outcome.load == null ? null : outcome.load.instancesPassed().get(i)));
+              outcome.load == null ? null : outcome.load.instancesPassed().get(i),
+              outcome.ceilingCause));
     }
     Map<String, Object> audit = new TreeMap<>();
     outcome.audit.forEach((index, result) -> audit.put("instance-" + index, result));

@@ -27,8 +27,8 @@ class SummaryPrinterTest {
     print(
         "findMax",
         3400,
-        new RunSummary.InstanceSummary(0, 2400, 2400, 3000, List.of("http://a"), null, true),
-        new RunSummary.InstanceSummary(1, 2400, 1000, 3000, List.of("http://b"), null, true));
+        new RunSummary.InstanceSummary(0, 2400, 2400, 3000, List.of("http://a"), null, true, null),
+        new RunSummary.InstanceSummary(1, 2400, 1000, 3000, List.of("http://b"), null, true, null));
 
     String out = bytes.toString(StandardCharsets.UTF_8);
     assertThat(out).containsPattern("instance +peak +ceiling +maxUsers +QoS +entry");
@@ -42,11 +42,32 @@ class SummaryPrinterTest {
   }
 
   @Test
+  void aPeakAtACeilingTheOpenFileLimitSetNamesTheLimitNotMaxUsers() {
+    print(
+        "findMax",
+        4925,
+        new RunSummary.InstanceSummary(
+            0,
+            4925,
+            4925,
+            9000,
+            List.of("http://a"),
+            null,
+            true,
+            "the driver's open-file limit (20000)"));
+
+    assertThat(bytes.toString(StandardCharsets.UTF_8))
+        .contains("the peak is the search's ceiling, set by the driver's open-file limit (20000)")
+        .contains("ulimit -n")
+        .doesNotContain("appInstances[0].maxUsers");
+  }
+
+  @Test
   void aFixedRunShowsTheUsersItDroveAndNoPeakColumn() {
     print(
         "fixed",
         100,
-        new RunSummary.InstanceSummary(0, 100, null, 300, List.of("http://a"), null, false));
+        new RunSummary.InstanceSummary(0, 100, null, 300, List.of("http://a"), null, false, null));
 
     String out = bytes.toString(StandardCharsets.UTF_8);
     assertThat(out).containsPattern("instance +users +maxUsers +QoS +entry");

@@ -14,7 +14,8 @@ class PlatformTest {
 
     assertThat(platform.headline())
         .isEqualTo(
-            "platform: 2 cores Intel Xeon Gold 6338, 24 GiB, Linux 6.1, JDK 25+36;"
+            "platform: 2 cores Intel Xeon Gold 6338, 24 GiB, Linux 6.1, open files 20000,"
+                + " JDK 25+36;"
                 + " reference speed 0.95 (95 Mop/s/core, 90 with two threads);"
                 + " loopback 0.92 (23k round trips/s)");
   }
@@ -36,7 +37,12 @@ class PlatformTest {
     return new Platform(
         "bench-1",
         new Platform.Os(
-            "Linux", "6.1.0-18-amd64", "Debian GNU/Linux 12", "amd64", List.of("meltdown: PTI")),
+            "Linux",
+            "6.1.0-18-amd64",
+            "Debian GNU/Linux 12",
+            "amd64",
+            List.of("meltdown: PTI"),
+            20_000L),
         cpu,
         new Platform.Memory(24L << 30, null),
         new Platform.Jdk("Eclipse Adoptium", "25+36", "OpenJDK 64-Bit Server VM", List.of()),

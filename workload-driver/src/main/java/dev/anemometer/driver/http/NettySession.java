@@ -192,7 +192,9 @@ final class NettySession implements HttpSession, ConnectionOwner {
       return;
     }
     connecting++;
-    bootstrap.connect().addListener((ChannelFuture future) -> connected(future));
+    // A connect that fails before it has a channel (no descriptor left) completes on Netty's global
+    // executor, not on this session's loop: hand its outcome back to the loop that owns the state.
+    bootstrap.connect().addListener((ChannelFuture future) -> onLoop(() -> connected(future)));
   }
 
   private void connected(ChannelFuture future) {
@@ -250,6 +252,9 @@ final class NettySession implements HttpSession, ConnectionOwner {
   private static FailureReason reasonFor(Throwable cause) {
     if (cause instanceof ConnectTimeoutException) {
       return FailureReason.CONNECT_TIMEOUT;
+    }
+    if (DescriptorExhaustion.causedBy(cause)) {
+      return FailureReason.DRIVER_OUT_OF_FILES;
     }
     // Refused, unreachable or reset while connecting: to the user, all mean "no server there".
     return FailureReason.CONNECT_REFUSED;

@@ -1,5 +1,6 @@
 package dev.anemometer.driver.qos;
 
+import dev.anemometer.driver.http.FailureReason;
 import dev.anemometer.driver.operation.OperationType;
 import dev.anemometer.driver.stats.Durations;
 import dev.anemometer.driver.stats.HealthThresholds;
@@ -62,7 +63,25 @@ public final class QosJudge {
     if (total == 0) {
       invalid.add("no operation completed");
     }
+    long outOfFiles = driverOutOfFiles(stats);
+    if (outOfFiles > 0) {
+      invalid.add(
+          "driver out of open files: "
+              + outOfFiles
+              + " requests got no connection (raise the driver's open-file limit or split its"
+              + " users over workers)");
+    }
     return new QosVerdict(passed, results, invalid);
+  }
+
+  /** Requests that failed because the driver's own process had no descriptor left to connect. */
+  private static long driverOutOfFiles(IntervalStats stats) {
+    String prefix = FailureReason.DRIVER_OUT_OF_FILES.name();
+    return stats.operations().values().stream()
+        .flatMap(operation -> operation.failures().entrySet().stream())
+        .filter(failure -> failure.getKey().startsWith(prefix))
+        .mapToLong(Map.Entry::getValue)
+        .sum();
   }
 
   private Set<OperationType> judgedOperations(IntervalStats stats) {

@@ -378,9 +378,34 @@ class FindMaxSearchTest {
         .containsExactly(
             "I500+", "I1000+", "I1500+", "I2000+", "I2500+", "I3000+",
             "I3500+", // held on its response times, but did only 1,280 operations per second
+            "S3500x", // and so did its repeat, which fails as a probe would
             "P3170+", // 0.97 x 1,280 / 0.392
             "P3249x", "C3249x"); // one move of just under 2.5 % up fails twice: 3,170 stands
     assertThat(search.peakUsers()).isEqualTo(3_170);
+  }
+
+  @Test
+  void aStepWhoseRateDippedOnNoiseAloneRunsOnceMoreAndTheClimbGoesOn() {
+    // Session 30: the 4,000 step held on its response times, but its 20 s rate per user came out
+    // 5 % below the steps' before it, which ended the climb 15 % below the peak.
+    FindMaxSearch search = new FindMaxSearch(confirming(500, 9_000, 0));
+    List<String> probes = new ArrayList<>();
+    while (!search.finished()) {
+      Probe probe = search.current();
+      boolean held = probe.users() <= 4_687;
+      double rate = probe.kind() == Probe.Kind.INITIAL_STEP && probe.users() == 4_000 ? 0.37 : 0.39;
+      probes.add(probe.kind().name().charAt(0) + "" + probe.users() + (held ? "+" : "x"));
+      search.verdict(held ? WindowVerdict.PASSED : WindowVerdict.FAILED, probe.users() * rate);
+      assertThat(probes).hasSizeLessThan(100);
+    }
+
+    assertThat(probes)
+        .startsWith(
+            "I500+", "I1000+", "I1500+", "I2000+", "I2500+", "I3000+", "I3500+",
+            "I4000+", // 0.37 operations per user-second against 0.39: 5 % below
+            "S4000+", // the repeat keeps up
+            "I4500+", "I5000x"); // and the climb goes on to the stack's own limit
+    assertThat(search.peakUsers()).isBetween(4_570, 4_687);
   }
 
   @Test
@@ -419,8 +444,9 @@ class FindMaxSearchTest {
 
     assertThat(probes)
         .containsExactly(
-            "I500+", "I1000+", "I1500+", "I2000+", "I2500+", "I3000+", "I3500+", "P3170x", "P3091x",
-            "P2937x", // down by just under 2.5 %, then by twice as much
+            "I500+", "I1000+", "I1500+", "I2000+", "I2500+", "I3000+", "I3500+",
+            "S3500x", // past the knee on its repeat too
+            "P3170x", "P3091x", "P2937x", // down by just under 2.5 %, then by twice as much
             "P2645+", // then by four times as much: a pass below
             "P2791+", "P2864+", "P2900+"); // bisected: 2,900..2,937 = 1.3 % < 2.5 %
     assertThat(search.peakUsers()).isEqualTo(2_900);

@@ -189,6 +189,31 @@ class QosJudgeTest {
     assertThat(verdict.invalidReasons()).containsExactly("driver event-loop lag 900 ms > 200 ms");
   }
 
+  @Test
+  void anIntervalWhereTheDriverRanOutOfDescriptorsIsInvalidAndItsFailuresStillCount() {
+    OperationStats starved =
+        new OperationStats(
+            latencies(900, 0, 0).latencyMicros(),
+            Histograms.empty(),
+            Map.of("DRIVER_OUT_OF_FILES on GET /", 7L, "status 500", 1L));
+    OperationStats alsoStarved =
+        new OperationStats(
+            latencies(900, 0, 0).latencyMicros(),
+            Histograms.empty(),
+            Map.of("DRIVER_OUT_OF_FILES on POST /login", 3L));
+
+    QosVerdict verdict =
+        new QosJudge(defaults.withoutMix(), HealthThresholds.DEFAULTS)
+            .judge(interval(Map.of(GET_AUCTION_DETAIL, starved, LOGIN, alsoStarved)));
+
+    assertThat(verdict.valid()).isFalse();
+    assertThat(verdict.invalidReasons())
+        .singleElement()
+        .asString()
+        .startsWith("driver out of open files: 10 requests got no connection");
+    assertThat(verdict.passed()).isFalse();
+  }
+
   private static IntervalStats mix(int activeAuctions, int auctionDetail) {
     return interval(
         Map.of(

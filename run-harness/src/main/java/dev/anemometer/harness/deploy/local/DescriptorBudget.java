@@ -2,7 +2,6 @@ package dev.anemometer.harness.deploy.local;
 
 import dev.anemometer.harness.console.Console;
 import dev.anemometer.harness.tuning.TierTuning;
-import java.lang.management.ManagementFactory;
 
 /**
  * What this host lets a local tier open. The tiers inherit the harness's open-file limit; HAProxy
@@ -23,11 +22,8 @@ final class DescriptorBudget {
 
   /** The limit this JVM runs with, which the tiers it starts inherit; unknown: no limit. */
   static DescriptorBudget ofThisProcess() {
-    if (ManagementFactory.getOperatingSystemMXBean()
-        instanceof com.sun.management.UnixOperatingSystemMXBean unix) {
-      return new DescriptorBudget(unix.getMaxFileDescriptorCount());
-    }
-    return new DescriptorBudget(Long.MAX_VALUE);
+    long limit = OpenFilesLimit.ofThisProcess();
+    return new DescriptorBudget(limit > 0 ? limit : Long.MAX_VALUE);
   }
 
   TierTuning fit(TierTuning tuning, String label, Console console) {
