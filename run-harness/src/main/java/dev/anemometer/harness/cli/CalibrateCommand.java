@@ -119,7 +119,7 @@ final class CalibrateCommand implements Callable<Integer> {
                 : "NOT calibrated: " + table.offCalibration().size() + " shares off")
             + "; table in "
             + result.dir().resolve("calibration.csv"));
-    return table.calibrated() ? 0 : 1;
+    return table.calibrated() ? ExitCodes.PASSED : ExitCodes.QOS_FAILED;
   }
 
   private List<String> withTarget(List<String> assignments) {

@@ -1,5 +1,6 @@
 package dev.anemometer.harness.cli;
 
+import dev.anemometer.driver.spec.ExitCodes;
 import dev.anemometer.harness.console.Console;
 import dev.anemometer.harness.report.CompareReport;
 import dev.anemometer.harness.report.Comparison;
@@ -61,6 +62,6 @@ final class CompareCommand implements Callable<Integer> {
     }
     comparison.warnings().forEach(console::notice);
     console.info("HTML comparison: " + CompareReport.write(comparison, dirs, output));
-    return 0;
+    return ExitCodes.PASSED;
   }
 }

@@ -1,5 +1,6 @@
 package dev.anemometer.harness.cli;
 
+import dev.anemometer.driver.spec.ExitCodes;
 import dev.anemometer.harness.config.AnemometerConfig;
 import dev.anemometer.harness.console.Console;
 import dev.anemometer.harness.data.DataCommands;
@@ -51,7 +52,7 @@ final class DataCommand {
       }
     }
     console.phase("done");
-    return 0;
+    return ExitCodes.PASSED;
   }
 
   @Command(

@@ -1,5 +1,6 @@
 package dev.anemometer.harness.cli;
 
+import dev.anemometer.driver.spec.ExitCodes;
 import dev.anemometer.harness.console.Console;
 import dev.anemometer.harness.deploy.DeployedInstance;
 import dev.anemometer.harness.run.DeployProcedure;
@@ -42,6 +43,6 @@ final class DeployCommand implements Callable<Integer> {
               + ")");
     }
     console.phase("deployed; details in deployment.json; stop with ./anemometer teardown");
-    return 0;
+    return ExitCodes.PASSED;
   }
 }

@@ -1,5 +1,6 @@
 package dev.anemometer.harness.cli;
 
+import dev.anemometer.driver.spec.ExitCodes;
 import dev.anemometer.harness.config.Presets;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -19,6 +20,6 @@ final class PresetsCommand implements Callable<Integer> {
     System.out.println(
         "  Use one with: ./anemometer run --preset NAME"
             + "   (see what it resolves to: ./anemometer validate --preset NAME)");
-    return 0;
+    return ExitCodes.PASSED;
   }
 }

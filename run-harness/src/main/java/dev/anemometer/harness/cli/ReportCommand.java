@@ -1,5 +1,6 @@
 package dev.anemometer.harness.cli;
 
+import dev.anemometer.driver.spec.ExitCodes;
 import dev.anemometer.harness.report.HtmlReport;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
@@ -22,6 +23,6 @@ final class ReportCommand implements Callable<Integer> {
   @Override
   public Integer call() {
     System.out.println(HtmlReport.write(dir));
-    return 0;
+    return ExitCodes.PASSED;
   }
 }

@@ -1,5 +1,6 @@
 package dev.anemometer.harness.cli;
 
+import dev.anemometer.driver.spec.ExitCodes;
 import dev.anemometer.harness.console.Console;
 import dev.anemometer.harness.run.Harness;
 import dev.anemometer.harness.run.Teardown;
@@ -28,11 +29,11 @@ final class TeardownCommand implements Callable<Integer> {
     if (kubernetes) {
       var deleted = dev.anemometer.harness.deploy.kubernetes.KubernetesTarget.teardown(cluster);
       console.info(deleted.isEmpty() ? "no Anemometer namespaces" : "deleted " + deleted);
-      return 0;
+      return ExitCodes.PASSED;
     }
     if (!new Teardown(Harness.create(console)).stop()) {
       console.info("nothing deployed");
     }
-    return 0;
+    return ExitCodes.PASSED;
   }
 }

@@ -1,5 +1,6 @@
 package dev.anemometer.harness.cli;
 
+import dev.anemometer.driver.spec.ExitCodes;
 import dev.anemometer.harness.config.AnemometerConfig;
 import dev.anemometer.harness.config.ConfigLoader;
 import dev.anemometer.harness.console.Console;
@@ -32,6 +33,6 @@ final class ValidateCommand implements Callable<Integer> {
     }
     System.out.print(ConfigLoader.toYaml(resolved));
     System.out.println("# valid");
-    return 0;
+    return ExitCodes.PASSED;
   }
 }

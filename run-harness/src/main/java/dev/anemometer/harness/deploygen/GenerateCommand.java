@@ -1,5 +1,6 @@
 package dev.anemometer.harness.deploygen;
 
+import dev.anemometer.driver.spec.ExitCodes;
 import java.nio.file.Path;
 import java.util.Map;
 import java.util.concurrent.Callable;
@@ -25,6 +26,6 @@ public final class GenerateCommand implements Callable<Integer> {
     DeployFiles.write(files, root);
     System.out.println(
         "generated " + files.size() + " files under " + root.toAbsolutePath().normalize());
-    return 0;
+    return ExitCodes.PASSED;
   }
 }

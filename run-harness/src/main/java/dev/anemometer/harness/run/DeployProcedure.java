@@ -5,6 +5,7 @@ import dev.anemometer.harness.config.ConfigException;
 import dev.anemometer.harness.config.ConfigLoader;
 import dev.anemometer.harness.deploy.DeployedInstance;
 import dev.anemometer.harness.deploy.local.LocalDeployment;
+import dev.anemometer.harness.deploy.local.LocalDeploymentState;
 import dev.anemometer.harness.json.Json;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -45,7 +46,7 @@ public final class DeployProcedure {
             harness.tuning(),
             harness.dataPreparer(),
             harness.console());
-    DeploymentState state = DeploymentState.of(deployment, outputDir);
+    LocalDeploymentState state = LocalDeploymentState.of(deployment, outputDir);
     state.write(stateFile);
     writeText(
         Teardown.DEPLOYMENT_JSON,

@@ -1,5 +1,6 @@
 package dev.anemometer.harness.run;
 
+import dev.anemometer.harness.deploy.local.LocalDeploymentState;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -22,7 +23,7 @@ public final class Teardown {
    */
   public boolean stop() {
     Path stateFile = harness.paths().deploymentState();
-    Optional<DeploymentState> state = DeploymentState.read(stateFile);
+    Optional<LocalDeploymentState> state = LocalDeploymentState.read(stateFile);
     if (state.isEmpty()) {
       return false;
     }

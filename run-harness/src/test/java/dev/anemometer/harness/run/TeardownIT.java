@@ -3,6 +3,7 @@ package dev.anemometer.harness.run;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.anemometer.harness.console.Console;
+import dev.anemometer.harness.deploy.local.LocalDeploymentState;
 import dev.anemometer.harness.deploy.local.LocalPaths;
 import dev.anemometer.harness.deploy.local.ManagedProcess;
 import dev.anemometer.harness.tuning.TuningCalculator;
@@ -36,7 +37,7 @@ class TeardownIT {
                 new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8), false),
             Clock.systemUTC(),
             new TuningCalculator(1L << 30));
-    new DeploymentState("now", dir.toString(), List.of(entry(first), entry(second)), List.of())
+    new LocalDeploymentState("now", dir.toString(), List.of(entry(first), entry(second)), List.of())
         .write(harness.paths().deploymentState());
 
     assertThat(new Teardown(harness).stop()).isTrue();
@@ -63,8 +64,8 @@ class TeardownIT {
     }
   }
 
-  private static DeploymentState.ProcessEntry entry(ManagedProcess process) {
-    return new DeploymentState.ProcessEntry(
+  private static LocalDeploymentState.ProcessEntry entry(ManagedProcess process) {
+    return new LocalDeploymentState.ProcessEntry(
         process.name(), process.pid(), process.startInstant().toString(), 5);
   }
 }

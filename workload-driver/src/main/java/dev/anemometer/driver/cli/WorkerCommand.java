@@ -2,6 +2,7 @@ package dev.anemometer.driver.cli;
 
 import dev.anemometer.driver.control.ControlServer;
 import dev.anemometer.driver.control.WorkerNode;
+import dev.anemometer.driver.spec.ExitCodes;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.Executors;
@@ -68,6 +69,6 @@ final class WorkerCommand implements Callable<Integer> {
                 },
                 "anemometer-worker-stop"));
     stopped.await();
-    return 0;
+    return ExitCodes.PASSED;
   }
 }

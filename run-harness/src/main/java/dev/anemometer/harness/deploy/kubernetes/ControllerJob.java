@@ -2,6 +2,7 @@ package dev.anemometer.harness.deploy.kubernetes;
 
 import dev.anemometer.driver.behavior.UsersConfig;
 import dev.anemometer.driver.loadpath.FindMaxLoadPathSpec;
+import dev.anemometer.driver.spec.DurationSyntax;
 import dev.anemometer.driver.spec.QosPhases;
 import dev.anemometer.harness.config.AnemometerConfig;
 import dev.anemometer.harness.config.AppInstanceSpec;
@@ -13,7 +14,6 @@ import io.fabric8.kubernetes.api.model.Container;
 import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.api.model.batch.v1.Job;
 import java.net.URI;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -89,23 +89,30 @@ final class ControllerJob {
     if (config.strategy() == Strategy.FIND_MAX) {
       // The search's own phases, precision, verifications and hint, as the local driver gets them.
       FindMaxLoadPathSpec search = LoadPaths.findMax(config.findMax(), instance, index);
-      args.addAll(List.of("--ramp-up", seconds(search.probeRampUp())));
-      args.addAll(List.of("--warm-up", seconds(search.probeWarmUp())));
-      args.addAll(List.of("--duration", seconds(search.probeQosPeriod())));
+      args.addAll(List.of("--ramp-up", DurationSyntax.format(search.probeRampUp())));
+      args.addAll(List.of("--warm-up", DurationSyntax.format(search.probeWarmUp())));
+      args.addAll(List.of("--duration", DurationSyntax.format(search.probeQosPeriod())));
       args.addAll(List.of("--find-max", "--max-users", String.valueOf(search.maxUsers())));
       args.addAll(List.of("--users", String.valueOf(search.initialStepUsers())));
-      args.addAll(List.of("--step-duration", seconds(search.initialStepDuration())));
+      args.addAll(List.of("--step-duration", DurationSyntax.format(search.initialStepDuration())));
       args.addAll(List.of("--precision", String.valueOf(search.precisionPercent())));
       args.addAll(List.of("--confirm-within", String.valueOf(search.confirmWithinPercent())));
       args.addAll(List.of("--max-pass-hint", String.valueOf(search.maxPassHint())));
       args.addAll(List.of("--verifications", String.valueOf(search.verificationRepeats())));
-      args.addAll(List.of("--verification-duration", seconds(search.verificationQosPeriod())));
+      args.addAll(
+          List.of(
+              "--verification-duration", DurationSyntax.format(search.verificationQosPeriod())));
     } else {
-      args.addAll(List.of("--ramp-up", seconds(qos.rampUp()), "--warm-up", seconds(qos.warmUp())));
-      args.addAll(List.of("--duration", seconds(qos.interval())));
+      args.addAll(
+          List.of(
+              "--ramp-up",
+              DurationSyntax.format(qos.rampUp()),
+              "--warm-up",
+              DurationSyntax.format(qos.warmUp())));
+      args.addAll(List.of("--duration", DurationSyntax.format(qos.interval())));
       args.addAll(List.of("--users", String.valueOf(instance.users())));
       args.addAll(List.of("--qos-periods", String.valueOf(qos.qosPeriods())));
-      args.addAll(List.of("--ramp-down", seconds(qos.rampDown())));
+      args.addAll(List.of("--ramp-down", DurationSyntax.format(qos.rampDown())));
     }
     return args;
   }
@@ -121,11 +128,5 @@ final class ControllerJob {
     }
     String json = log.substring(marker + SUMMARY_MARKER.length()).trim();
     return json.startsWith("{") ? Optional.of(json) : Optional.empty();
-  }
-
-  private static String seconds(Duration duration) {
-    return duration.toMillis() % 1000 == 0
-        ? duration.toSeconds() + "s"
-        : duration.toMillis() + "ms";
   }
 }

@@ -28,10 +28,10 @@ class ControllerJobTest {
         .containsSequence("--find-max", "--max-users", "7200")
         .containsSequence("--users", "720")
         .containsSequence("--step-duration", "20s")
-        .containsSequence("--ramp-up", "30s", "--warm-up", "30s", "--duration", "60s")
+        .containsSequence("--ramp-up", "30s", "--warm-up", "30s", "--duration", "1m")
         .containsSequence("--precision", "2.5")
         .containsSequence("--max-pass-hint", "0")
-        .containsSequence("--verifications", "1", "--verification-duration", "120s")
+        .containsSequence("--verifications", "1", "--verification-duration", "2m")
         .containsSequence("--accounts", "45000")
         .doesNotContain("--qos-periods");
   }

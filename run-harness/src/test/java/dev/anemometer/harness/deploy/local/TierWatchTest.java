@@ -77,9 +77,8 @@ class TierWatchTest {
     group.replace(replaced, again, Duration.ofSeconds(2));
     faulted.waitForExit();
     replaced.waitForExit();
-    Thread.sleep(300); // an unplanned end would have been reported by now
-
-    assertThat(exits).isEmpty();
+    // An unplanned end would have been reported within this time.
+    await().during(Duration.ofMillis(300)).atMost(Duration.ofSeconds(1)).until(exits::isEmpty);
     // The replacement is watched like the others.
     ProcessHandle.of(again.pid()).orElseThrow().destroyForcibly();
     await().atMost(Duration.ofSeconds(1)).until(() -> !exits.isEmpty());

@@ -1,9 +1,6 @@
-package dev.anemometer.harness.run;
+package dev.anemometer.harness.deploy.local;
 
 import dev.anemometer.harness.deploy.DeployedInstance;
-import dev.anemometer.harness.deploy.local.LocalDeployment;
-import dev.anemometer.harness.deploy.local.ManagedProcess;
-import dev.anemometer.harness.deploy.local.ProcessGroup;
 import dev.anemometer.harness.json.Json;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -18,7 +15,7 @@ import java.util.Optional;
  * What {@code deploy} leaves behind for {@code teardown}: every process in start order, with its
  * pid and start time (so that a reused pid is never killed), and each instance's URLs.
  */
-public record DeploymentState(
+public record LocalDeploymentState(
     String createdAt,
     String outputDir,
     List<ProcessEntry> processes,
@@ -38,7 +35,7 @@ public record DeploymentState(
   /** Enough for the app's graceful shutdown and a PostgreSQL checkpoint. */
   private static final Duration STOP_GRACE = Duration.ofSeconds(30);
 
-  static DeploymentState of(LocalDeployment deployment, Path outputDir) {
+  public static LocalDeploymentState of(LocalDeployment deployment, Path outputDir) {
     ProcessGroup group = deployment.processes();
     List<ProcessEntry> processes =
         group.processes().stream()
@@ -47,11 +44,11 @@ public record DeploymentState(
                     new ProcessEntry(
                         p.name(), p.pid(), p.startInstant().toString(), STOP_GRACE.toSeconds()))
             .toList();
-    return new DeploymentState(
+    return new LocalDeploymentState(
         Instant.now().toString(),
         outputDir.toString(),
         processes,
-        deployment.instances().stream().map(DeploymentState::entry).toList());
+        deployment.instances().stream().map(LocalDeploymentState::entry).toList());
   }
 
   static InstanceEntry entry(DeployedInstance instance) {
@@ -63,7 +60,7 @@ public record DeploymentState(
         instance.appServers().stream().map(Object::toString).toList());
   }
 
-  void write(Path file) {
+  public void write(Path file) {
     try {
       Files.createDirectories(file.getParent());
       Files.writeString(file, Json.pretty().writeValueAsString(this));
@@ -72,19 +69,20 @@ public record DeploymentState(
     }
   }
 
-  static Optional<DeploymentState> read(Path file) {
+  public static Optional<LocalDeploymentState> read(Path file) {
     if (!Files.exists(file)) {
       return Optional.empty();
     }
     try {
-      return Optional.of(Json.pretty().readValue(Files.readString(file), DeploymentState.class));
+      return Optional.of(
+          Json.pretty().readValue(Files.readString(file), LocalDeploymentState.class));
     } catch (IOException e) {
       throw new UncheckedIOException("cannot read " + file, e);
     }
   }
 
   /** Stops every process, last started first; returns how many were still running. */
-  int stopAll() {
+  public int stopAll() {
     int stopped = 0;
     for (int i = processes.size() - 1; i >= 0; i--) {
       ProcessEntry entry = processes.get(i);
