@@ -11,20 +11,29 @@ import com.fasterxml.jackson.annotation.JsonProperty;
  *     the users run in the harness's own JVM
  * @param token the bearer token of workers started elsewhere; read from the file but never written
  *     back (the resolved config is saved with the results), else {@value #TOKEN_VARIABLE}
+ * @param precedence local target: the tier processes run 10 nice levels below the driver, their
+ *     sessions too, so that the driver does not wait behind them for a core (decision 0011);
+ *     absent: true
  */
 public record DriverSpec(
     CpuList cpus,
     WorkersSpec workers,
-    @JsonProperty(access = JsonProperty.Access.WRITE_ONLY) String token) {
+    @JsonProperty(access = JsonProperty.Access.WRITE_ONLY) String token,
+    Boolean precedence) {
 
   /** The environment variable the driver's own command line reads its token from too. */
   public static final String TOKEN_VARIABLE = "ANEMOMETER_DRIVER_TOKEN";
 
   /** No block in the config: the driver runs in the harness and shares every core. */
-  public static final DriverSpec SHARED = new DriverSpec(null, null, null);
+  public static final DriverSpec SHARED = new DriverSpec(null, null, null, null);
 
   public DriverSpec(CpuList cpus) {
-    this(cpus, null, null);
+    this(cpus, null, null, null);
+  }
+
+  /** Whether the local tiers run below the driver: unless {@code precedence: false}. */
+  public boolean tiersBelowDriver() {
+    return precedence == null || precedence;
   }
 
   public boolean pinsCores() {

@@ -20,6 +20,12 @@ final class DriverValidator {
 
   void validate(AnemometerConfig config) {
     validateWorkers(config);
+    if (config.driver().precedence() != null && config.target() != Target.LOCAL) {
+      errors.add(
+          "driver.precedence: only the local target starts the tiers below the driver; remove it"
+              + " for target "
+              + config.target().configName());
+    }
     CpuList cpus = config.driver().cpus();
     if (cpus == null) {
       return;

@@ -49,7 +49,8 @@ class DriverConfigTest {
         "driver.cpus=1-    | driver.cpus: '1-' is not a CPU list such as 1, 0-1 or 2,3",
         "driver.cpus=3-1   | driver.cpus: '3-1': the range 3-1 runs backwards",
         "driver.cpus=[1]   | driver.cpus: expected a single value (text)",
-        "driver.cores=1    | driver.cores: unknown key; accepted: cpus, token, workers",
+        "driver.cores=1    | driver.cores: unknown key; accepted: cpus, precedence, token, workers",
+        "driver.precedence=maybe | driver.precedence: 'maybe' is not true or false",
         "driver=1          | driver: expected a mapping of keys to values"
       })
   void eachDriverErrorNamesItsKey(String assignment, String expected) {
@@ -74,6 +75,26 @@ class DriverConfigTest {
           .contains(
               "driver.cpus: only the local target pins cores; remove it for target " + target);
     }
+  }
+
+  @Test
+  void theTiersRunBelowTheDriverUnlessTheConfigSaysOtherwiseOnTheLocalTargetOnly() {
+    assertThat(twoCores.load(null, null, List.of()).driver().tiersBelowDriver()).isTrue();
+    assertThat(
+            twoCores
+                .load(null, null, List.of("driver.precedence=false"))
+                .driver()
+                .tiersBelowDriver())
+        .isFalse();
+
+    ConfigException error =
+        catchThrowableOfType(
+            ConfigException.class,
+            () -> twoCores.load(null, null, List.of("target=compose", "driver.precedence=true")));
+    assertThat(error.errors())
+        .contains(
+            "driver.precedence: only the local target starts the tiers below the driver; remove"
+                + " it for target compose");
   }
 
   @Test

@@ -38,12 +38,19 @@ public final class CorePlacement {
   private final CpuList tiers;
   private final CpuList all;
   private final Path taskset;
+  private final TierPrecedence precedence;
 
-  private CorePlacement(CpuList driver, CpuList tiers, CpuList all, Path taskset) {
+  private CorePlacement(
+      CpuList driver, CpuList tiers, CpuList all, Path taskset, TierPrecedence precedence) {
     this.driver = driver;
     this.tiers = tiers;
     this.all = all;
     this.taskset = taskset;
+    this.precedence = precedence;
+  }
+
+  private CorePlacement(CpuList driver, CpuList tiers, CpuList all, Path taskset) {
+    this(driver, tiers, all, taskset, TierPrecedence.none());
   }
 
   /** Every process on every core: no {@code driver.cpus}, or a test's processes. */
@@ -60,7 +67,13 @@ public final class CorePlacement {
         config.appInstances().stream()
             .anyMatch(
                 instance -> instance.tiers() != null && !instance.tiers().cpusByTier().isEmpty());
-    return of(config.driver(), tiersPinned, CpuList.ofThisProcess(), Executables.find("taskset"));
+    return of(config.driver(), tiersPinned, CpuList.ofThisProcess(), Executables.find("taskset"))
+        .withPrecedence(TierPrecedence.of(config.driver().tiersBelowDriver()));
+  }
+
+  /** This placement with the tiers started below the driver, or not. */
+  CorePlacement withPrecedence(TierPrecedence lowered) {
+    return new CorePlacement(driver, tiers, all, taskset, lowered);
   }
 
   static CorePlacement of(DriverSpec spec, CpuList machineCpus, Optional<Path> taskset) {
@@ -95,7 +108,7 @@ public final class CorePlacement {
     if (taskset == null) {
       throw new IllegalStateException("a placement made without taskset cannot pin a tier");
     }
-    return new CorePlacement(driver, own, all, taskset);
+    return new CorePlacement(driver, own, all, taskset, precedence);
   }
 
   /** True when the driver keeps cores of its own ({@code driver.cpus}). */
@@ -118,10 +131,35 @@ public final class CorePlacement {
     return pinned;
   }
 
-  /** Starts a tier process on the tiers' cores: every tier starts here, at deploy and later. */
+  /**
+   * Starts a tier process on the tiers' cores, below the driver ({@link TierPrecedence}): every
+   * tier starts here, at deploy and later.
+   */
   ManagedProcess start(String name, List<String> command, Map<String, String> environment, Path log)
       throws IOException {
-    return ManagedProcess.start(name, tierCommand(command), environment, log);
+    ManagedProcess process =
+        ManagedProcess.start(name, tierCommand(precedence.command(command)), environment, log);
+    try {
+      precedence.lowerSession(process.pid());
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new TierStartException("interrupted while lowering " + name + "'s priority");
+    }
+    return process;
+  }
+
+  /** Lowers the sessions the tiers' children lead (PostgreSQL backends); how many it lowered. */
+  int lowerTierChildren(List<Long> tierPids) {
+    return precedence.lowerDescendantSessions(tierPids);
+  }
+
+  /** One line for the console on the tiers' priority. */
+  String describePrecedence() {
+    return precedence.describe();
+  }
+
+  boolean lowersTiers() {
+    return precedence.applies();
   }
 
   /** One line for the console: {@code driver: cores 1; tiers: cores 0}. */

@@ -7,6 +7,7 @@ import dev.anemometer.harness.deploy.DatabaseEndpoint;
 import dev.anemometer.harness.deploy.DeployedInstance;
 import dev.anemometer.harness.deploy.DeployedStack;
 import dev.anemometer.harness.deploy.LoadDriver;
+import dev.anemometer.harness.deploy.LoadPlan;
 import dev.anemometer.harness.deploy.TierExit;
 import dev.anemometer.harness.deploy.TierProcess;
 import dev.anemometer.harness.deploy.TierStartException;
@@ -210,10 +211,14 @@ public final class LocalDeployment implements DeployedStack {
    */
   @Override
   public LoadDriver loadDriver(LoadDriver inProcess) {
-    if (!cores.pinsCores()) {
+    if (!cores.pinsCores() && !cores.lowersTiers()) {
       return inProcess;
     }
     return plan -> {
+      announcePrecedence(plan);
+      if (!cores.pinsCores()) {
+        return inProcess.drive(plan);
+      }
       cores.pinThisJvm();
       plan.console().info(cores.describe());
       plan.events().record("cores", "driver", cores.details());
@@ -228,6 +233,27 @@ public final class LocalDeployment implements DeployedStack {
         }
       }
     };
+  }
+
+  /**
+   * When the load starts, the app servers' pools are connected: the PostgreSQL backends serving
+   * them lead sessions of their own, lowered here like the tiers (decision 0011).
+   */
+  private void announcePrecedence(LoadPlan plan) {
+    if (!cores.lowersTiers()) {
+      return;
+    }
+    List<Long> pids = processes.processes().stream().map(ManagedProcess::pid).toList();
+    int children = cores.lowerTierChildren(pids);
+    plan.console()
+        .info(
+            cores.describePrecedence()
+                + (children > 0 ? "; " + children + " sessions of their children too" : ""));
+    plan.events()
+        .record(
+            "precedence",
+            "tiers",
+            Map.of("niceness", TierPrecedence.NICENESS, "childSessionsLowered", children));
   }
 
   @Override
