@@ -10,8 +10,14 @@ import java.util.Map;
  * @param processes cumulative CPU nanoseconds per process, keyed by name and pid so that a
  *     restarted process is a new one
  * @param harnessCpuNanos this JVM (harness and driver) alone, without the processes it started
+ * @param machine the whole machine's counters, or null where they cannot be read
  */
-record CpuSample(long nanoTime, Map<String, Counted> processes, long harnessCpuNanos) {
+record CpuSample(
+    long nanoTime, Map<String, Counted> processes, long harnessCpuNanos, MachineCpu machine) {
+
+  CpuSample(long nanoTime, Map<String, Counted> processes, long harnessCpuNanos) {
+    this(nanoTime, processes, harnessCpuNanos, null);
+  }
 
   record Counted(TierProcess process, long cpuNanos) {}
 

@@ -5,6 +5,7 @@ import java.lang.management.ManagementFactory;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.function.LongSupplier;
 import java.util.function.Supplier;
@@ -15,12 +16,22 @@ final class CpuSampler {
   private final Supplier<List<TierProcess>> processes;
   private final ProcessTreeCpu trees;
   private final LongSupplier harnessCpuNanos;
+  private final Supplier<Optional<MachineCpu>> machine;
 
   CpuSampler(
       Supplier<List<TierProcess>> processes, ProcessTreeCpu trees, LongSupplier harnessCpuNanos) {
+    this(processes, trees, harnessCpuNanos, Optional::empty);
+  }
+
+  CpuSampler(
+      Supplier<List<TierProcess>> processes,
+      ProcessTreeCpu trees,
+      LongSupplier harnessCpuNanos,
+      Supplier<Optional<MachineCpu>> machine) {
     this.processes = processes;
     this.trees = trees;
     this.harnessCpuNanos = harnessCpuNanos;
+    this.machine = machine;
   }
 
   /**
@@ -28,7 +39,8 @@ final class CpuSampler {
    */
   static CpuSampler host(Supplier<List<TierProcess>> processes, Supplier<List<Long>> driverPids) {
     ProcessTreeCpu trees = new ProcessTreeCpu(ProcessTreeCpu.Proc.host());
-    return new CpuSampler(processes, trees, () -> thisProcess() + driver(trees, driverPids.get()));
+    return new CpuSampler(
+        processes, trees, () -> thisProcess() + driver(trees, driverPids.get()), MachineCpu::now);
   }
 
   private static long driver(ProcessTreeCpu trees, List<Long> pids) {
@@ -47,7 +59,8 @@ final class CpuSampler {
         counted.put(CpuSample.key(process), new CpuSample.Counted(process, nanos.getAsLong()));
       }
     }
-    return new CpuSample(nanoTime, counted, harnessCpuNanos.getAsLong());
+    return new CpuSample(
+        nanoTime, counted, harnessCpuNanos.getAsLong(), machine.get().orElse(null));
   }
 
   /** This JVM's own CPU, in nanoseconds: not its reaped children (data loaders, initdb). */

@@ -53,6 +53,10 @@ public record Platform(
    * @param openFilesLimit the open-file limit the harness, its driver and the local tiers run with
    *     (soft, {@code ulimit -n}): every simulated user keeps a few connections open in the driver
    *     and in the web tier, so it bounds the users one machine can drive; absent where unknown
+   * @param memoryMonitors the kernel's DAMON monitors that were running, each with what it does
+   *     ("kdamond 0: pageout"): a pageout scheme walks and reclaims memory on its own thread and
+   *     took 0.9 of a 2-core VM's cores under load (session 31); the CPU shows as "other" in the
+   *     windows' CPU; absent when none runs
    */
   @JsonInclude(JsonInclude.Include.NON_NULL)
   public record Os(
@@ -61,7 +65,8 @@ public record Platform(
       String distribution,
       String arch,
       List<String> mitigations,
-      Long openFilesLimit) {}
+      Long openFilesLimit,
+      List<String> memoryMonitors) {}
 
   /**
    * @param logicalCpus the host's logical CPUs, from /proc/cpuinfo
@@ -101,6 +106,9 @@ public record Platform(
     line.append(", ").append(os.name()).append(' ').append(shortKernel(os.kernel()));
     if (os.openFilesLimit() != null) {
       line.append(", open files ").append(os.openFilesLimit());
+    }
+    if (os.memoryMonitors() != null) {
+      line.append(", DAMON running (").append(String.join(", ", os.memoryMonitors())).append(')');
     }
     line.append(", JDK ").append(harnessJdk.version());
     if (referenceSpeed != null) {

@@ -75,7 +75,35 @@ public final class PlatformProbe {
         read("/etc/os-release").flatMap(HostFacts::distribution).orElse(null),
         System.getProperty("os.arch"),
         mitigations(),
-        openFilesLimit());
+        openFilesLimit(),
+        memoryMonitors(Path.of("/sys/kernel/mm/damon/admin/kdamonds")));
+  }
+
+  /** The DAMON monitors that are on, each with its schemes' actions; null when none is. */
+  static List<String> memoryMonitors(Path kdamonds) {
+    List<String> running = new ArrayList<>();
+    try (Stream<Path> monitors = Files.list(kdamonds)) {
+      for (Path monitor : monitors.filter(Files::isDirectory).sorted().toList()) {
+        if (!"on".equals(read(monitor.resolve("state").toString()).map(String::trim).orElse(""))) {
+          continue;
+        }
+        List<String> actions = new ArrayList<>();
+        try (Stream<Path> schemes =
+            Files.find(
+                monitor, 5, (path, attributes) -> path.getFileName().toString().equals("action"))) {
+          schemes
+              .sorted()
+              .forEach(action -> read(action.toString()).map(String::trim).ifPresent(actions::add));
+        }
+        running.add(
+            "kdamond "
+                + monitor.getFileName()
+                + (actions.isEmpty() ? "" : ": " + String.join(", ", actions)));
+      }
+    } catch (IOException | RuntimeException unreadable) {
+      return null;
+    }
+    return running.isEmpty() ? null : running;
   }
 
   private static Long openFilesLimit() {

@@ -4,7 +4,9 @@ package dev.anemometer.harness.platform;
  * The CPU one tier used over one judged window.
  *
  * @param tier db, app, lb, web; harness (the harness and driver JVM, with its worker JVMs); total
- *     (all of them)
+ *     (all of them); other: the rest of the machine's busy CPU (kernel threads, other programs, the
+ *     tiers of other app instances), which a quiet machine keeps near zero; steal: time the
+ *     hypervisor gave this machine's CPUs to another guest
  * @param processes how many processes of the tier were measured (their children included)
  * @param cpuSeconds user + system CPU time used in the window
  * @param cores CPU seconds per wall second: 1.0 is one core busy all the window

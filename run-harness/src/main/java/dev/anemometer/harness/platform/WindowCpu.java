@@ -70,6 +70,15 @@ public record WindowCpu(
     long harness = Math.max(0, end.harnessCpuNanos() - start.harnessCpuNanos());
     tiers.add(TierCpu.of("harness", 1, harness, wallSeconds, harnessUsers));
     tiers.add(TierCpu.of("total", processes + 1, total + harness, wallSeconds, users));
+    if (start.machine() != null && end.machine() != null) {
+      long run = everyTier(start, end) + harness;
+      long busy = end.machine().busyNanos() - start.machine().busyNanos();
+      tiers.add(TierCpu.of("other", 0, Math.max(0, busy - run), wallSeconds, harnessUsers));
+      long steal = end.machine().stealNanos() - start.machine().stealNanos();
+      if (steal > 0) {
+        tiers.add(TierCpu.of("steal", 0, steal, wallSeconds, harnessUsers));
+      }
+    }
     return new WindowCpu(
         window.targetId(),
         window.index(),
@@ -79,6 +88,16 @@ public record WindowCpu(
         window.verdict().passed() && window.verdict().valid(),
         round(wallSeconds),
         tiers);
+  }
+
+  /** The CPU of every tier process of every app instance between two samples. */
+  private static long everyTier(CpuSample start, CpuSample end) {
+    long used = 0;
+    for (Map.Entry<String, CpuSample.Counted> entry : end.processes().entrySet()) {
+      CpuSample.Counted before = start.processes().get(entry.getKey());
+      used += Math.max(0, entry.getValue().cpuNanos() - (before == null ? 0 : before.cpuNanos()));
+    }
+    return used;
   }
 
   private static double round(double seconds) {

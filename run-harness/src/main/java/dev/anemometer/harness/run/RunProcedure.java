@@ -155,6 +155,16 @@ public final class RunProcedure {
     try {
       Platform probed = PlatformProbe.probe(config, harness.paths().projectRoot());
       harness.console().info(probed.headline());
+      if (probed.os().memoryMonitors() != null) {
+        harness
+            .console()
+            .notice(
+                "the kernel's DAMON is running ("
+                    + String.join(", ", probed.os().memoryMonitors())
+                    + "): its thread competes with the tiers for the cores, shown as 'other' in"
+                    + " the CPU per tier; for numbers to compare, stop it first (as root: echo off"
+                    + " > /sys/kernel/mm/damon/admin/kdamonds/N/state)");
+      }
       results.writePlatform(probed);
       return probed;
     } catch (RuntimeException e) {

@@ -2,9 +2,12 @@ package dev.anemometer.harness.platform;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 class PlatformTest {
 
@@ -28,6 +31,22 @@ class PlatformTest {
   }
 
   @Test
+  void runningDamonMonitorsAreListedWithWhatTheyDoAndStoppedOnesAreNot(@TempDir Path sys)
+      throws Exception {
+    Path on = Files.createDirectories(sys.resolve("0/contexts/0/schemes/0"));
+    Files.writeString(sys.resolve("0/state"), "on\n");
+    Files.writeString(on.resolve("action"), "pageout\n");
+    Files.createDirectories(sys.resolve("1"));
+    Files.writeString(sys.resolve("1/state"), "off\n");
+    Files.writeString(sys.resolve("nr_kdamonds"), "2\n");
+
+    assertThat(PlatformProbe.memoryMonitors(sys)).containsExactly("kdamond 0: pageout");
+    Files.writeString(sys.resolve("0/state"), "off\n");
+    assertThat(PlatformProbe.memoryMonitors(sys)).isNull();
+    assertThat(PlatformProbe.memoryMonitors(sys.resolve("missing"))).isNull();
+  }
+
+  @Test
   void theKernelIsShortenedToMajorAndMinor() {
     assertThat(Platform.shortKernel("6.1.0-18-amd64")).isEqualTo("6.1");
     assertThat(Platform.shortKernel("6")).isEqualTo("6");
@@ -42,7 +61,8 @@ class PlatformTest {
             "Debian GNU/Linux 12",
             "amd64",
             List.of("meltdown: PTI"),
-            20_000L),
+            20_000L,
+            null),
         cpu,
         new Platform.Memory(24L << 30, null),
         new Platform.Jdk("Eclipse Adoptium", "25+36", "OpenJDK 64-Bit Server VM", List.of()),

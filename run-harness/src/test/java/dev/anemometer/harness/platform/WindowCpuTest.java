@@ -40,6 +40,37 @@ class WindowCpuTest {
   }
 
   @Test
+  void whatTheMachineDidBesidesTheRunIsOtherAndWhatTheHypervisorTookIsSteal() {
+    CpuSample start = withMachine(sample(5 * SECOND, Map.of(DB, 1.0, OTHER_DB, 7.0), 1), 100, 3);
+    // The machine was busy 9 s: the tiers of both instances 4 s, the harness 1 s, the rest 4 s.
+    CpuSample end = withMachine(sample(15 * SECOND, Map.of(DB, 3.0, OTHER_DB, 9.0), 2), 109, 5);
+
+    WindowCpu window = WindowCpu.between(window(3, 100, true), 0, start, end, 200);
+
+    assertThat(window.tiers())
+        .endsWith(
+            new TierCpu("other", 0, 4.0, 0.4, 2000.0), new TierCpu("steal", 0, 2.0, 0.2, 1000.0));
+  }
+
+  @Test
+  void theMachinesCountersAreTheFirstLineOfProcStat() {
+    String procStat =
+        "cpu  1000 200 300 9000 50 10 20 30 0 0\ncpu0 500 100 150 4500 25 5 10 15 0 0\n";
+
+    assertThat(MachineCpu.parse(procStat))
+        .contains(new MachineCpu(1530 * 10_000_000L, 30 * 10_000_000L));
+    assertThat(MachineCpu.parse("intr 1 2 3\n")).isEmpty();
+  }
+
+  private static CpuSample withMachine(CpuSample sample, double busySeconds, double steal) {
+    return new CpuSample(
+        sample.nanoTime(),
+        sample.processes(),
+        sample.harnessCpuNanos(),
+        new MachineCpu(Math.round(busySeconds * SECOND), Math.round(steal * SECOND)));
+  }
+
+  @Test
   void noUsersMeansNoCostPerUser() {
     CpuSample start = sample(0, Map.of(DB, 1.0), 0);
     CpuSample end = sample(2 * SECOND, Map.of(DB, 2.0), 0);
