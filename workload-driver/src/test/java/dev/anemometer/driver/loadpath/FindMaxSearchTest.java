@@ -409,6 +409,37 @@ class FindMaxSearchTest {
   }
 
   @Test
+  void aNarrowFailBelowAStepThatHeldIsConfirmedBeforeItBoundsTheAnswer() {
+    // Session 31's third run: steps held to 2,500 users and the 3,000 step collapsed; probes at
+    // 2,750 and 2,500 failed in its aftermath, and 2,000 failed narrowly, so the answer was 1,968
+    // where the two runs before held 2,433 and 2,468 as probes.
+    FindMaxSearch search = new FindMaxSearch(confirming(500, 9_000, 0));
+    boolean[] aftermath = {false};
+
+    List<String> probes =
+        driveMeasured(
+            search,
+            probe -> {
+              if (probe.kind() == Probe.Kind.INITIAL_STEP) {
+                return probe.users() <= 2_500 ? WindowVerdict.PASSED : WindowVerdict.FAILED;
+              }
+              if (probe.users() > 2_468) {
+                aftermath[0] = true;
+                return WindowVerdict.FAILED;
+              }
+              if (aftermath[0] && probe.kind() == Probe.Kind.PROBE) {
+                aftermath[0] = false;
+                return WindowVerdict.FAILED_NARROWLY; // the overload is not over yet
+              }
+              return WindowVerdict.PASSED;
+            },
+            950);
+
+    assertThat(probes).contains("C2000+"); // the narrow fail at 2,000 runs once more, and holds
+    assertThat(search.peakUsers()).isBetween(2_408, 2_468);
+  }
+
+  @Test
   void aStepThatFailsClearlyWhileItsThroughputKeptUpFailedOnItsArrivalsAndRunsOnceMore() {
     // Session 23's second run: the 3,000 step failed clearly (p99 of seconds while 500 users logged
     // in) where the stack carried 3,000 users as a probe afterwards.
