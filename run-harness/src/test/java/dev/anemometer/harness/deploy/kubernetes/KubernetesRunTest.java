@@ -83,7 +83,7 @@ class KubernetesRunTest {
         .containsSequence("--users", "100")
         .containsSequence("--target", "http://nginx:8080")
         .containsSequence("--ramp-up", "30s")
-        .containsSequence("--duration", "60s")
+        .containsSequence("--duration", "1m")
         .containsSequence("--accounts", "1500");
     assertThat(commands.get(second)).containsSequence("--target", "http://nginx:8080");
     assertThat(String.join(" ", commands.get(first))).contains(ControllerJob.SUMMARY_MARKER);
