@@ -124,7 +124,10 @@ class SoakIT {
     assertThat(last(rows, "instance-0-nginx-0", "processes")).isGreaterThanOrEqualTo(2);
     assertThat(last(rows, "instance-0-postgres", "processes")).isGreaterThan(5);
     assertThat(last(rows, "database", "connections")).isGreaterThanOrEqualTo(2);
-    assertThat(last(rows, "instance-0-app-0", "heapAfterGcBytes")).isGreaterThan(1 << 20);
+    assertThat(last(rows, "instance-0-app-0", "heapUsedBytes")).isGreaterThan(1 << 20);
+    // The old generation's share after the latest collection: 0 until a young collection has
+    // promoted something, which a short light run may not see (G1, 384 MiB heap).
+    assertThat(last(rows, "instance-0-app-0", "heapAfterGcBytes")).isNotNegative();
 
     JsonNode soak =
         Json.pretty().readTree(Files.readString(run.resolve("summary.json"))).path("soak");
