@@ -6,9 +6,13 @@ import dev.anemometer.auction.support.TestPostgres;
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.sql.SQLWarning;
 import java.sql.Statement;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.TreeMap;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
@@ -68,11 +72,49 @@ class DataResetIT {
   }
 
   @Test
+  void resetLeavesNoDeadRowsForTheNextRunToReadPast() throws SQLException {
+    simulateARun();
+
+    DataCli.Outcome reset = DataCli.run(database, "reset");
+
+    assertThat(reset.exitCode()).as(reset.err()).isZero();
+    assertThat(reset.out()).contains("vacuum and analyze");
+    // The run's rows that the reset deletes, and the old versions of the rows it rewrites, stay as
+    // dead rows until a vacuum removes them (autovacuum waits for a fifth of a large table): a
+    // vacuum now finds none left to remove.
+    assertThat(rowsAVacuumRemoves())
+        .as("dead rows a vacuum after the reset still removes, per table")
+        .containsOnlyKeys(LoadPlan.TABLES)
+        .allSatisfy((table, removed) -> assertThat(removed).as(table).isZero());
+  }
+
+  @Test
   void resetRefusesADatabaseWithoutADataset() {
     TestPostgres.Database empty = TestPostgres.newDatabase();
     DataCli.Outcome reset = DataCli.run(empty, "reset");
     assertThat(reset.exitCode()).isEqualTo(1);
     assertThat(reset.err().lines()).singleElement().asString().contains("data load");
+  }
+
+  /** What {@code VACUUM (VERBOSE)} of each table reports as "tuples: N removed". */
+  private static Map<String, Long> rowsAVacuumRemoves() throws SQLException {
+    Pattern removed = Pattern.compile("tuples: (\\d+) removed");
+    Map<String, Long> rows = new TreeMap<>();
+    try (Connection connection = DataCli.connect(database);
+        Statement statement = connection.createStatement()) {
+      statement.execute("SET client_min_messages = info");
+      for (String table : LoadPlan.TABLES) {
+        statement.clearWarnings();
+        statement.execute("VACUUM (VERBOSE) " + table);
+        for (SQLWarning w = statement.getWarnings(); w != null; w = w.getNextWarning()) {
+          Matcher matcher = removed.matcher(String.valueOf(w.getMessage()));
+          if (matcher.find()) {
+            rows.put(table, Long.parseLong(matcher.group(1)));
+          }
+        }
+      }
+    }
+    return rows;
   }
 
   /** What the application would do in a run, written as its SQL would. */
