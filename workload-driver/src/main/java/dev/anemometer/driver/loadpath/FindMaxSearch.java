@@ -18,8 +18,8 @@ import java.util.TreeSet;
  * its repeat too. Full probes then start at the knee that throughput points to and move from it by
  * the precision, twice as far on each further move the same way; without throughput they bisect
  * between the highest pass below (a probe's, else a step's) and that step. Only probes bound the
- * answer. A probe that holds at the failing step itself shows that the climb stopped early: the
- * climb resumes from there. A probe never goes to or beyond a known bound.
+ * answer. A probe that holds at the failing step itself shows that the climb stopped early: probes
+ * go on up from there in moves that double. A probe never goes to or beyond a known bound.
  *
  * <p>Capacity decides: a window that failed on the mix alone, with every response time and failure
  * rule far inside its limit, counts as a pass (it is reported as a calibration defect). A probe
@@ -178,13 +178,28 @@ public final class FindMaxSearch {
       return probe(midpoint(users, lowestFail));
     }
     if (fromEstimate && regionHigh > users) {
-      return probe(Math.min(regionHigh, users + moveFromEstimate(users, true)));
+      return probe(
+          Math.min(Math.min(regionHigh, spec.maxUsers()), users + moveFromEstimate(users, true)));
     }
     if (regionHigh != Integer.MAX_VALUE && regionHigh > users) {
       return probe(towardsRegionHigh(users));
     }
-    // The failing step held as a probe: the climb stopped early. Climb on from here, in steps.
-    return climbFrom(users);
+    return beyondTheFailingStep(users);
+  }
+
+  /**
+   * The failing step held as a probe: the climb stopped early, on its arrivals. The search goes on
+   * up from here in probes whose moves start just under the precision and double, not in steps: a
+   * stack that held this close to where the climb saw it fail is near its peak, and a full step
+   * above it overloads it so deeply that the probes after it fail in the aftermath (session 32: the
+   * 3,000 step failed, a probe at 3,000 held, the 3,500 step collapsed, then 3,057 collapsed and
+   * the verification of 3,000 failed; the answer fell to 2,937 after 23 minutes).
+   */
+  private Probe beyondTheFailingStep(int users) {
+    regionHigh = Integer.MAX_VALUE;
+    fromEstimate = true;
+    movesFromEstimate = 0;
+    return probe(Math.min(spec.maxUsers(), users + moveFromEstimate(users, true)));
   }
 
   /**

@@ -182,7 +182,11 @@ public final class OutputDirectory implements RunListener, AutoCloseable {
         failedAbovePeak(target));
   }
 
-  /** The rules that failed the lowest failing window above the peak (findMax), if any. */
+  /**
+   * The rules that failed the lowest failing window above the peak (findMax), if any; of several at
+   * that count the latest, the one the search acted on last (a probe or verification after the
+   * climb's unwarmed step there).
+   */
   private static List<String> failedAbovePeak(TargetResult target) {
     if (target.peakUsers() == null) {
       return List.of();
@@ -190,7 +194,9 @@ public final class OutputDirectory implements RunListener, AutoCloseable {
     return target.windows().stream()
         .filter(w -> w.users() > target.peakUsers() && !w.verdict().passed())
         .filter(w -> !w.verdict().calibrationDefect())
-        .min(java.util.Comparator.comparingInt(WindowResult::users))
+        .min(
+            java.util.Comparator.comparingInt(WindowResult::users)
+                .thenComparing(WindowResult::index, java.util.Comparator.reverseOrder()))
         .map(w -> w.verdict().failureMessages())
         .orElse(List.of());
   }
