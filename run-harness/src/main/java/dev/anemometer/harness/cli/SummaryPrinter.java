@@ -1,11 +1,13 @@
 package dev.anemometer.harness.cli;
 
 import dev.anemometer.harness.console.Console;
+import dev.anemometer.harness.console.LoadProgress;
 import dev.anemometer.harness.platform.TierCpu;
 import dev.anemometer.harness.platform.WindowCpu;
 import dev.anemometer.harness.results.Headline;
 import dev.anemometer.harness.results.RunSummary;
 import dev.anemometer.harness.run.RunProcedure;
+import dev.anemometer.harness.run.repeat.MachineDrift;
 import dev.anemometer.harness.run.repeat.RepeatSet;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -123,7 +125,10 @@ final class SummaryPrinter {
       }
       Object id = target.get("id");
       if (target.get("failedAbovePeak") instanceof List<?> rules && !rules.isEmpty()) {
-        console.info(id + ": above the peak, the search stopped on: " + join(rules));
+        console.info(
+            id
+                + ": above the peak, the search stopped on: "
+                + LoadProgress.firstFailures(rules.stream().map(String::valueOf).toList()));
       }
       if (target.get("calibrationDefects") instanceof List<?> defects) {
         for (Object defect : defects) {
@@ -133,10 +138,38 @@ final class SummaryPrinter {
     }
   }
 
-  private static String join(List<?> items) {
-    List<String> text = new ArrayList<>();
-    items.forEach(item -> text.add(String.valueOf(item)));
-    return String.join("; ", text);
+  /**
+   * Each run's value beside the machine's reference scores at its start, and, loudly, a machine
+   * whose own speed moved more than the set's tolerance across the runs.
+   */
+  private static void printMachine(Console console, RepeatSet set) {
+    MachineDrift machine = set.machine();
+    if (machine == null) {
+      return;
+    }
+    List<List<String>> rows = new ArrayList<>();
+    for (RepeatSet.Member run : set.runs()) {
+      rows.add(
+          List.of(
+              run.directory(),
+              run.value() == null ? "-" : format("%.0f", run.value()),
+              run.cpuScore() == null ? "-" : format("%.2f", run.cpuScore()),
+              run.loopbackScore() == null ? "-" : format("%.2f", run.loopbackScore())));
+    }
+    console.table(List.of("run", set.metric(), "CPU reference", "loopback reference"), rows);
+    if (machine.moved()) {
+      console.notice(
+          "the machine's own speed moved between the runs: "
+              + machine.describe()
+              + String.format(
+                  Locale.ROOT,
+                  ", beyond the %s of %.1f %%",
+                  set.tolerance().name(),
+                  set.tolerance().percent())
+              + "; the spread of the runs includes it: compare runs whose reference figures agree");
+    } else {
+      console.info("machine between the runs: " + machine.describe());
+    }
   }
 
   /** The set's statistics, why it stopped, whether its runs agree, and where its record is. */
@@ -160,6 +193,7 @@ final class SummaryPrinter {
               + stats.runs()
               + " runs");
     }
+    printMachine(console, set);
     console.info("repeats stopped: " + set.stopRule().reason());
     if (Boolean.TRUE.equals(set.disagree())) {
       console.notice(

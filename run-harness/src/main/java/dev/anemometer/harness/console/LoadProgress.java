@@ -75,7 +75,7 @@ public final class LoadProgress implements RunListener {
   }
 
   /** A window can fail a rule per operation: the console names a few, report.html all. */
-  private static String firstFailures(List<String> failed) {
+  public static String firstFailures(List<String> failed) {
     int shown = Math.min(failed.size(), WINDOW_FAILURES_SHOWN);
     return String.join("; ", failed.subList(0, shown))
         + (failed.size() > shown ? " (+" + (failed.size() - shown) + " more in report.html)" : "");

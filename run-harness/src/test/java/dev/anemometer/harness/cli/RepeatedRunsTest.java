@@ -65,6 +65,44 @@ class RepeatedRunsTest {
   }
 
   @Test
+  void aSetWhoseMachineSlowedBetweenItsRunsSaysThatTheSpreadIncludesTheMachines() throws Exception {
+    // Session 32's repeat set: the loopback reference fell from 0.99 to 0.71 between the runs,
+    // and the peaks with it.
+    FakeRuns runs =
+        FakeRuns.findMax(results, 2937.0, 2447.0, 2252.0)
+            .onAMachineWithLoopbackScores(0.99, 0.77, 0.71);
+
+    AnemometerConfig config = config("findMax.precision=2.5");
+
+    new RepeatedRuns(console, clock).run(config, RepeatSpec.times(3), results, runs);
+
+    Path set = results.resolve("20261125-075900-" + config.name() + "-repeats");
+    JsonNode record = Json.pretty().readTree(Files.readString(set.resolve("repeats.json")));
+    assertThat(record.path("runs").get(1).path("loopbackScore").asDouble()).isEqualTo(0.77);
+    assertThat(record.path("machine").path("moved").asBoolean()).isTrue();
+    assertThat(record.path("machine").path("loopback").path("spreadPercent").asDouble())
+        .isCloseTo(34.0, org.assertj.core.api.Assertions.within(0.05));
+    assertThat(output())
+        .containsPattern("20261125-080002-t +2447 +0.97 +0.77")
+        .contains(
+            "! the machine's own speed moved between the runs: CPU reference 0.97–0.97 (0.0 %),"
+                + " loopback 0.71–0.99 (34.0 %), beyond the precision of 2.5 %");
+  }
+
+  @Test
+  void aSetOnAMachineThatHeldStillSaysSoQuietly() throws Exception {
+    FakeRuns runs =
+        FakeRuns.findMax(results, 2937.0, 2950.0).onAMachineWithLoopbackScores(0.98, 0.99);
+
+    new RepeatedRuns(console, clock)
+        .run(config("findMax.precision=2.5"), RepeatSpec.times(2), results, runs);
+
+    assertThat(output())
+        .contains("machine between the runs: CPU reference 0.97–0.97 (0.0 %), loopback 0.98–0.99")
+        .doesNotContain("own speed moved");
+  }
+
+  @Test
   void aSetThatNeverSettlesStopsAtMaxRepeatsAndSaysWithWhichCv() throws Exception {
     FakeRuns runs = FakeRuns.findMax(results, 4500.0, 4250.0, 3875.0, 4500.0);
 

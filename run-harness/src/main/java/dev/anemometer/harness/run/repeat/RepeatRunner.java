@@ -1,5 +1,6 @@
 package dev.anemometer.harness.run.repeat;
 
+import dev.anemometer.harness.platform.Platform;
 import dev.anemometer.harness.results.Headline;
 import dev.anemometer.harness.run.RunProcedure;
 import java.util.ArrayList;
@@ -44,12 +45,19 @@ public final class RepeatRunner {
     while (true) {
       RunProcedure.RunResult result = repetition.run();
       results.add(result);
+      Platform platform = result.summary().platform();
       members.add(
           new RepeatSet.Member(
               result.dir().getFileName().toString(),
               result.summary().outcome(),
               result.summary().exitCode(),
-              Headline.of(result.summary()).value()));
+              Headline.of(result.summary()).value(),
+              platform == null || platform.referenceSpeed() == null
+                  ? null
+                  : platform.referenceSpeed().score(),
+              platform == null || platform.loopbackSpeed() == null
+                  ? null
+                  : platform.loopbackSpeed().score()));
       Optional<RepeatSpec.RepeatStop> stop =
           "INTERRUPTED".equals(result.summary().outcome())
               ? Optional.of(

@@ -14,6 +14,7 @@ import java.util.Objects;
  * @param tolerance the spread the runs should stay within, in percent of the mean
  * @param disagree whether the spread exceeds the tolerance: the set cannot resolve smaller changes
  * @param stop absent while the set is still running
+ * @param machine how far the machine's own reference figures moved across the runs
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record RepeatSet(
@@ -25,11 +26,21 @@ public record RepeatSet(
     Statistics statistics,
     Tolerance tolerance,
     Boolean disagree,
-    StopRule stopRule) {
+    StopRule stopRule,
+    MachineDrift machine) {
 
-  /** One run of the set: its results folder (a sibling of the set's folder) and its value. */
+  /**
+   * One run of the set: its results folder (a sibling of the set's folder), its value, and the
+   * machine's reference scores taken at its start (absent where the run took none).
+   */
   @JsonInclude(JsonInclude.Include.NON_NULL)
-  public record Member(String directory, String outcome, int exitCode, Double value) {}
+  public record Member(
+      String directory,
+      String outcome,
+      int exitCode,
+      Double value,
+      Double cpuScore,
+      Double loopbackScore) {}
 
   /** {@link RepeatStatistics} as written, spread also in percent of the mean. */
   public record Statistics(
@@ -106,7 +117,8 @@ public record RepeatSet(
         statistics,
         tolerance,
         statistics == null ? null : statistics.spreadPercent() > tolerance.percent(),
-        rule);
+        rule,
+        MachineDrift.of(runs, tolerance));
   }
 
   static List<Double> values(List<Member> runs) {

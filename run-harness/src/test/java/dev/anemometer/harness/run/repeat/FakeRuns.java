@@ -1,6 +1,9 @@
 package dev.anemometer.harness.run.repeat;
 
 import dev.anemometer.harness.json.Json;
+import dev.anemometer.harness.platform.LoopbackSpeed;
+import dev.anemometer.harness.platform.Platform;
+import dev.anemometer.harness.platform.ReferenceSpeed;
 import dev.anemometer.harness.results.RunSummary;
 import dev.anemometer.harness.run.RunProcedure;
 import java.io.IOException;
@@ -19,12 +22,22 @@ public final class FakeRuns implements RepeatRunner.Repetition {
   private final Path root;
   private final String strategy;
   private final List<Double> values;
+  private final List<Double> loopbackScores;
   private int made;
 
-  private FakeRuns(Path root, String strategy, List<Double> values) {
+  private FakeRuns(Path root, String strategy, List<Double> values, List<Double> loopbackScores) {
     this.root = root;
     this.strategy = strategy;
     this.values = values;
+    this.loopbackScores = loopbackScores;
+  }
+
+  /**
+   * The same runs on a machine whose loopback reference score at each run's start was this, in
+   * order (its CPU score always 0.97).
+   */
+  public FakeRuns onAMachineWithLoopbackScores(Double... scores) {
+    return new FakeRuns(root, strategy, values, java.util.Arrays.asList(scores));
   }
 
   /**
@@ -32,12 +45,12 @@ public final class FakeRuns implements RepeatRunner.Repetition {
    * stopped by Ctrl-C (INTERRUPTED).
    */
   public static FakeRuns findMax(Path root, Double... peaks) {
-    return new FakeRuns(root, "findMax", java.util.Arrays.asList(peaks));
+    return new FakeRuns(root, "findMax", java.util.Arrays.asList(peaks), List.of());
   }
 
   /** Fixed runs whose judged period had these throughputs (ops/s), in order. */
   public static FakeRuns fixed(Path root, Double... throughputs) {
-    return new FakeRuns(root, "fixed", java.util.Arrays.asList(throughputs));
+    return new FakeRuns(root, "fixed", java.util.Arrays.asList(throughputs), List.of());
   }
 
   public int made() {
@@ -90,6 +103,31 @@ public final class FakeRuns implements RepeatRunner.Repetition {
         List.of(),
         load,
         null,
-        measured ? "QoS met" : interrupted ? "interrupted (Ctrl-C)" : "a tier did not start");
+        measured ? "QoS met" : interrupted ? "interrupted (Ctrl-C)" : "a tier did not start",
+        null,
+        null,
+        platform(),
+        null,
+        null);
+  }
+
+  /** Only the reference figures: what a repeat set reads of a run's platform. */
+  private Platform platform() {
+    if (loopbackScores.isEmpty()) {
+      return null;
+    }
+    double loopback = loopbackScores.get(made - 1);
+    return new Platform(
+        "test",
+        null,
+        null,
+        null,
+        null,
+        null,
+        "local",
+        Map.of(),
+        null,
+        new ReferenceSpeed(0.97 * 250e6, 0.97 * 250e6, 0.97),
+        new LoopbackSpeed(loopback * 38_000, loopback));
   }
 }
