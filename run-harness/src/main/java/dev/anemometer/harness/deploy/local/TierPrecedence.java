@@ -35,12 +35,12 @@ final class TierPrecedence {
   private static final Duration SESSION_WAIT = Duration.ofSeconds(2);
   private static final Duration SESSION_POLL = Duration.ofMillis(5);
 
-  private final Path nice;
-  private final Path proc;
+  private static final Path PROC = Path.of("/proc");
 
-  private TierPrecedence(Path nice, Path proc) {
+  private final Path nice;
+
+  private TierPrecedence(Path nice) {
     this.nice = nice;
-    this.proc = proc;
   }
 
   /**
@@ -48,11 +48,11 @@ final class TierPrecedence {
    */
   static TierPrecedence of(boolean wanted) {
     Optional<Path> binary = wanted ? Executables.find("nice") : Optional.empty();
-    return new TierPrecedence(binary.orElse(null), Path.of("/proc"));
+    return new TierPrecedence(binary.orElse(null));
   }
 
   static TierPrecedence none() {
-    return new TierPrecedence(null, Path.of("/proc"));
+    return new TierPrecedence(null);
   }
 
   boolean applies() {
@@ -72,16 +72,20 @@ final class TierPrecedence {
 
   /**
    * Lowers the session that tier process {@code pid} leads, once it leads one (setsid runs in the
-   * new process a moment after it starts); true when its session's weight was set.
+   * new process a moment after it starts). A process that has not left the harness's session within
+   * a moment is left as it is: lowering it would lower the harness too.
    */
-  boolean lowerSession(long pid) throws InterruptedException {
-    if (!applies() || autogroupNice(ProcessHandle.current().pid()).isEmpty()) {
-      return false;
+  void lowerSession(long pid) throws InterruptedException {
+    OptionalInt own = ownAutogroupNice();
+    if (!applies() || own.isEmpty()) {
+      return;
     }
     boolean leads =
         Polling.until(
             () -> leadsItsSession(pid) || !isAlive(pid), done -> done, SESSION_WAIT, SESSION_POLL);
-    return leads && leadsItsSession(pid) && lowerNow(pid);
+    if (leads && leadsItsSession(pid)) {
+      lowerNow(pid, own.getAsInt());
+    }
   }
 
   /**
@@ -90,7 +94,8 @@ final class TierPrecedence {
    * (when the load starts); returns how many sessions it lowered.
    */
   int lowerDescendantSessions(List<Long> tierPids) {
-    if (!applies()) {
+    OptionalInt own = ownAutogroupNice();
+    if (!applies() || own.isEmpty()) {
       return 0;
     }
     int lowered = 0;
@@ -101,7 +106,7 @@ final class TierPrecedence {
       }
       try (Stream<ProcessHandle> descendants = handle.get().descendants()) {
         for (ProcessHandle child : descendants.toList()) {
-          if (leadsItsSession(child.pid()) && lowerNow(child.pid())) {
+          if (leadsItsSession(child.pid()) && lowerNow(child.pid(), own.getAsInt())) {
             lowered++;
           }
         }
@@ -110,29 +115,35 @@ final class TierPrecedence {
     return lowered;
   }
 
-  /** Writes the session weight of a session leader unless it is that low already. */
-  private boolean lowerNow(long pid) {
-    OptionalInt own = autogroupNice(ProcessHandle.current().pid());
+  /**
+   * Writes the session weight of a session leader, {@value #NICENESS} below the harness's own
+   * ({@code ownNice}), unless it is that low already; true when it wrote it.
+   */
+  private boolean lowerNow(long pid, int ownNice) {
     OptionalInt current = autogroupNice(pid);
-    if (own.isEmpty() || current.isEmpty()) {
+    if (current.isEmpty()) {
       return false;
     }
-    int target = Math.min(19, own.getAsInt() + NICENESS);
+    int target = Math.min(19, ownNice + NICENESS);
     if (current.getAsInt() >= target) {
       return false;
     }
     try {
-      Files.writeString(proc.resolve(pid + "/autogroup"), target + "\n", StandardCharsets.US_ASCII);
+      Files.writeString(PROC.resolve(pid + "/autogroup"), target + "\n", StandardCharsets.US_ASCII);
       return true;
     } catch (IOException | SecurityException notAllowed) {
       return false; // ended meanwhile, or a kernel without autogroup: the nice value still holds
     }
   }
 
+  private OptionalInt ownAutogroupNice() {
+    return autogroupNice(ProcessHandle.current().pid());
+  }
+
   /** The nice value of the session (autogroup) {@code pid} belongs to; empty without autogroup. */
   OptionalInt autogroupNice(long pid) {
     try {
-      Matcher matcher = AUTOGROUP_NICE.matcher(Files.readString(proc.resolve(pid + "/autogroup")));
+      Matcher matcher = AUTOGROUP_NICE.matcher(Files.readString(PROC.resolve(pid + "/autogroup")));
       return matcher.find()
           ? OptionalInt.of(Integer.parseInt(matcher.group(1)))
           : OptionalInt.empty();
@@ -149,7 +160,7 @@ final class TierPrecedence {
   /** The session id of {@code pid}, the sixth field of its stat line. */
   Optional<Long> sessionOf(long pid) {
     try {
-      String stat = Files.readString(proc.resolve(pid + "/stat"));
+      String stat = Files.readString(PROC.resolve(pid + "/stat"));
       String[] fields = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
       return Optional.of(Long.parseLong(fields[3]));
     } catch (IOException | RuntimeException unreadable) {
