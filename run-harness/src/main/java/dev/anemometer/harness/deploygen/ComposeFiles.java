@@ -74,7 +74,9 @@ public final class ComposeFiles {
             "services",
             new ComposeServices(model, buildContext).all(),
             "volumes",
-            ComposeServices.ordered("postgres-data", Map.of()));
+            ComposeServices.ordered("postgres-data", Map.of()),
+            "networks",
+            ComposeServices.network());
     return HEADER.formatted(model.presetName()) + YAML.writeValueAsString(project);
   }
 }

@@ -15,6 +15,39 @@ final class ComposeServices {
   static final String BASE_IMAGE = "${ANEMOMETER_BASE_IMAGE:-debian:bookworm-slim}";
   static final String DB_PASSWORD = "${ANEMOMETER_DB_PASSWORD:-anemometer}";
 
+  /**
+   * The first three octets of the project's network, a /24: each project of a run gets its own
+   * ({@code .env}); a user whose machine already routes it sets {@code ANEMOMETER_SUBNET}.
+   */
+  static final String SUBNET = "${ANEMOMETER_SUBNET:-10.213.80}";
+
+  /**
+   * The last octets of the tiers that other containers connect to and that a fault starts again. An
+   * engine hands a container that is started again a new address (podman: 10.89.0.2 before a kill,
+   * 10.89.0.5 after), and nginx resolves its upstream once, at start: a killed HAProxy came back
+   * where nginx never looked again. Fixed addresses, at the top of the subnet where the engine's
+   * own handing out (from .2 up) does not reach, keep a restarted tier where its clients know it.
+   * (nginx keeps an engine-given one: its client is the host, through the published port, whose
+   * neighbour table the project cannot tune; a new address is a new entry there.)
+   */
+  static final int POSTGRES_HOST = 250;
+
+  static final int HAPROXY_HOST = 251;
+
+  /**
+   * The neighbour table of a container that connects to a fixed address. podman gives a container
+   * that is started again a new MAC address on its old IP, and the kernel keeps sending to the old
+   * one until the entry has gone stale and a probe failed: 30 s and more without answer (measured
+   * on a podman network: a client reached a restarted server again after ~37 s). Entries confirmed
+   * for at most a second, and probed once after a second, cut that to 2-3 s.
+   */
+  static final Map<String, Object> QUICK_NEIGHBOURS =
+      ordered(
+          "net.ipv4.neigh.eth0.base_reachable_time_ms", 1000,
+          "net.ipv4.neigh.eth0.delay_first_probe_time", 1,
+          "net.ipv4.neigh.eth0.retrans_time_ms", 200,
+          "net.ipv4.neigh.eth0.ucast_solicit", 1);
+
   private final StackModel model;
   private final String buildContext;
 
@@ -58,6 +91,7 @@ final class ComposeServices {
                     "postgres-data:/var/lib/postgresql/data"),
             "ports",
                 List.of("127.0.0.1:${ANEMOMETER_DB_PORT:-15432}:" + ContainerConfigs.POSTGRES_PORT),
+            "networks", fixedAddress(POSTGRES_HOST),
             "shm_size", "256m",
             "mem_limit", model.postgresMemoryMegabytes() + "m",
             "healthcheck",
@@ -108,6 +142,8 @@ final class ComposeServices {
             model.appMemoryMegabytes() + "m",
             "cpus",
             2,
+            "sysctls",
+            QUICK_NEIGHBOURS,
             "depends_on",
             dependsOn("data-load", "service_completed_successfully")));
   }
@@ -117,6 +153,7 @@ final class ComposeServices {
         "haproxy",
         ordered(
             "volumes", List.of("./config/haproxy.cfg:/etc/haproxy/haproxy.cfg:ro"),
+            "networks", fixedAddress(HAPROXY_HOST),
             "depends_on", dependsOn("app", "service_healthy")));
   }
 
@@ -130,6 +167,7 @@ final class ComposeServices {
                     "./config/html:/usr/share/nginx/html:ro"),
             "ports",
                 List.of("127.0.0.1:${ANEMOMETER_HTTP_PORT:-8080}:" + ContainerConfigs.HTTP_PORT),
+            "sysctls", QUICK_NEIGHBOURS,
             "depends_on", dependsOn(upstream, "service_started")));
   }
 
@@ -187,6 +225,30 @@ final class ComposeServices {
 
   static String image(String name) {
     return "anemometer/" + name + ":" + IMAGE_TAG;
+  }
+
+  /**
+   * {@code networks:} of the project: its own subnet, so that tiers can have fixed addresses. The
+   * IPAM option {@code driver} is named as podman reports it, {@code host-local}: docker-compose v1
+   * compares the options it finds with the file's and refused every later {@code up} of the project
+   * (the app tier's scaling) with "needs to be recreated - IPAM option driver has changed" while
+   * the file named none, or named it empty. Docker's default IPAM driver keeps the option and
+   * ignores it.
+   */
+  static Map<String, Object> network() {
+    return ordered(
+        "default",
+        ordered(
+            "ipam",
+            ordered(
+                "options",
+                ordered("driver", "host-local"),
+                "config",
+                List.of(ordered("subnet", SUBNET + ".0/24")))));
+  }
+
+  private static Map<String, Object> fixedAddress(int host) {
+    return ordered("default", ordered("ipv4_address", SUBNET + "." + host));
   }
 
   private static Map<String, Object> healthcheck(List<String> test) {

@@ -26,6 +26,14 @@ public final class ComposeDeployment implements AutoCloseable {
   /** Loopback port of instance 0's PostgreSQL (for the bid audit); instance i: {@code + i}. */
   public static final int BASE_DB_PORT = 15432;
 
+  /**
+   * The projects' networks: instance i's is {@code 10.213.(80 + i).0/24}. Each project needs its
+   * own, since its tiers have fixed addresses on it.
+   */
+  static final String BASE_SUBNET = "10.213.";
+
+  static final int BASE_SUBNET_OCTET = 80;
+
   /** The services the harness starts: everything but the driver. */
   static final List<String> SERVER_SERVICES =
       List.of("postgres", "data-load", "app", "haproxy", "nginx");
@@ -114,6 +122,9 @@ public final class ComposeDeployment implements AutoCloseable {
                   + (BASE_HTTP_PORT + i)
                   + "\nANEMOMETER_DB_PORT="
                   + (BASE_DB_PORT + i)
+                  + "\nANEMOMETER_SUBNET="
+                  + BASE_SUBNET
+                  + (BASE_SUBNET_OCTET + i)
                   + "\nANEMOMETER_DB_PASSWORD="
                   + password
                   + "\n"),
