@@ -153,10 +153,12 @@ final class SummaryPrinter {
           List.of(
               run.directory(),
               run.value() == null ? "-" : format("%.0f", run.value()),
-              run.cpuScore() == null ? "-" : format("%.2f", run.cpuScore()),
-              run.loopbackScore() == null ? "-" : format("%.2f", run.loopbackScore())));
+              startAndAfter(run.cpuScore(), run.cpuScoreAfter()),
+              startAndAfter(run.loopbackScore(), run.loopbackScoreAfter())));
     }
-    console.table(List.of("run", set.metric(), "CPU reference", "loopback reference"), rows);
+    console.table(
+        List.of("run", set.metric(), "CPU reference (start, after)", "loopback (start, after)"),
+        rows);
     if (machine.moved()) {
       console.notice(
           "the machine's own speed moved between the runs: "
@@ -170,6 +172,11 @@ final class SummaryPrinter {
     } else {
       console.info("machine between the runs: " + machine.describe());
     }
+  }
+
+  private static String startAndAfter(Double start, Double after) {
+    return (start == null ? "-" : format("%.2f", start))
+        + (after == null ? "" : format(", %.2f", after));
   }
 
   /** The set's statistics, why it stopped, whether its runs agree, and where its record is. */

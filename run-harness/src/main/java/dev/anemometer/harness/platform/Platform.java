@@ -12,6 +12,9 @@ import java.util.Map;
  * @param tierVersions nginx, haproxy, postgres as the binaries the harness starts report them
  * @param commit the project's git commit, when the harness runs from a checkout
  * @param loopbackSpeed the loopback HTTP round-trip rate; absent when loopback could not be used
+ * @param afterRun the same two figures taken again once the tiers have stopped: on a shared virtual
+ *     machine they move by tens of percent within minutes (decision 0012), and the pair says
+ *     whether the machine held still while the run measured it; absent until the run ends
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record Platform(
@@ -25,9 +28,42 @@ public record Platform(
     Map<String, String> tierVersions,
     String commit,
     ReferenceSpeed referenceSpeed,
-    LoopbackSpeed loopbackSpeed) {
+    LoopbackSpeed loopbackSpeed,
+    MachineSpeed afterRun) {
+
+  /** The machine's two reference figures at one moment; the loopback one absent if unusable. */
+  @JsonInclude(JsonInclude.Include.NON_NULL)
+  public record MachineSpeed(ReferenceSpeed referenceSpeed, LoopbackSpeed loopbackSpeed) {
+
+    /** Both figures, measured now (about 1.1 s); the machine should be idle. */
+    public static MachineSpeed measure() {
+      return new MachineSpeed(ReferenceSpeed.measure(), LoopbackSpeed.measure().orElse(null));
+    }
+
+    /** "reference speed 0.97, loopback 0.80 (30k round trips/s)". */
+    public String describe() {
+      String text = String.format(Locale.ROOT, "reference speed %.2f", referenceSpeed.score());
+      return loopbackSpeed == null
+          ? text
+          : text
+              + String.format(
+                  Locale.ROOT,
+                  ", loopback %.2f (%s)",
+                  loopbackSpeed.score(),
+                  loopbackSpeed.thousandsPerSecond());
+    }
+  }
 
   public Platform withTierVersions(Map<String, String> versions) {
+    return with(versions, afterRun);
+  }
+
+  /** This platform with the reference figures taken again at the end of the run. */
+  public Platform withAfterRun(MachineSpeed speed) {
+    return with(tierVersions, speed);
+  }
+
+  private Platform with(Map<String, String> versions, MachineSpeed speed) {
     return new Platform(
         host,
         os,
@@ -39,7 +75,8 @@ public record Platform(
         versions,
         commit,
         referenceSpeed,
-        loopbackSpeed);
+        loopbackSpeed,
+        speed);
   }
 
   /**

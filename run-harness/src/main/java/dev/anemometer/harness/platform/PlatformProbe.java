@@ -46,7 +46,8 @@ public final class PlatformProbe {
         null,
         firstLine(run(List.of("git", "-C", projectRoot.toString(), "rev-parse", "HEAD"))),
         ReferenceSpeed.measure(),
-        LoopbackSpeed.measure().orElse(null));
+        LoopbackSpeed.measure().orElse(null),
+        null);
   }
 
   /**

@@ -120,6 +120,7 @@ public final class RunProcedure {
       results.events().record("error", "run", Map.of("message", String.valueOf(e.getMessage())));
     }
     results.events().phase("stop", "done");
+    measureAfterRun(results, outcome);
     try {
       Runtime.getRuntime().removeShutdownHook(interrupted);
     } catch (IllegalStateException shuttingDown) {
@@ -170,6 +171,24 @@ public final class RunProcedure {
     } catch (RuntimeException e) {
       harness.console().notice("platform not recorded: " + e.getMessage());
       return null;
+    }
+  }
+
+  /**
+   * Once the tiers have stopped: the machine's reference figures again, so that the run says
+   * whether the machine held still while it measured (decision 0012).
+   */
+  private void measureAfterRun(ResultsDirectory results, RunOutcome outcome) {
+    if (outcome.platform == null || outcome.interrupted) {
+      return;
+    }
+    try {
+      Platform.MachineSpeed after = Platform.MachineSpeed.measure();
+      outcome.platform = outcome.platform.withAfterRun(after);
+      results.writePlatform(outcome.platform);
+      harness.console().info("machine after the run: " + after.describe());
+    } catch (RuntimeException e) {
+      harness.console().notice("machine not measured after the run: " + e.getMessage());
     }
   }
 

@@ -71,6 +71,7 @@ class PlatformTest {
         Map.of("nginx", "nginx/1.22.1"),
         null,
         new ReferenceSpeed(95e6, 90e6, 0.95),
-        new LoopbackSpeed(23_000, 0.92));
+        new LoopbackSpeed(23_000, 0.92),
+        null);
   }
 }

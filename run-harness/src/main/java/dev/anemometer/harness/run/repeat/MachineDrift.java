@@ -5,16 +5,18 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Objects;
 import java.util.function.Function;
+import java.util.stream.Stream;
 
 /**
  * How far the machine's own speed moved across the runs of a repeat set, from the reference figures
- * each run takes at its start ({@code platform.referenceSpeed}, {@code platform.loopbackSpeed}). On
- * a shared virtual machine the host's load moves them by tens of percent within minutes (session
- * 32, idle, 80 s apart: loopback 34.5k, then 25.7k round trips/s); a spread of the peaks that size
- * is the machine's, not the platform's under test, and the set says so.
+ * each run takes at its start ({@code platform.referenceSpeed}, {@code platform.loopbackSpeed}) and
+ * again once its tiers have stopped ({@code platform.afterRun}). On a shared virtual machine the
+ * host's load moves them by tens of percent within minutes (session 32, idle, 80 s apart: loopback
+ * 34.5k, then 25.7k round trips/s); a spread of the peaks that size is the machine's, not the
+ * platform's under test, and the set says so.
  *
- * @param cpu the CPU reference score over the runs that took one
- * @param loopback the loopback reference score over the runs that took one
+ * @param cpu the CPU reference scores, at the start of and after every run that took them
+ * @param loopback the loopback reference scores, at the start of and after every run that took them
  * @param moved whether either spread exceeds the set's tolerance
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
@@ -38,10 +40,13 @@ public record MachineDrift(Spread cpu, Spread loopback, boolean moved) {
     }
   }
 
-  /** Null when fewer than two runs took a reference figure. */
+  /** Null when the runs took fewer than two reference figures. */
   static MachineDrift of(List<RepeatSet.Member> runs, RepeatSet.Tolerance tolerance) {
-    Spread cpu = Spread.of(scores(runs, RepeatSet.Member::cpuScore));
-    Spread loopback = Spread.of(scores(runs, RepeatSet.Member::loopbackScore));
+    Spread cpu =
+        Spread.of(scores(runs, RepeatSet.Member::cpuScore, RepeatSet.Member::cpuScoreAfter));
+    Spread loopback =
+        Spread.of(
+            scores(runs, RepeatSet.Member::loopbackScore, RepeatSet.Member::loopbackScoreAfter));
     if (cpu == null && loopback == null) {
       return null;
     }
@@ -52,8 +57,13 @@ public record MachineDrift(Spread cpu, Spread loopback, boolean moved) {
   }
 
   private static List<Double> scores(
-      List<RepeatSet.Member> runs, Function<RepeatSet.Member, Double> score) {
-    return runs.stream().map(score).filter(Objects::nonNull).toList();
+      List<RepeatSet.Member> runs,
+      Function<RepeatSet.Member, Double> atStart,
+      Function<RepeatSet.Member, Double> after) {
+    return runs.stream()
+        .flatMap(run -> Stream.of(atStart.apply(run), after.apply(run)))
+        .filter(Objects::nonNull)
+        .toList();
   }
 
   /** "CPU reference 0.96–0.99 (3.1 %), loopback 0.71–0.99 (33.3 %)". */

@@ -46,18 +46,21 @@ public final class RepeatRunner {
       RunProcedure.RunResult result = repetition.run();
       results.add(result);
       Platform platform = result.summary().platform();
+      Platform.MachineSpeed atStart =
+          platform == null
+              ? null
+              : new Platform.MachineSpeed(platform.referenceSpeed(), platform.loopbackSpeed());
+      Platform.MachineSpeed after = platform == null ? null : platform.afterRun();
       members.add(
           new RepeatSet.Member(
               result.dir().getFileName().toString(),
               result.summary().outcome(),
               result.summary().exitCode(),
               Headline.of(result.summary()).value(),
-              platform == null || platform.referenceSpeed() == null
-                  ? null
-                  : platform.referenceSpeed().score(),
-              platform == null || platform.loopbackSpeed() == null
-                  ? null
-                  : platform.loopbackSpeed().score()));
+              cpuScore(atStart),
+              loopbackScore(atStart),
+              cpuScore(after),
+              loopbackScore(after)));
       Optional<RepeatSpec.RepeatStop> stop =
           "INTERRUPTED".equals(result.summary().outcome())
               ? Optional.of(
@@ -72,6 +75,14 @@ public final class RepeatRunner {
         return new Outcome(List.copyOf(results), set);
       }
     }
+  }
+
+  private static Double cpuScore(Platform.MachineSpeed speed) {
+    return speed == null || speed.referenceSpeed() == null ? null : speed.referenceSpeed().score();
+  }
+
+  private static Double loopbackScore(Platform.MachineSpeed speed) {
+    return speed == null || speed.loopbackSpeed() == null ? null : speed.loopbackSpeed().score();
   }
 
   /** A run just finished, and the set with it. */

@@ -31,7 +31,8 @@ public record RepeatSet(
 
   /**
    * One run of the set: its results folder (a sibling of the set's folder), its value, and the
-   * machine's reference scores taken at its start (absent where the run took none).
+   * machine's reference scores taken at its start and again after it (each absent where the run
+   * took none).
    */
   @JsonInclude(JsonInclude.Include.NON_NULL)
   public record Member(
@@ -40,7 +41,9 @@ public record RepeatSet(
       int exitCode,
       Double value,
       Double cpuScore,
-      Double loopbackScore) {}
+      Double loopbackScore,
+      Double cpuScoreAfter,
+      Double loopbackScoreAfter) {}
 
   /** {@link RepeatStatistics} as written, spread also in percent of the mean. */
   public record Statistics(

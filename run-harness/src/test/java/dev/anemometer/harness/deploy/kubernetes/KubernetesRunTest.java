@@ -74,6 +74,10 @@ class KubernetesRunTest {
         .as(result.summary().message())
         .isEqualTo(ExitCodes.QOS_FAILED);
     assertThat(result.summary().message()).isEqualTo("QoS not met");
+    assertThat(result.summary().platform().afterRun())
+        .as("the machine's reference figures taken again once the run ended")
+        .isNotNull();
+    assertThat(result.dir().resolve("platform.json")).content().contains("\"afterRun\"");
     String run = result.dir().getFileName().toString();
     String first = "anemometer-" + run + "-0";
     String second = "anemometer-" + run + "-1";

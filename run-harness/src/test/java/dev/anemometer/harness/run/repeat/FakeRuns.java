@@ -128,6 +128,7 @@ public final class FakeRuns implements RepeatRunner.Repetition {
         Map.of(),
         null,
         new ReferenceSpeed(0.97 * 250e6, 0.97 * 250e6, 0.97),
-        new LoopbackSpeed(loopback * 38_000, loopback));
+        new LoopbackSpeed(loopback * 38_000, loopback),
+        null);
   }
 }
