@@ -18,10 +18,15 @@
 
   A.repeatSummary(A.section('Statistics of ' + set.metric + ' over the runs', 'statistics'), set);
   var box = A.section('Runs (results folders beside this one)', 'runs');
-  A.table(box, ['Run', 'Results folder', 'Outcome', set.metric], runs.map(function (r, i) {
-    return [i + 1, r.directory, { text: r.outcome, cls: r.outcome === 'PASSED' ? 'good' : 'bad' },
-      { text: fmt(r.value, set.metric === 'peak users' ? 0 : 1), cls: 'num' }];
-  }));
+  function startAndAfter(start, after) {
+    return { text: (start == null ? '–' : fmt(start, 2)) + (after == null ? '' : ', ' + fmt(after, 2)), cls: 'num' };
+  }
+  A.table(box, ['Run', 'Results folder', 'Outcome', set.metric, 'CPU reference (start, after)', 'Loopback (start, after)'],
+    runs.map(function (r, i) {
+      return [i + 1, r.directory, { text: r.outcome, cls: r.outcome === 'PASSED' ? 'good' : 'bad' },
+        { text: fmt(r.value, set.metric === 'peak users' ? 0 : 1), cls: 'num' },
+        startAndAfter(r.cpuScore, r.cpuScoreAfter), startAndAfter(r.loopbackScore, r.loopbackScoreAfter)];
+    }));
   var list = box.appendChild(el('ul', { 'class': 'files' }));
   runs.forEach(function (r, i) {
     if (!(D.reports || [])[i]) return;

@@ -231,6 +231,15 @@
     } else {
       box.appendChild(el('p', { 'class': 'muted' }, 'Fewer than two runs gave a result: no spread to report.'));
     }
+    var m = set.machine;
+    if (m) {
+      var spreads = [['CPU reference', m.cpu], ['loopback', m.loopback]].filter(function (x) { return x[1]; })
+        .map(function (x) { return x[0] + ' ' + fmt(x[1].min, 2) + '–' + fmt(x[1].max, 2) + ' (' + fmt(x[1].spreadPercent, 1) + ' %)'; });
+      box.appendChild(el('p', { 'class': m.moved ? 'bad' : 'muted' }, m.moved
+        ? 'The machine\'s own speed moved between the runs: ' + spreads.join(', ') + ', beyond the ' + (set.tolerance || {}).name + ' of ' + fmt((set.tolerance || {}).percent, 1) + ' %' +
+          '; the spread of the runs includes it. Compare runs whose reference figures agree.'
+        : 'Machine between the runs: ' + spreads.join(', ') + '.'));
+    }
     var rule = set.stopRule || {};
     box.appendChild(el('p', {}, 'Rule: ' + (rule.rule || '–') + '. Stopped: ' + (rule.reason || 'not yet (the set was broken off or is running)') + '.'));
   }
