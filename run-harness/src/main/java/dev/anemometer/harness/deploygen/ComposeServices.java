@@ -232,8 +232,8 @@ final class ComposeServices {
    * IPAM option {@code driver} is named as podman reports it, {@code host-local}: docker-compose v1
    * compares the options it finds with the file's and refused every later {@code up} of the project
    * (the app tier's scaling) with "needs to be recreated - IPAM option driver has changed" while
-   * the file named none, or named it empty. Docker's default IPAM driver keeps the option and
-   * ignores it.
+   * the file named none, or named it empty. Not tried on Docker proper (none here): whether its
+   * default IPAM driver accepts the option is unverified.
    */
   static Map<String, Object> network() {
     return ordered(
