@@ -7,10 +7,13 @@
 # Then (unless -j 0) the driver's reading of the app's JSON answers, each as the operations read it
 # against a Jackson tree of the whole body: CPU and bytes allocated per body and per 100 operations.
 # Then (unless -u 0) simulated users of the default behaviour run on one event loop (core 1)
-# against a canned stand-in of the auction app (core 0): the driver's CPU per user-second.
+# against a canned stand-in of the auction app (core 0): the driver's CPU per user-second, the bytes
+# its event loop allocates per operation and the latency it adds (from when an operation was due to
+# its end, less its time on the wire), for each count of -u (default 2,000 and 10,000; a count the
+# open-file limit cannot hold is skipped with a message).
 #
 # Usage: workload-driver-bench/bench.sh [-c CONNECTIONS] [-d SECONDS] [-w WARMUP_SECONDS]
-#                                      [-u USERS] [-s USER_SECONDS] [-j JSON_SECONDS]
+#                                      [-u USERS[,USERS...]] [-s USER_SECONDS] [-j JSON_SECONDS]
 # Env:   ANEMOMETER_DRIVER_CP  classpath of the bench and the driver (default: built with ./mvnw
 #                              from this checkout, which needs nothing installed beforehand)
 #        ANEMOMETER_BENCH_JAVA_OPTS  extra JVM options for the driver (e.g. a profiler)
@@ -20,7 +23,7 @@ set -euo pipefail
 connections=32
 duration_s=15
 warmup_s=10
-users=2000
+users=2000,10000
 user_duration_s=60
 json_s=2
 while getopts "c:d:w:u:s:j:h" opt; do
@@ -37,7 +40,7 @@ done
 for value in "$connections" "$duration_s" "$warmup_s" "$user_duration_s"; do
   [[ "$value" =~ ^[1-9][0-9]*$ ]] || { echo "bench: -c, -d, -w and -s take positive integers" >&2; exit 2; }
 done
-[[ "$users" =~ ^[0-9]+$ ]] || { echo "bench: -u takes a user count (0 skips the users phase)" >&2; exit 2; }
+[[ "$users" =~ ^[0-9]+(,[1-9][0-9]*)*$ ]] || { echo "bench: -u takes user counts, comma-separated (0 skips the users phase)" >&2; exit 2; }
 [[ "$json_s" =~ ^[0-9]+$ ]] || { echo "bench: -j takes seconds per measurement (0 skips the JSON phase)" >&2; exit 2; }
 
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -174,7 +177,7 @@ if [ "$json_s" -gt 0 ]; then
     dev.anemometer.driver.operation.JsonReadBench "$json_s"
 fi
 
-[ "$users" -gt 0 ] || exit 0
+[ "$users" != 0 ] || exit 0
 
 # --- phase 3: simulated users of the default behaviour against a canned app ---------------------
 jvm_opts=(-XX:+UseSerialGC -Xms512m -Xmx512m --enable-native-access=ALL-UNNAMED
@@ -191,21 +194,37 @@ for _ in $(seq 200); do
   sleep 0.1
 done
 user_warmup_s=90
-echo "bench: $users users, ${user_warmup_s}s warm-up + ${user_duration_s}s (core 1, canned app on core 0)" >&2
-users_out="$(taskset -c 1 "$ANEMOMETER_JAVA" ${ANEMOMETER_BENCH_JAVA_OPTS:-} "${jvm_opts[@]}" \
-  -cp "$classpath" dev.anemometer.driver.bench.UserBench \
-  "http://127.0.0.1:$app_port" "$users" "$user_duration_s" "$user_warmup_s")"
-ufield() { sed -n "s/^$1=//p" <<<"$users_out"; }
-echo "bench: driver threads by CPU in the window: $(ufield busiest_threads)" >&2
-python3 - "$users" "$(ufield operations_per_second)" "$(ufield failures)" \
-  "$(ufield process_cpu_us_per_user_second)" "$(ufield users_per_core)" \
-  "$(ufield loop_cpu_us_per_user_second)" <<'PY'
+open_files="$(ulimit -n)"
+for count in ${users//,/ }; do
+  # A user holds up to 4 connections (its page and its long polls), in the driver and in the app.
+  if [ "$open_files" != unlimited ] && [ $((count * 4 + 300)) -gt "$open_files" ]; then
+    echo "bench: $count users need about $((count * 4 + 300)) open files in the driver and as many" \
+      "in the canned app, above this shell's limit of $open_files (ulimit -n): skipped;" \
+      "at most $(((open_files - 300) / 4)) users here" >&2
+    continue
+  fi
+  echo "bench: $count users, ${user_warmup_s}s warm-up + ${user_duration_s}s (core 1, canned app on core 0)" >&2
+  users_out="$(taskset -c 1 "$ANEMOMETER_JAVA" ${ANEMOMETER_BENCH_JAVA_OPTS:-} "${jvm_opts[@]}" \
+    -cp "$classpath" dev.anemometer.driver.bench.UserBench \
+    "http://127.0.0.1:$app_port" "$count" "$user_duration_s" "$user_warmup_s")"
+  ufield() { sed -n "s/^$1=//p" <<<"$users_out"; }
+  echo "bench: driver threads by CPU in the window: $(ufield busiest_threads)" >&2
+  python3 - "$count" "$(ufield operations_per_second)" "$(ufield failures)" \
+    "$(ufield process_cpu_us_per_user_second)" "$(ufield users_per_core)" \
+    "$(ufield loop_cpu_us_per_user_second)" "$(ufield driver_added_us_p50)" \
+    "$(ufield driver_added_us_p99)" "$(ufield driver_added_us_p999)" "$(ufield driver_added_us_max)" \
+    "$(ufield loop_bytes_allocated_per_operation)" "$(ufield transport)" <<'PY'
 import sys
-users, ops, failures, us, per_core, loop_us = sys.argv[1:]
+users, ops, failures, us, per_core, loop_us, add50, add99, add999, addmax, alloc, transport = sys.argv[1:]
 print()
-print(f"{users} users of the default behaviour on one event loop: {float(ops):.0f} operations/s, "
-      f"{failures} failed")
-print(f"event loop alone {float(loop_us):.1f} us per user-second")
+print(f"{users} users of the default behaviour on one event loop ({transport}): {float(ops):.0f} "
+      f"operations/s, {failures} failed")
+print(f"event loop alone {float(loop_us):.1f} us per user-second; "
+      f"it allocated {float(alloc):,.0f} bytes per operation")
 print(f"driver CPU per user-second {float(us):.1f} us (about {float(per_core):.0f} users per core); "
       f"Weathervane's driver ~330 us, target 33 us: ratio to target {float(us) / 33:.2f}")
+print(f"driver-added latency (due to end, less time on the wire): p50 {float(add50):.0f} us, "
+      f"p99 {float(add99):.0f} us, p99.9 {float(add999):.0f} us, max {float(addmax):.0f} us "
+      f"(target p99 <= 1000 us)")
 PY
+done

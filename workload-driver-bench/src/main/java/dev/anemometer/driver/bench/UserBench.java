@@ -15,6 +15,8 @@ import java.util.Locale;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.LongAdder;
+import org.HdrHistogram.Histogram;
+import org.HdrHistogram.Recorder;
 
 /**
  * Second phase of {@code bench.sh}: simulated users of the default behaviour on one event loop
@@ -51,25 +53,32 @@ public final class UserBench {
       QuietJit.await(Duration.ofSeconds(90));
 
       ThreadCpuBreakdown threadsAtStart = ThreadCpuBreakdown.now();
+      recorder.driverAdded.reset();
       long operationsAtStart = recorder.operations.sum();
       long failuresAtStart = recorder.failures.sum();
       long cpuAtStart = processCpuNanos();
       long loopCpuAtStart = threadCpuNanos(loop);
+      long loopBytesAtStart = threadAllocatedBytes(loop);
       long wallAtStart = System.nanoTime();
       TimeUnit.NANOSECONDS.sleep(duration.toNanos());
       long cpuNanos = processCpuNanos() - cpuAtStart;
       long loopCpuNanos = threadCpuNanos(loop) - loopCpuAtStart;
+      long loopBytes = threadAllocatedBytes(loop) - loopBytesAtStart;
       double seconds = (System.nanoTime() - wallAtStart) / 1e9;
       long operations = recorder.operations.sum() - operationsAtStart;
       long failures = recorder.failures.sum() - failuresAtStart;
       String busiest = ThreadCpuBreakdown.now().topSince(threadsAtStart, 5);
+      Histogram added = recorder.driverAdded.getIntervalHistogram();
       population.close();
 
       System.out.printf(
           Locale.ROOT,
-          "users=%d%nseconds=%.3f%noperations_per_second=%.1f%nfailures=%d%nbids_acknowledged=%d%n"
+          "transport=%s%nusers=%d%nseconds=%.3f%noperations_per_second=%.1f%nfailures=%d%nbids_acknowledged=%d%n"
               + "process_cpu_us_per_user_second=%.3f%nloop_cpu_us_per_user_second=%.3f%n"
-              + "users_per_core=%.0f%nbusiest_threads=%s%n",
+              + "users_per_core=%.0f%nbusiest_threads=%s%n"
+              + "driver_added_us_p50=%.0f%ndriver_added_us_p99=%.0f%ndriver_added_us_p999=%.0f%n"
+              + "driver_added_us_max=%.0f%nloop_bytes_allocated_per_operation=%.0f%n",
+          client.transportName(),
           users,
           seconds,
           operations / seconds,
@@ -78,7 +87,12 @@ public final class UserBench {
           cpuNanos / 1e3 / (users * seconds),
           loopCpuNanos / 1e3 / (users * seconds),
           users * seconds * 1e9 / cpuNanos,
-          busiest);
+          busiest,
+          added.getValueAtPercentile(50) / 1e3,
+          added.getValueAtPercentile(99) / 1e3,
+          added.getValueAtPercentile(99.9) / 1e3,
+          added.getMaxValue() / 1e3,
+          operations == 0 ? 0.0 : (double) loopBytes / operations);
     }
   }
 
@@ -87,15 +101,30 @@ public final class UserBench {
         .get(30, TimeUnit.SECONDS);
   }
 
+  /** Bytes the loop thread has allocated on the heap so far (HotSpot's per-thread counter). */
+  private static long threadAllocatedBytes(ScheduledExecutorService loop) throws Exception {
+    return loop.submit(
+            () ->
+                ((com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean())
+                    .getCurrentThreadAllocatedBytes())
+        .get(30, TimeUnit.SECONDS);
+  }
+
   private static long processCpuNanos() {
     return ((com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean())
         .getProcessCpuTime();
   }
 
-  /** Counts only: the bench measures the users and the client, not the stats pipeline. */
+  /**
+   * Counts, and the driver's own share of each successful operation's response time: from when it
+   * was due to the end, less the time its requests spent on the wire (timer lateness, the event
+   * loop's queue, encoding, waiting for a connection). The bench measures the users and the client,
+   * not the stats pipeline.
+   */
   private static final class CountingRecorder implements OperationRecorder {
     final LongAdder operations = new LongAdder();
     final LongAdder failures = new LongAdder();
+    final Recorder driverAdded = new Recorder(3);
 
     @Override
     public void record(
@@ -107,6 +136,8 @@ public final class UserBench {
       operations.increment();
       if (failureReason != null) {
         failures.increment();
+      } else {
+        driverAdded.recordValue(Math.max(0, endNanos - intendedStartNanos - wireNanos));
       }
     }
   }

@@ -42,7 +42,7 @@ public final class NettyHttpClient implements HttpClient, MonitoredExecutors {
             transport.ioHandlerFactory());
   }
 
-  /** "epoll" or "nio". */
+  /** "io_uring", "epoll" or "nio". */
   public String transportName() {
     return transport.name();
   }
