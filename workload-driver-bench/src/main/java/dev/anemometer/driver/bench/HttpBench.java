@@ -34,7 +34,15 @@ public final class HttpBench {
       System.exit(2);
       return;
     }
-    RawLoopResult result = new RawHttpLoop(url, connections).run(warmup, duration);
+    RawLoopResult result;
+    try {
+      result = new RawHttpLoop(url, connections).run(warmup, duration);
+    } catch (IllegalArgumentException refused) {
+      // A transport this platform refuses (anemometer.transport).
+      System.err.println("HttpBench: " + refused.getMessage());
+      System.exit(2);
+      return;
+    }
     System.out.printf(
         Locale.ROOT,
         "transport=%s%nrequests=%d%nfailures=%d%nseconds=%.3f%nrequests_per_second=%.1f%n"

@@ -34,11 +34,21 @@ public final class UserBench {
           "usage: UserBench <target-url> <users> <duration-seconds> <warmup-seconds>");
       System.exit(2);
     }
-    URI target = URI.create(args[0]);
-    int users = Integer.parseInt(args[1]);
-    Duration duration = Duration.ofSeconds(Long.parseLong(args[2]));
-    Duration warmup = Duration.ofSeconds(Long.parseLong(args[3]));
+    try {
+      URI target = URI.create(args[0]);
+      int users = Integer.parseInt(args[1]);
+      Duration duration = Duration.ofSeconds(Long.parseLong(args[2]));
+      Duration warmup = Duration.ofSeconds(Long.parseLong(args[3]));
+      run(target, users, duration, warmup);
+    } catch (IllegalArgumentException bad) {
+      // A malformed argument, or a transport this platform refuses (anemometer.transport).
+      System.err.println("UserBench: " + bad.getMessage());
+      System.exit(2);
+    }
+  }
 
+  private static void run(URI target, int users, Duration duration, Duration warmup)
+      throws Exception {
     CountingRecorder recorder = new CountingRecorder();
     UsersConfig config = new UsersConfig(target, "default", 1, users, 4, 42L);
     try (NettyHttpClient client =

@@ -15,7 +15,8 @@ import java.util.Locale;
 /**
  * How the event loops talk to the kernel: native epoll where the platform has it (less CPU per
  * request than NIO), NIO everywhere else, or io_uring when asked for with the system property
- * {@value #PROPERTY} ({@code io_uring}, {@code epoll} or {@code nio}) and the kernel offers it.
+ * {@value #PROPERTY} ({@code io_uring}, {@code epoll} or {@code nio}); a name it does not know, or
+ * a transport the kernel does not offer, is refused.
  */
 record Transport(
     String name, IoHandlerFactory ioHandlerFactory, Class<? extends SocketChannel> channelType) {
@@ -28,17 +29,49 @@ record Transport(
   }
 
   /**
-   * The transport of that name when this platform has it, else the best one it has; the empty name
-   * means the best.
+   * The transport of that name; the empty name means the best this platform has (epoll, else NIO).
+   *
+   * @throws IllegalArgumentException naming {@value #PROPERTY} when the name is none of {@code
+   *     io_uring}, {@code epoll} and {@code nio}, or names one this kernel does not offer: a run
+   *     measured on another transport than the one asked for would be mislabelled
    */
   static Transport named(String name) {
     String wanted = name.trim().toLowerCase(Locale.ROOT);
-    if (wanted.equals("io_uring") && IoUring.isAvailable()) {
-      return new Transport("io_uring", IoUringIoHandler.newFactory(), IoUringSocketChannel.class);
+    return switch (wanted) {
+      case "" -> Epoll.isAvailable() ? epoll() : nio();
+      case "nio" -> nio();
+      case "epoll" -> {
+        requireOffered("epoll", Epoll.isAvailable(), Epoll.unavailabilityCause());
+        yield epoll();
+      }
+      case "io_uring" -> {
+        requireOffered("io_uring", IoUring.isAvailable(), IoUring.unavailabilityCause());
+        yield new Transport("io_uring", IoUringIoHandler.newFactory(), IoUringSocketChannel.class);
+      }
+      default ->
+          throw new IllegalArgumentException(
+              PROPERTY
+                  + ": unknown transport '"
+                  + printable(name)
+                  + "' (io_uring, epoll or nio; unset for the best available)");
+    };
+  }
+
+  private static void requireOffered(String name, boolean available, Throwable cause) {
+    if (!available) {
+      String why = cause == null ? "" : ": " + printable(String.valueOf(cause.getMessage()));
+      throw new IllegalArgumentException(
+          PROPERTY + ": " + name + " is not offered by this kernel or platform" + why);
     }
-    if (wanted.equals("nio") || !Epoll.isAvailable()) {
-      return nio();
-    }
+  }
+
+  /** The name as one short line, whatever it holds. */
+  private static String printable(String text) {
+    String line = text.replaceAll("\\p{Cntrl}", "?");
+    return line.length() <= 40 ? line : line.substring(0, 40) + "...";
+  }
+
+  private static Transport epoll() {
     return new Transport("epoll", EpollIoHandler.newFactory(), EpollSocketChannel.class);
   }
 

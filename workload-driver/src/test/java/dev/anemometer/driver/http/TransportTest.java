@@ -1,6 +1,7 @@
 package dev.anemometer.driver.http;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import io.netty.channel.epoll.Epoll;
@@ -51,9 +52,36 @@ class TransportTest {
   }
 
   @ParameterizedTest
-  @ValueSource(strings = {"", "EPOLL", "unknown"})
-  void withoutAnAvailableChoiceTheBestIsEpollWhereTheKernelHasIt(String name) {
+  @ValueSource(strings = {"", "  "})
+  void unsetTheBestIsEpollWhereTheKernelHasIt(String name) {
     assertThat(Transport.named(name).name()).isEqualTo(Epoll.isAvailable() ? "epoll" : "nio");
+  }
+
+  @ParameterizedTest
+  @ValueSource(strings = {"EPOLL", " Nio ", "IO_URING"})
+  void namesAreTakenWhateverTheirCaseAndSpaces(String name) {
+    String wanted = name.trim().toLowerCase(java.util.Locale.ROOT);
+    assumeTrue(available(wanted), () -> wanted + " is not offered by this kernel or platform");
+    assertThat(Transport.named(name).name()).isEqualTo(wanted);
+  }
+
+  @ParameterizedTest
+  @ValueSource(strings = {"unknown", "kqueue", "epoll\nnio", "io-uring"})
+  void anUnknownNameIsRefusedInOneLineNamingTheProperty(String name) {
+    assertThatThrownBy(() -> Transport.named(name))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageStartingWith("anemometer.transport: unknown transport '")
+        .hasMessageContaining("io_uring, epoll or nio")
+        .hasMessageNotContaining("\n");
+  }
+
+  @ParameterizedTest
+  @ValueSource(strings = {"io_uring", "epoll"})
+  void aTransportTheKernelDoesNotOfferIsRefusedNotReplaced(String name) {
+    assumeTrue(!available(name), () -> name + " is offered here: nothing to refuse");
+    assertThatThrownBy(() -> Transport.named(name))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageStartingWith("anemometer.transport: " + name + " is not offered");
   }
 
   private static boolean available(String name) {
