@@ -16,7 +16,7 @@ final class SoakPrinter {
   private static final List<String> PER_TABLE = List.of("tableBytes", "deadRows");
 
   /** The verdicts of a series that was judged; the others were too short or are not judged. */
-  private static final List<String> JUDGED = List.of("LEAK", "steady");
+  private static final List<String> JUDGED = List.of("LEAK", "steady", "undecided");
 
   private SoakPrinter() {}
 
@@ -76,6 +76,19 @@ final class SoakPrinter {
       console.info("soak: no leak in " + judged + " judged series");
     }
     soak.leaks().forEach(leak -> console.notice("LEAK: " + leak));
+    soak.series().stream()
+        .filter(series -> "undecided".equals(series.verdict()))
+        .forEach(
+            series ->
+                console.info(
+                    "soak: "
+                        + series.instance()
+                        + " "
+                        + series.source()
+                        + " "
+                        + series.metric()
+                        + " undecided: "
+                        + series.reason()));
   }
 
   private static void printDrift(Console console, SoakSummary.Drift drift) {

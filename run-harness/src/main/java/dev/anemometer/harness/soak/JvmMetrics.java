@@ -14,10 +14,20 @@ import java.util.OptionalDouble;
  * sibling {@code jvm_gc_live_data_size_bytes} changes only after an old-generation collection,
  * which G1 may not run for the whole of a run, so it stays at 0.
  *
+ * <p>Old-generation collections: until one runs, the heap after young collections only grows, by
+ * the garbage they promote; a series that grows so is no leak. The count is Micrometer's pauses of
+ * concurrent cycles ({@code jvm_gc_concurrent_phase_time_seconds_count}: G1's remark and cleanup on
+ * JDK 20 and later, ZGC's and Shenandoah's cycles) plus its major collections ({@code
+ * jvm_gc_pause_seconds_count{action="end of major GC"}}).
+ *
  * @param heapAfterGcBytes empty when the app exposes no after-GC figure (no collection yet)
+ * @param oldCollections empty when the app reports no collection counts (none yet)
  */
 record JvmMetrics(
-    OptionalDouble heapAfterGcBytes, OptionalDouble heapUsedBytes, OptionalDouble threads) {
+    OptionalDouble heapAfterGcBytes,
+    OptionalDouble heapUsedBytes,
+    OptionalDouble threads,
+    OptionalDouble oldCollections) {
 
   static JvmMetrics parse(String exposition) {
     Map<String, Double> sums = new HashMap<>();
@@ -39,6 +49,13 @@ record JvmMetrics(
             sums.merge("heapUsed", sample.value(), Double::sum);
           }
         }
+        case "jvm_gc_concurrent_phase_time_seconds_count" ->
+            sums.merge("oldCollections", sample.value(), Double::sum);
+        case "jvm_gc_pause_seconds_count" -> {
+          // Any pause count says the app reports its collections: none of them old ones is 0.
+          boolean major = "end of major GC".equals(sample.labels().get("action"));
+          sums.merge("oldCollections", major ? sample.value() : 0, Double::sum);
+        }
         case "jvm_gc_max_data_size_bytes", "jvm_threads_live_threads" ->
             sums.put(sample.name(), sample.value());
         default -> {
@@ -52,7 +69,10 @@ record JvmMetrics(
             ? OptionalDouble.empty()
             : OptionalDouble.of(afterGcShare * oldMax);
     return new JvmMetrics(
-        afterGc, optional(sums.get("heapUsed")), optional(sums.get("jvm_threads_live_threads")));
+        afterGc,
+        optional(sums.get("heapUsed")),
+        optional(sums.get("jvm_threads_live_threads")),
+        optional(sums.get("oldCollections")));
   }
 
   private static OptionalDouble optional(Double value) {

@@ -15,6 +15,10 @@ enum Metric {
   PROCESSES("processes", "processes (with workers and backends)", false),
   HEAP_AFTER_GC("heapAfterGcBytes", "JVM heap after GC (long-lived pool)", true),
   HEAP_USED("heapUsedBytes", "JVM heap used", true),
+  OLD_COLLECTIONS(
+      "oldCollections",
+      "JVM old-generation collections so far (concurrent cycles' pauses, full collections)",
+      false),
   THREADS("threads", "JVM live threads", false),
   CONNECTIONS("connections", "database connections", false),
   DATABASE_SIZE("databaseBytes", "database size", true),
@@ -69,6 +73,8 @@ enum Metric {
               : Optional.empty();
       case PROCESSES -> Optional.of("workers and backends come and go with the load");
       case HEAP_USED -> Optional.of("a saw-tooth between collections; judged after GC");
+      case OLD_COLLECTIONS ->
+          Optional.of("counts up; says whether the heap after GC saw its garbage collected");
       case DATABASE_SIZE, TABLE_SIZE -> Optional.of("grows with the bids and items written");
       case DEAD_ROWS -> Optional.of("vacuum's saw-tooth; a rising floor shows in the chart");
       default -> Optional.empty();

@@ -109,6 +109,7 @@ final class ResourceProbe {
     add(rows, instance, process, Metric.HEAP_AFTER_GC, jvm.heapAfterGcBytes());
     add(rows, instance, process, Metric.HEAP_USED, jvm.heapUsedBytes());
     add(rows, instance, process, Metric.THREADS, jvm.threads());
+    add(rows, instance, process, Metric.OLD_COLLECTIONS, jvm.oldCollections());
   }
 
   private static void add(

@@ -34,10 +34,11 @@ public final class SoakAnalysis {
     }
     SoakSummary.Span judged = judgedHalf(steady, rows);
     LeakDetector detector = new LeakDetector(spec.leakPercentPerHour(), spec.leakMinSpan());
+    OldCollections oldCollections = OldCollections.of(rows);
     List<SoakSummary.SeriesFinding> findings = new ArrayList<>();
     List<String> leaks = new ArrayList<>();
     for (List<ResourceRow> series : bySeries(rows)) {
-      SoakSummary.SeriesFinding finding = finding(series, steady, judged, detector);
+      SoakSummary.SeriesFinding finding = finding(series, steady, judged, detector, oldCollections);
       findings.add(finding);
       if (LeakDetector.LEAK.equals(finding.verdict())) {
         leaks.add(leakLine(finding));
@@ -94,7 +95,8 @@ public final class SoakAnalysis {
       List<ResourceRow> series,
       SoakSummary.Span steady,
       SoakSummary.Span judged,
-      LeakDetector detector) {
+      LeakDetector detector,
+      OldCollections oldCollections) {
     List<LeakDetector.Point> all =
         series.stream()
             .sorted(Comparator.comparingDouble(ResourceRow::loadSeconds))
@@ -116,6 +118,9 @@ public final class SoakAnalysis {
               perHour,
               null,
               metric == null ? "unknown metric" : metric.notJudged(head.tier()).get());
+    } else if (metric == Metric.HEAP_AFTER_GC) {
+      verdict =
+          oldCollections.review(head.instance(), head.source(), judged, detector.judge(window));
     } else {
       verdict = detector.judge(window);
     }

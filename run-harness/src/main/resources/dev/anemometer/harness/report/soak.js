@@ -30,14 +30,19 @@
       box.appendChild(el('p', { 'class': 'muted' }, 'Resources not sampled: ' + (soak.note || '')));
     } else {
       var leaks = soak.leaks || [];
-      var judged = (soak.series || []).filter(function (s) { return s.verdict === 'LEAK' || s.verdict === 'steady'; }).length;
+      var judged = (soak.series || []).filter(function (s) { return s.verdict === 'LEAK' || s.verdict === 'steady' || s.verdict === 'undecided'; }).length;
       box.appendChild(el('p', { 'class': leaks.length ? 'bad' : 'good' }, leaks.length
         ? leaks.length + ' series leak:' : 'No leak in ' + judged + ' judged series.'));
       leaks.forEach(function (l) { box.appendChild(el('p', { 'class': 'bad' }, 'LEAK: ' + l)); });
+      (soak.series || []).filter(function (s) { return s.verdict === 'undecided'; }).forEach(function (s) {
+        box.appendChild(el('p', { 'class': 'muted' }, 'Undecided: ' + s.instance + ' ' + s.source + ' ' + s.metric + ': ' + s.reason));
+      });
       box.appendChild(el('p', { 'class': 'muted' }, fmt(soak.samples, 0) + ' samples every ' + fmt(soak.everySeconds, 0) +
         ' s. A series leaks when its least-squares growth over the second half of the steady load (' + span(soak.judged) +
         ', shaded) projects to at least soak.leakPercentPerHour of its level per hour, at least three standard errors from' +
-        ' zero, with its floor rising too (a saw-tooth does not). ' + (soak.note || '')));
+        ' zero, with its floor rising too (a saw-tooth does not). A JVM heap after GC that grows so is a leak only when' +
+        ' the old generation was collected at least twice in that half; until it is, young collections only add the' +
+        ' garbage they promote (undecided). ' + (soak.note || '')));
     }
     var drift = soak.drift;
     if (drift) {

@@ -96,6 +96,46 @@ class SoakPrinterTest {
   }
 
   @Test
+  void anUndecidedHeapIsJudgedButNoLeakAndSaysWhy() {
+    SoakSummary.SeriesFinding heap =
+        finding("instance-0-app-0", "heapAfterGcBytes", "bytes", 190 << 20, 198 << 20, 10.9, "");
+    SoakPrinter.print(
+        console,
+        new SoakSummary(
+            true,
+            "",
+            15.0,
+            281,
+            null,
+            new SoakSummary.Span(2340, 4140),
+            List.of(
+                new SoakSummary.SeriesFinding(
+                    heap.instance(),
+                    heap.tier(),
+                    heap.source(),
+                    heap.metric(),
+                    heap.unit(),
+                    heap.samples(),
+                    heap.first(),
+                    heap.last(),
+                    heap.min(),
+                    heap.max(),
+                    null,
+                    10.9,
+                    "undecided",
+                    "+10.9 %/h, but the old generation was collected not once in the judged half")),
+            List.of(),
+            null));
+
+    assertThat(bytes.toString(StandardCharsets.UTF_8))
+        .contains("soak: no leak in 1 judged series")
+        .contains(
+            "soak: instance-0 instance-0-app-0 heapAfterGcBytes undecided: +10.9 %/h, but the old"
+                + " generation was collected not once")
+        .doesNotContain("LEAK:");
+  }
+
+  @Test
   void withoutASamplerItSaysWhy() {
     SoakPrinter.print(
         console,

@@ -135,7 +135,7 @@ class SoakIT {
     assertThat(soak.path("series").size()).isEqualTo(series.size());
     for (JsonNode finding : soak.path("series")) {
       assertThat(finding.path("verdict").asString())
-          .isIn("LEAK", "steady", "too short", "not judged");
+          .isIn("LEAK", "steady", "undecided", "too short", "not judged");
     }
     JsonNode target = soak.path("drift").path("targets").get(0);
     assertThat(target.path("operations").size()).isGreaterThan(5);

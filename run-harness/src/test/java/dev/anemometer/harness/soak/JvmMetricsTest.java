@@ -33,6 +33,31 @@ class JvmMetricsTest {
   }
 
   @Test
+  void oldCollectionsAreConcurrentCyclePausesAndMajorCollectionsNotMinorOnes() {
+    // As a G1 app on JDK 25 exposes them (one concurrent cycle: its remark and cleanup pauses),
+    // with a full collection added.
+    JvmMetrics jvm =
+        JvmMetrics.parse(
+            "jvm_gc_concurrent_phase_time_seconds_count{action=\"end of concurrent GC pause\","
+                + "application=\"auction-app\",cause=\"No GC\",gc=\"G1 Concurrent GC\"} 2\n"
+                + "jvm_gc_concurrent_phase_time_seconds_sum{action=\"end of concurrent GC pause\","
+                + "application=\"auction-app\",cause=\"No GC\",gc=\"G1 Concurrent GC\"} 0.186\n"
+                + "jvm_gc_pause_seconds_count{action=\"end of minor GC\",application=\"auction-app\","
+                + "cause=\"G1 Evacuation Pause\",gc=\"G1 Young Generation\"} 7\n"
+                + "jvm_gc_pause_seconds_count{action=\"end of major GC\",application=\"auction-app\","
+                + "cause=\"System.gc()\",gc=\"G1 Old Generation\"} 1\n");
+
+    assertThat(jvm.oldCollections()).hasValue(3.0);
+  }
+
+  @Test
+  void anAppWithOnlyYoungCollectionsHasNoOldOnesAndOneWithoutCountsSaysNothing()
+      throws IOException {
+    assertThat(JvmMetrics.parse(capturedFromTheApp()).oldCollections()).hasValue(0.0);
+    assertThat(JvmMetrics.parse("jvm_threads_live_threads 19\n").oldCollections()).isEmpty();
+  }
+
+  @Test
   void labelValuesMayHoldQuotesBracesAndCommas() {
     JvmMetrics.Sample sample =
         JvmMetrics.Sample.parse(

@@ -68,31 +68,18 @@ class SoakAnalysisTest {
       log.close();
     }
     Files.write(driver.resolve("intervals.jsonl"), intervals);
-    try (ResourcesCsv csv = ResourcesCsv.create(results.resolve(ResourcesCsv.FILE))) {
-      for (int t = 0; t <= 3_915; t += 15) {
-        String time = Instant.parse("2026-11-25T15:00:00Z").plusSeconds(t).toString();
-        csv.append(
+    samples(
+        (t, time) ->
             List.of(
-                new ResourceRow(
+                heapAfterGc(t, time),
+                row(
                     t,
                     time,
-                    "instance-0",
-                    "app",
-                    "instance-0-app-0",
-                    "heapAfterGcBytes",
-                    200 * MIB * (1 + 0.2 * t / 3600)),
-                new ResourceRow(
-                    t,
-                    time,
-                    "instance-0",
                     "web",
                     "instance-0-nginx",
                     "rssBytes",
                     30 * MIB + (t % 60 == 0 ? MIB : 0)),
-                new ResourceRow(
-                    t, time, "instance-0", "db", "bid", "tableBytes", 8 * MIB + t * 4096.0)));
-      }
-    }
+                row(t, time, "db", "bid", "tableBytes", 8 * MIB + t * 4096.0)));
   }
 
   @Test
@@ -159,6 +146,87 @@ class SoakAnalysisTest {
     assertThat(soak.sampled()).isFalse();
     assertThat(soak.note()).isEqualTo("resources are sampled on the local target only");
     assertThat(soak.drift().drifting()).hasSize(1);
+  }
+
+  @Test
+  void aHeapAfterGcThatGrowsWithoutOldCollectionsIsUndecidedNotALeak() throws IOException {
+    // G1 ran its one concurrent cycle during the warm-up (remark and cleanup: 2), none after.
+    heapAndOldCollections(t -> 2);
+
+    SoakSummary soak = SoakAnalysis.of(spec, results, null);
+
+    SoakSummary.SeriesFinding heap = heapFinding(soak);
+    assertThat(heap.verdict()).isEqualTo("undecided");
+    assertThat(heap.reason())
+        .startsWith("+")
+        .contains("collected not once in the judged half")
+        .contains("tuning.app.heap");
+    assertThat(heap.growthPercentPerHour()).isGreaterThan(10.0);
+    assertThat(soak.leaks()).isEmpty();
+  }
+
+  @Test
+  void oneOldCollectionInTheJudgedHalfIsNotEnough() throws IOException {
+    heapAndOldCollections(t -> t < 3_000 ? 2 : 4);
+
+    SoakSummary.SeriesFinding heap = heapFinding(SoakAnalysis.of(spec, results, null));
+
+    assertThat(heap.verdict()).isEqualTo("undecided");
+    assertThat(heap.reason()).contains("collected once in the judged half");
+  }
+
+  @Test
+  void aHeapAfterGcThatGrowsAcrossOldCollectionsLeaks() throws IOException {
+    // Cycles at 40 and 55 minutes: the judged half (from 35 minutes) saw two.
+    heapAndOldCollections(t -> t < 2_400 ? 2 : t < 3_300 ? 4 : 6);
+
+    SoakSummary soak = SoakAnalysis.of(spec, results, null);
+
+    assertThat(heapFinding(soak).verdict()).isEqualTo("LEAK");
+    assertThat(soak.leaks()).hasSize(1);
+    assertThat(soak.series())
+        .filteredOn(series -> series.metric().equals("oldCollections"))
+        .singleElement()
+        .extracting(SoakSummary.SeriesFinding::verdict)
+        .isEqualTo("not judged");
+  }
+
+  /** The fixture's heap after GC, growing 20 %/h, with an old-collection count beside it. */
+  private void heapAndOldCollections(java.util.function.IntUnaryOperator count) throws IOException {
+    samples(
+        (t, time) ->
+            List.of(
+                heapAfterGc(t, time),
+                row(t, time, "app", "instance-0-app-0", "oldCollections", count.applyAsInt(t))));
+  }
+
+  /** resources.csv with the rows of a sample every 15 s from the load's start to 65:15. */
+  private void samples(java.util.function.BiFunction<Integer, String, List<ResourceRow>> rowsAt)
+      throws IOException {
+    try (ResourcesCsv csv = ResourcesCsv.create(results.resolve(ResourcesCsv.FILE))) {
+      for (int t = 0; t <= 3_915; t += 15) {
+        csv.append(
+            rowsAt.apply(t, Instant.parse("2026-11-25T15:00:00Z").plusSeconds(t).toString()));
+      }
+    }
+  }
+
+  /** An app server's heap after GC, growing 20 %/h from 200 MiB. */
+  private static ResourceRow heapAfterGc(int t, String time) {
+    return row(
+        t, time, "app", "instance-0-app-0", "heapAfterGcBytes", 200 * MIB * (1 + 0.2 * t / 3600));
+  }
+
+  private static ResourceRow row(
+      int t, String time, String tier, String source, String metric, double value) {
+    return new ResourceRow(t, time, "instance-0", tier, source, metric, value);
+  }
+
+  private static SoakSummary.SeriesFinding heapFinding(SoakSummary soak) {
+    return soak.series().stream()
+        .filter(series -> series.metric().equals("heapAfterGcBytes"))
+        .findFirst()
+        .orElseThrow();
   }
 
   /** 100 operations: 98 at {@code typical} ms, 2 at {@code p99} ms. */
