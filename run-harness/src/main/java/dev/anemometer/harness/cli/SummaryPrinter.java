@@ -2,6 +2,7 @@ package dev.anemometer.harness.cli;
 
 import dev.anemometer.harness.console.Console;
 import dev.anemometer.harness.console.LoadProgress;
+import dev.anemometer.harness.platform.CpuSummary;
 import dev.anemometer.harness.platform.TierCpu;
 import dev.anemometer.harness.platform.WindowCpu;
 import dev.anemometer.harness.results.Headline;
@@ -107,6 +108,22 @@ final class SummaryPrinter {
                     : format("%.0f", tier.cpuMicrosPerUserSecond())));
       }
       console.table(List.of("tier", "processes", "cores", "CPU µs/user-s"), rows);
+    }
+    CpuSummary.OtherProcesses other = summary.cpu().otherProcesses();
+    if (other != null) {
+      console.notice(
+          String.format(
+              Locale.ROOT,
+              "other processes on this machine took %.2f cores or more in %d of %d judged windows"
+                  + " (at most %.2f, %s window %d at %d users): the run did not have the machine to"
+                  + " itself, and its figures are not those of the stack alone",
+              other.thresholdCores(),
+              other.windows(),
+              other.judgedWindows(),
+              other.maxCores(),
+              other.maxTarget(),
+              other.maxWindow() + 1,
+              other.maxUsers()));
     }
   }
 

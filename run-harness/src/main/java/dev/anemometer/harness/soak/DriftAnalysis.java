@@ -75,7 +75,8 @@ final class DriftAnalysis {
     }
     List<SoakSummary.OperationDrift> operations = new ArrayList<>();
     spans.operations.forEach(
-        (operation, own) -> operations.add(detector.judge(operation, own.early, own.late)));
+        (operation, own) ->
+            operations.add(detector.judge(operation, own.early, own.late, own.points)));
     return new SoakSummary.TargetDrift(log.target(), early, late, null, operations, chart);
   }
 

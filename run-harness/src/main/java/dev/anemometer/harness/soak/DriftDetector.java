@@ -1,14 +1,24 @@
 package dev.anemometer.harness.soak;
 
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Locale;
 import org.HdrHistogram.Histogram;
 
 /**
  * Judges an operation's p99 at the end of a steady load against its start: it drifted when it rose
  * by at least {@code driftPercent} and by at least {@code driftMinMillis}, both spans having
- * counted enough operations for a p99 to mean something.
+ * counted enough operations for a p99 to mean something, and when the p99 of the stretches between
+ * them rises with it: the tail of an operation that waits on others (a poll answered when a bid
+ * lands) swings from one stretch to the next, and two spans can catch a low and a high swing
+ * (session 33: GetCurrentItem's p99 went 50.6 → 72.3 ms between the first and last ten minutes of
+ * an hour, while its twelve five-minute p99s were 47, 53, 61, 47, 72, 44, 69, 50, 58, 63, 79 and 67
+ * ms, a slope of 2.0 standard errors).
  */
 final class DriftDetector {
+
+  /** Fewer stretches say nothing of a trend; the spans alone judge. */
+  static final int MIN_STRETCHES = LeakDetector.MIN_POINTS;
 
   /** Below a hundred operations the p99 is the slowest one or two: chance, not a trend. */
   static final long MIN_COUNT = 100;
@@ -30,6 +40,15 @@ final class DriftDetector {
    * @param late over its last span
    */
   SoakSummary.OperationDrift judge(String operation, Histogram early, Histogram late) {
+    return judge(operation, early, late, List.of());
+  }
+
+  /**
+   * @param stretches the operation's p99 per stretch of the steady load, as {@code {seconds,
+   *     millis}}: a rise between the spans that these show no trend in is a swing, not a drift
+   */
+  SoakSummary.OperationDrift judge(
+      String operation, Histogram early, Histogram late, List<double[]> stretches) {
     long earlyCount = early.getTotalCount();
     long lateCount = late.getTotalCount();
     Double earlyP99 = earlyCount == 0 ? null : p99Millis(early);
@@ -56,6 +75,16 @@ final class DriftDetector {
             change,
             percent,
             minMillis);
+    double trend = drift ? trendInStandardErrors(stretches) : Double.NaN;
+    if (trend < LeakDetector.MIN_T) {
+      drift = false;
+      reason +=
+          String.format(
+              Locale.ROOT,
+              ", but its p99 over %d stretches swings without a trend (slope %.1f standard errors)",
+              stretches.size(),
+              trend);
+    }
     return new SoakSummary.OperationDrift(
         operation,
         earlyCount,
@@ -65,6 +94,24 @@ final class DriftDetector {
         round(change),
         drift ? DRIFT : STEADY,
         reason);
+  }
+
+  /**
+   * How many standard errors the least-squares slope of the stretches' p99 lies above zero; NaN
+   * with too few stretches to tell.
+   */
+  private static double trendInStandardErrors(List<double[]> stretches) {
+    if (stretches.size() < MIN_STRETCHES) {
+      return Double.NaN;
+    }
+    List<LeakDetector.Point> points = new ArrayList<>(stretches.size());
+    for (double[] stretch : stretches) {
+      points.add(new LeakDetector.Point(stretch[0], stretch[1]));
+    }
+    LeakDetector.Fit fit = LeakDetector.Fit.of(points);
+    return fit.slopeError() == 0
+        ? Math.copySign(Double.POSITIVE_INFINITY, fit.slope())
+        : fit.slope() / fit.slopeError();
   }
 
   static double p99Millis(Histogram micros) {

@@ -98,6 +98,30 @@ class SummaryPrinterTest {
     assertThat(out).containsPattern("tier +processes +cores +CPU µs/user-s");
     assertThat(out).containsPattern("app +2 +0.80 +320");
     assertThat(out).containsPattern("harness +1 +0.10 +40");
+    assertThat(out).doesNotContain("other processes");
+  }
+
+  @Test
+  void otherProcessesThatTookAShareOfTheMachineAreReportedLoudly() {
+    WindowCpu probe =
+        new WindowCpu(
+            "instance-0",
+            12,
+            0,
+            120_000,
+            2735,
+            true,
+            120,
+            List.of(
+                new TierCpu("app", 2, 168, 1.4, 511.0), new TierCpu("other", 0, 45.6, 0.38, null)));
+    SummaryPrinter.printCpu(
+        console, summary(CpuSummary.of(List.of(probe), Map.of("instance-0", 2735))));
+
+    assertThat(bytes.toString(StandardCharsets.UTF_8))
+        .contains(
+            "other processes on this machine took 0.10 cores or more in 1 of 1 judged windows (at"
+                + " most 0.38, instance-0 window 13 at 2735 users): the run did not have the"
+                + " machine to itself");
   }
 
   @Test

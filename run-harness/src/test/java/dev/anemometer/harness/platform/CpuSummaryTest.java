@@ -39,12 +39,54 @@ class CpuSummaryTest {
   }
 
   @Test
+  void aQuietMachineHasNoOtherProcessesToReport() {
+    assertThat(
+            CpuSummary.of(List.of(withOther(0, 500, 0.03), withOther(1, 1000, 0.07)), Map.of())
+                .otherProcesses())
+        .isNull();
+  }
+
+  @Test
+  void windowsInWhichOtherProcessesTookATenthOfACoreAreCountedWithTheWorst() {
+    // Session 34's first findMax, beside a build and its tests at the lowest priority.
+    List<WindowCpu> windows =
+        List.of(
+            withOther(0, 500, 0.90),
+            withOther(1, 1000, 0.65),
+            withOther(2, 1500, 0.04),
+            withOther(3, 2735, 0.38));
+
+    CpuSummary.OtherProcesses other = CpuSummary.of(windows, Map.of()).otherProcesses();
+
+    assertThat(other.thresholdCores()).isEqualTo(0.1);
+    assertThat(other.windows()).isEqualTo(3);
+    assertThat(other.judgedWindows()).isEqualTo(4);
+    assertThat(other.maxCores()).isEqualTo(0.90);
+    assertThat(other.maxWindow()).isZero();
+    assertThat(other.maxUsers()).isEqualTo(500);
+  }
+
+  @Test
   void anUnavailableMeasurementSaysWhy() {
     CpuSummary summary = CpuSummary.unavailable("not on compose");
 
     assertThat(summary.measured()).isFalse();
     assertThat(summary.note()).isEqualTo("not on compose");
     assertThat(summary.peak()).isNull();
+  }
+
+  private static WindowCpu withOther(int index, int users, double otherCores) {
+    return new WindowCpu(
+        "instance-0",
+        index,
+        0,
+        60_000,
+        users,
+        true,
+        60,
+        List.of(
+            new TierCpu("app", 2, 60, 1.0, 500.0),
+            new TierCpu("other", 0, otherCores * 60, otherCores, null)));
   }
 
   private static WindowCpu window(String target, int index, int users, boolean passed) {
