@@ -77,21 +77,13 @@ class SummaryPrinterTest {
 
   @Test
   void theCpuOfEveryTierInThePeaksProbeEndsTheResult() {
-    WindowCpu probe =
-        new WindowCpu(
-            "instance-0",
-            7,
-            0,
-            300_000,
-            2500,
-            true,
-            300,
-            List.of(
-                new TierCpu("db", 1, 90, 0.3, 120.0),
-                new TierCpu("app", 2, 240, 0.8, 320.0),
-                new TierCpu("harness", 1, 30, 0.1, 40.0)));
-    SummaryPrinter.printCpu(
-        console, summary(CpuSummary.of(List.of(probe), Map.of("instance-0", 2500))));
+    printCpuOfThePeak(
+        7,
+        2500,
+        300,
+        new TierCpu("db", 1, 90, 0.3, 120.0),
+        new TierCpu("app", 2, 240, 0.8, 320.0),
+        new TierCpu("harness", 1, 30, 0.1, 40.0));
 
     String out = bytes.toString(StandardCharsets.UTF_8);
     assertThat(out).contains("CPU per tier, instance-0 window 8 (2500 users, 300 s):");
@@ -103,25 +95,27 @@ class SummaryPrinterTest {
 
   @Test
   void otherProcessesThatTookAShareOfTheMachineAreReportedLoudly() {
-    WindowCpu probe =
-        new WindowCpu(
-            "instance-0",
-            12,
-            0,
-            120_000,
-            2735,
-            true,
-            120,
-            List.of(
-                new TierCpu("app", 2, 168, 1.4, 511.0), new TierCpu("other", 0, 45.6, 0.38, null)));
-    SummaryPrinter.printCpu(
-        console, summary(CpuSummary.of(List.of(probe), Map.of("instance-0", 2735))));
+    printCpuOfThePeak(
+        12,
+        2735,
+        120,
+        new TierCpu("app", 2, 168, 1.4, 511.0),
+        new TierCpu("other", 0, 45.6, 0.38, null));
 
     assertThat(bytes.toString(StandardCharsets.UTF_8))
         .contains(
             "other processes on this machine took 0.10 cores or more in 1 of 1 judged windows (at"
                 + " most 0.38, instance-0 window 13 at 2735 users): the run did not have the"
                 + " machine to itself");
+  }
+
+  /** Prints the CPU of a findMax whose peak's passing probe is its only window. */
+  private void printCpuOfThePeak(int index, int users, int seconds, TierCpu... tiers) {
+    WindowCpu probe =
+        new WindowCpu(
+            "instance-0", index, 0, seconds * 1000L, users, true, seconds, List.of(tiers));
+    SummaryPrinter.printCpu(
+        console, summary(CpuSummary.of(List.of(probe), Map.of("instance-0", users))));
   }
 
   @Test
