@@ -12,7 +12,9 @@ import java.util.Locale;
  * depends on where the window cuts its teeth, while its lowest values stay put; a leak raises them
  * with everything else. The floors compared are the lowest values of each half of the window, so a
  * saw-tooth is told from a leak when a tooth is at most half the window long (15 minutes of a
- * 60-minute soak); a slower one looks like a leak until a collection drops it.
+ * 60-minute soak); a slower one looks like a leak until a collection drops it, unless (4) the
+ * judged half never rises above what the series reached earlier in the steady load: a leak makes
+ * new highs.
  */
 final class LeakDetector {
 
@@ -54,6 +56,16 @@ final class LeakDetector {
   }
 
   Verdict judge(List<Point> window) {
+    return judge(window, List.of());
+  }
+
+  /**
+   * @param before the steady load's points before the window: a series whose window never rises
+   *     above what it reached there swings more slowly than the window shows (session 34:
+   *     PostgreSQL's open files swung between about 3,200 and 4,500 in 25-minute waves as backends
+   *     were replaced, and the judged half caught a trough and the climb after it)
+   */
+  Verdict judge(List<Point> window, List<Point> before) {
     if (window.size() < MIN_POINTS) {
       return new Verdict(
           TOO_SHORT,
@@ -92,26 +104,30 @@ final class LeakDetector {
     }
     double t = fit.slopeError() == 0 ? Double.POSITIVE_INFINITY : fit.slope() / fit.slopeError();
     if (t < MIN_T) {
-      return new Verdict(
-          STEADY,
-          perHour,
-          percent,
-          growth + String.format(Locale.ROOT, " within the noise (slope %.1f standard errors)", t));
+      return steady(perHour, percent, growth, " within the noise (slope %.1f standard errors)", t);
     }
     double middle = window.get(0).seconds() + span / 2;
     double earlyFloor = floor(window, Double.NEGATIVE_INFINITY, middle);
     double lateFloor = floor(window, middle, Double.POSITIVE_INFINITY);
     double implied = fit.slope() * span / 2;
     if (lateFloor - earlyFloor < FLOOR_SHARE * implied) {
-      return new Verdict(
-          STEADY,
+      return steady(
           perHour,
           percent,
-          growth
-              + String.format(
-                  Locale.ROOT,
-                  " by the fit, but the floor rose %.0f %% of what that implies (a saw-tooth)",
-                  (lateFloor - earlyFloor) / implied * 100));
+          growth,
+          " by the fit, but the floor rose %.0f %% of what that implies (a saw-tooth)",
+          (lateFloor - earlyFloor) / implied * 100);
+    }
+    double highBefore = before.stream().mapToDouble(Point::value).max().orElse(Double.NaN);
+    double highInWindow = window.stream().mapToDouble(Point::value).max().orElse(Double.NaN);
+    if (highInWindow <= highBefore) {
+      return steady(
+          perHour,
+          percent,
+          growth,
+          " by the fit, but it never rose above the %.0f it reached earlier in the steady load"
+              + " (a swing slower than the judged half)",
+          highBefore);
     }
     return new Verdict(
         LEAK,
@@ -123,6 +139,11 @@ final class LeakDetector {
                 " (threshold %.0f %%/h), slope %.0f standard errors, floor rising with it",
                 thresholdPercentPerHour,
                 Math.min(t, 999)));
+  }
+
+  private static Verdict steady(
+      double perHour, double percent, String growth, String why, double figure) {
+    return new Verdict(STEADY, perHour, percent, growth + String.format(Locale.ROOT, why, figure));
   }
 
   /** The lowest value in [from, to). */

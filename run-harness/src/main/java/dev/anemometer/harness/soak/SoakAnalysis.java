@@ -120,9 +120,13 @@ public final class SoakAnalysis {
               metric == null ? "unknown metric" : metric.notJudged(head.tier()).get());
     } else if (metric == Metric.HEAP_AFTER_GC) {
       verdict =
-          oldCollections.review(head.instance(), head.source(), judged, detector.judge(window));
+          oldCollections.review(
+              head.instance(),
+              head.source(),
+              judged,
+              detector.judge(window, before(during, judged)));
     } else {
-      verdict = detector.judge(window);
+      verdict = detector.judge(window, before(during, judged));
     }
     return new SoakSummary.SeriesFinding(
         head.instance(),
@@ -139,6 +143,12 @@ public final class SoakAnalysis {
         round(verdict.growthPercentPerHour()),
         verdict.verdict(),
         verdict.reason());
+  }
+
+  /** The points of the steady load before the judged half. */
+  private static List<LeakDetector.Point> before(
+      List<LeakDetector.Point> during, SoakSummary.Span judged) {
+    return during.stream().filter(p -> p.seconds() < judged.fromSeconds()).toList();
   }
 
   private static List<LeakDetector.Point> within(

@@ -98,6 +98,34 @@ class LeakDetectorTest {
   }
 
   @Test
+  void aSwingSlowerThanTheWindowThatNeverPassesItsEarlierHighIsSteady() {
+    // PostgreSQL's open files in session 34: waves of about 25 minutes between 3,200 and 4,500 as
+    // backends were replaced; the judged half caught a trough, then the climb after it.
+    // Before: up to 4,500 at 21 minutes; the window climbs from its trough, 3,200, to 4,100.
+    List<LeakDetector.Point> before = new ArrayList<>();
+    for (int t = 540; t < 1800; t += 15) {
+      before.add(new LeakDetector.Point(t, 4500 - Math.abs(t - 1260) * 0.8));
+    }
+    List<LeakDetector.Point> window = series(t -> 3200 + (t - 1800) * 0.5);
+
+    assertThat(detector.judge(window).verdict()).as("on the window alone").isEqualTo("LEAK");
+    LeakDetector.Verdict verdict = detector.judge(window, before);
+    assertThat(verdict.verdict()).isEqualTo("steady");
+    assertThat(verdict.reason()).contains("never rose above the 4500 it reached earlier");
+  }
+
+  @Test
+  void aClimbThatMakesNewHighsStaysALeakWithWhatCameBefore() {
+    DoubleUnaryOperator climb = t -> 300 * MIB * (1 + 0.2 * t / 3600);
+    List<LeakDetector.Point> before = new ArrayList<>();
+    for (int t = 540; t < 1800; t += 15) {
+      before.add(new LeakDetector.Point(t, climb.applyAsDouble(t)));
+    }
+
+    assertThat(detector.judge(series(climb), before).verdict()).isEqualTo("LEAK");
+  }
+
+  @Test
   void aShrinkingSeriesIsSteady() {
     assertThat(detector.judge(series(t -> 500 - t / 100)).verdict()).isEqualTo("steady");
   }
