@@ -1,5 +1,6 @@
 package dev.anemometer.harness.soak;
 
+import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
@@ -34,11 +35,13 @@ final class OldCollections {
     for (ResourceRow row : rows) {
       if (Metric.OLD_COLLECTIONS.column().equals(row.metric())) {
         counts
-            .computeIfAbsent(key(row.instance(), row.source()), k -> new java.util.ArrayList<>())
+            .computeIfAbsent(key(row.instance(), row.source()), k -> new ArrayList<>())
             .add(new LeakDetector.Point(row.loadSeconds(), row.value()));
       }
     }
-    counts.values().forEach(points -> points.sort(Comparator.comparingDouble(p -> p.seconds())));
+    counts
+        .values()
+        .forEach(points -> points.sort(Comparator.comparingDouble(LeakDetector.Point::seconds)));
     return new OldCollections(counts);
   }
 
