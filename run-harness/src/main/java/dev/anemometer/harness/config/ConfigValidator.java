@@ -142,6 +142,16 @@ final class ConfigValidator {
           "findMax.confirmWithin",
           "must be a percentage ≥ 0 and ≤ 100 (got " + findMax.confirmWithin() + ")");
     }
+    if (findMax.minIdle() != null && !(findMax.minIdle() >= 0 && findMax.minIdle() <= 50)) {
+      error("findMax.minIdle", "must be a percentage ≥ 0 and ≤ 50 (got " + findMax.minIdle() + ")");
+    } else if (findMax.minIdle() != null
+        && findMax.minIdle() > 0
+        && config.target() == Target.KUBERNETES) {
+      error(
+          "findMax.minIdle",
+          "applies where the driver shares the stack's machine (local, compose), not on"
+              + " kubernetes: set it to 0 or leave it out");
+    }
     validateHint(config, findMax);
   }
 

@@ -32,6 +32,9 @@ import java.util.List;
  * @param confirmWithin percent: a probe failing at most this far above the highest count that held
  *     below it (a probe's or a step's), or with nothing held below, runs once more before it bounds
  *     the answer; 0 never
+ * @param minIdle percent of the machine's CPU a window must leave idle to pass, on a machine the
+ *     driver shares with the stack; absent: {@value #DEFAULT_MIN_IDLE_PERCENT} on the local and
+ *     compose targets, off on kubernetes (the driver's pod does not see the stack's nodes); 0 off
  */
 public record FindMaxSpec(
     Integer initialStep,
@@ -44,7 +47,14 @@ public record FindMaxSpec(
     Duration qosPeriod,
     Duration verificationPeriod,
     String maxPassHint,
-    Double confirmWithin) {
+    Double confirmWithin,
+    Double minIdle) {
+
+  /**
+   * The idle share a findMax window must leave on a machine the driver shares with the stack, by
+   * default: passes below it held by seconds of queueing and failed when run again (decision 0013).
+   */
+  public static final double DEFAULT_MIN_IDLE_PERCENT = 5;
 
   /**
    * The default ceiling in percent of maxUsers: the data has maxUsers / 15 live auctions and the
@@ -77,7 +87,27 @@ public record FindMaxSpec(
   /** The driver's defaults of every phase and of the confirmation, no hint. */
   public FindMaxSpec(
       Integer initialStep, Integer ceiling, Double precision, Integer verifications) {
-    this(initialStep, ceiling, precision, verifications, null, null, null, null, null, null, null);
+    this(
+        initialStep,
+        ceiling,
+        precision,
+        verifications,
+        null,
+        null,
+        null,
+        null,
+        null,
+        null,
+        null,
+        null);
+  }
+
+  /** The idle share, in percent, a window must leave on {@code target}: 0 when the rule is off. */
+  public double minIdleOn(Target target) {
+    if (minIdle != null) {
+      return minIdle;
+    }
+    return target == Target.KUBERNETES ? 0 : DEFAULT_MIN_IDLE_PERCENT;
   }
 
   /** The ceiling for an instance whose data holds {@code maxUsers} users. */
@@ -146,6 +176,7 @@ public record FindMaxSpec(
         qosPeriod,
         verificationPeriod,
         newHint,
-        confirmWithin);
+        confirmWithin,
+        minIdle);
   }
 }

@@ -3,6 +3,7 @@ package dev.anemometer.harness.deploy;
 import dev.anemometer.driver.behavior.UsersConfig;
 import dev.anemometer.driver.loadpath.FindMaxLoadPathSpec;
 import dev.anemometer.driver.loadpath.LoadPathSpec;
+import dev.anemometer.driver.qos.Headroom;
 import dev.anemometer.driver.run.RunSpec;
 import dev.anemometer.driver.run.TargetSpec;
 import dev.anemometer.harness.config.AnemometerConfig;
@@ -30,7 +31,9 @@ public final class LoadPaths {
     return switch (config.strategy()) {
       case FIXED -> config.qos().fixedPath(instance.users());
       case INTERVAL -> instance.loadPath().toSpec();
-      case FIND_MAX -> findMax(config.findMax(), instance, index);
+      case FIND_MAX ->
+          findMax(config.findMax(), instance, index)
+              .withHeadroom(new Headroom(config.findMax().minIdleOn(config.target())));
     };
   }
 

@@ -1,5 +1,6 @@
 package dev.anemometer.harness.platform;
 
+import dev.anemometer.driver.host.MachineCpu;
 import dev.anemometer.harness.deploy.TierProcess;
 import java.lang.management.ManagementFactory;
 import java.util.LinkedHashMap;

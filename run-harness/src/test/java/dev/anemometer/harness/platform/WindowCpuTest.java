@@ -2,6 +2,7 @@ package dev.anemometer.harness.platform;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.anemometer.driver.host.MachineCpu;
 import dev.anemometer.driver.qos.QosVerdict;
 import dev.anemometer.driver.run.WindowResult;
 import dev.anemometer.driver.stats.IntervalStats;
@@ -52,22 +53,12 @@ class WindowCpuTest {
             new TierCpu("other", 0, 4.0, 0.4, 2000.0), new TierCpu("steal", 0, 2.0, 0.2, 1000.0));
   }
 
-  @Test
-  void theMachinesCountersAreTheFirstLineOfProcStat() {
-    String procStat =
-        "cpu  1000 200 300 9000 50 10 20 30 0 0\ncpu0 500 100 150 4500 25 5 10 15 0 0\n";
-
-    assertThat(MachineCpu.parse(procStat))
-        .contains(new MachineCpu(1530 * 10_000_000L, 30 * 10_000_000L));
-    assertThat(MachineCpu.parse("intr 1 2 3\n")).isEmpty();
-  }
-
   private static CpuSample withMachine(CpuSample sample, double busySeconds, double steal) {
     return new CpuSample(
         sample.nanoTime(),
         sample.processes(),
         sample.harnessCpuNanos(),
-        new MachineCpu(Math.round(busySeconds * SECOND), Math.round(steal * SECOND)));
+        new MachineCpu(Math.round(busySeconds * SECOND), Math.round(steal * SECOND), 0));
   }
 
   @Test

@@ -14,15 +14,7 @@ final class ClimbThroughput {
   /** A step whose rate per user is this share below the steps' before it is past the knee. */
   static final double SATURATION_DROP = 0.04;
 
-  /**
-   * The first probe goes to this share of the knee: response times pass their limits a little
-   * before the throughput stops growing, and a probe just below the peak is cheaper to move up from
-   * than a collapse is to recover from.
-   */
-  static final double PEAK_SHARE = 0.97;
-
   private double referenceRate;
-  private double highest;
 
   /** Whether a step has set the rate per user below the knee yet. */
   boolean known() {
@@ -46,18 +38,8 @@ final class ClimbThroughput {
     if (successesPerSecond <= 0) {
       return;
     }
-    highest = Math.max(highest, successesPerSecond);
     if (reference) {
       referenceRate = Math.max(referenceRate, successesPerSecond / users);
     }
-  }
-
-  /** Where to probe first below a climb that stopped at {@code stepUsers}; 0 when unknown. */
-  int peakEstimate(int stepUsers) {
-    if (!known()) {
-      return 0;
-    }
-    long users = Math.round(PEAK_SHARE * highest / referenceRate);
-    return (int) Math.max(1, Math.min(stepUsers - 1L, users));
   }
 }

@@ -1,5 +1,6 @@
 package dev.anemometer.driver.loadpath;
 
+import dev.anemometer.driver.qos.Headroom;
 import java.time.Duration;
 import java.util.OptionalInt;
 
@@ -128,6 +129,11 @@ final class FindMaxLoadPathInstance implements LoadPathInstance {
     collapsedSinceMillis = -1;
     cutAtMillis = -1;
     search.verdict(steering, successesPerSecond);
+  }
+
+  @Override
+  public Headroom headroom() {
+    return spec.headroom();
   }
 
   @Override

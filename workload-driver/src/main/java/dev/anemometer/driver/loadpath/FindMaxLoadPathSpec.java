@@ -1,5 +1,6 @@
 package dev.anemometer.driver.loadpath;
 
+import dev.anemometer.driver.qos.Headroom;
 import java.time.Duration;
 
 /**
@@ -24,6 +25,9 @@ import java.time.Duration;
  *     that held below it (a probe's or a step's), or with nothing held below, runs once more before
  *     the search bisects below it, so that one noisy window near the boundary does not drag the
  *     answer down; 0: never
+ * @param headroom the share of the machine's CPU every window must leave idle to pass; a window
+ *     that passed every other rule without it steers as a failure ({@link
+ *     WindowVerdict#NO_HEADROOM}). Off unless the driver shares the machine with the stack
  */
 public record FindMaxLoadPathSpec(
     int initialStepUsers,
@@ -36,7 +40,8 @@ public record FindMaxLoadPathSpec(
     Duration verificationQosPeriod,
     int maxUsers,
     int maxPassHint,
-    double confirmWithinPercent)
+    double confirmWithinPercent,
+    Headroom headroom)
     implements LoadPathSpec {
 
   /**
@@ -79,6 +84,52 @@ public record FindMaxLoadPathSpec(
       throw new IllegalArgumentException(
           "confirmWithinPercent: must be >= 0, was " + confirmWithinPercent);
     }
+    headroom = headroom == null ? Headroom.OFF : headroom;
+  }
+
+  /** Without the headroom rule: for a driver that does not share the stack's machine. */
+  public FindMaxLoadPathSpec(
+      int initialStepUsers,
+      Duration initialStepDuration,
+      Duration probeRampUp,
+      Duration probeWarmUp,
+      Duration probeQosPeriod,
+      double precisionPercent,
+      int verificationRepeats,
+      Duration verificationQosPeriod,
+      int maxUsers,
+      int maxPassHint,
+      double confirmWithinPercent) {
+    this(
+        initialStepUsers,
+        initialStepDuration,
+        probeRampUp,
+        probeWarmUp,
+        probeQosPeriod,
+        precisionPercent,
+        verificationRepeats,
+        verificationQosPeriod,
+        maxUsers,
+        maxPassHint,
+        confirmWithinPercent,
+        Headroom.OFF);
+  }
+
+  /** The same search with another headroom rule. */
+  public FindMaxLoadPathSpec withHeadroom(Headroom rule) {
+    return new FindMaxLoadPathSpec(
+        initialStepUsers,
+        initialStepDuration,
+        probeRampUp,
+        probeWarmUp,
+        probeQosPeriod,
+        precisionPercent,
+        verificationRepeats,
+        verificationQosPeriod,
+        maxUsers,
+        maxPassHint,
+        confirmWithinPercent,
+        rule);
   }
 
   /** A step of the climb by default. */

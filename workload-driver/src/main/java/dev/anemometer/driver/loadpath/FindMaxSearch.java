@@ -15,11 +15,12 @@ import java.util.TreeSet;
  * narrowly, or while its throughput kept up with its users, runs once more at once (its new users'
  * sessions were still joining in its window), and the climb stops at the first step that fails
  * again or clearly, or whose throughput stopped growing with its users ({@link ClimbThroughput}) on
- * its repeat too. Full probes then start at the knee that throughput points to and move from it by
- * the precision, twice as far on each further move the same way; without throughput they bisect
- * between the highest pass below (a probe's, else a step's) and that step. Only probes bound the
- * answer. A probe that holds at the failing step itself shows that the climb stopped early: probes
- * go on up from there in moves that double. A probe never goes to or beyond a known bound.
+ * its repeat too, or that left the machine no CPU headroom. Full probes then start 7 % under the
+ * highest step that held (a step's users have just arrived and make less work) and move from there
+ * by the precision, twice as far on each further move the same way; with no step held they bisect
+ * below the failing one. Only probes bound the answer. A probe that holds at the failing step
+ * itself shows that the climb stopped early: probes go on up from there in moves that double. A
+ * probe never goes to or beyond a known bound.
  *
  * <p>Capacity decides: a window that failed on the mix alone, with every response time and failure
  * rule far inside its limit, counts as a pass (it is reported as a calibration defect). A probe
@@ -34,6 +35,13 @@ public final class FindMaxSearch {
       return verdict.capacityHeld();
     }
   }
+
+  /**
+   * The first probe goes to this share of the highest step that held: users who have just arrived
+   * have not joined their auctions yet, and a step made about 7 % fewer operations per user than
+   * probes at the same users (session 34: 382 against 402-411 per 1,000 user-seconds at 3,000).
+   */
+  static final double PROBE_SHARE_OF_STEP = 0.93;
 
   private final FindMaxLoadPathSpec spec;
   private final NavigableSet<Integer> passedUsers = new TreeSet<>();
@@ -106,10 +114,7 @@ public final class FindMaxSearch {
         switch (probe.kind()) {
           case INITIAL_STEP -> afterStep(probe.users(), verdict, saturated, true);
           case STEP_REPEAT -> afterStep(probe.users(), verdict, saturated, false);
-          case PROBE ->
-              held
-                  ? afterPass(probe.users())
-                  : afterProbeFailed(probe.users(), verdict == WindowVerdict.FAILED_NARROWLY);
+          case PROBE -> held ? afterPass(probe.users()) : afterProbeFailed(probe.users(), verdict);
           case CONFIRMATION ->
               held
                   ? afterPass(probe.users())
@@ -136,27 +141,25 @@ public final class FindMaxSearch {
     if (mayRepeat
         && !verdict.capacityHeld()
         && !saturated
-        && (verdict == WindowVerdict.FAILED_NARROWLY || throughput.known())) {
+        && (verdict == WindowVerdict.FAILED_NARROWLY
+            || verdict == WindowVerdict.NO_HEADROOM
+            || throughput.known())) {
       return new Probe(Probe.Kind.STEP_REPEAT, users);
     }
     // Steps only say where to probe; they do not bound the answer.
     regionHigh = users;
     probesTowardsRegionHigh = 0;
-    int knee = throughput.peakEstimate(users);
-    if (!mayRepeat && !verdict.capacityHeld()) {
-      // Failed again without arrivals in its window: the step is beyond the peak by more than a
-      // window's noise, so probing starts a margin below it (session 24: an estimate held just
-      // under such a step failed there, and so did the next probe, in the overload it left).
-      knee = Math.min(knee, users - 2 * precisionUsers(users));
+    int highestStep = passBelow(users);
+    if (highestStep == 0) {
+      fromEstimate = false;
+      return bisectBelow(users, false);
     }
-    // An estimate at or below a count that held says less than the bisection does.
-    if (knee > passBelow(users)) {
-      fromEstimate = true;
-      movesFromEstimate = 0;
-      return probe(knee);
-    }
-    fromEstimate = false;
-    return bisectBelow(users, false);
+    // The probes start under the highest step that held and walk up from there: a step's users
+    // have just arrived and make less work than a probe's (decision 0013), and a probe that fails
+    // above the peak leaves an overload that the next probes have to drain.
+    fromEstimate = true;
+    movesFromEstimate = 0;
+    return probe(Math.max(1, (int) Math.round(highestStep * PROBE_SHARE_OF_STEP)));
   }
 
   private Probe climbFrom(int users) {
@@ -216,11 +219,15 @@ public final class FindMaxSearch {
         regionHigh, Math.max(midpoint(users, regionHigh), users + precisionUsers(users)));
   }
 
-  private Probe afterProbeFailed(int users, boolean narrowly) {
-    if (narrowly && needsConfirmation(users)) {
+  /**
+   * A narrow failure near the boundary may be one noisy window and runs once more; a window without
+   * headroom is not run again: its CPU share is no matter of chance.
+   */
+  private Probe afterProbeFailed(int users, WindowVerdict verdict) {
+    if (verdict == WindowVerdict.FAILED_NARROWLY && needsConfirmation(users)) {
       return new Probe(Probe.Kind.CONFIRMATION, users);
     }
-    return afterFail(users, !narrowly);
+    return afterFail(users, verdict == WindowVerdict.FAILED);
   }
 
   private Probe afterFail(int users, boolean clearly) {
@@ -247,6 +254,11 @@ public final class FindMaxSearch {
     int low = passBelow(fail);
     if (low == 0) {
       return fail <= 1 ? null : probe(Math.max(1, fail / 2));
+    }
+    if (low > highestPass() && highestPass() > 0 && fail - low <= precisionUsers(low)) {
+      // A step that held within the precision under a failed probe tells nothing that the probe
+      // did not: the probes below bound the answer.
+      low = highestPass();
     }
     boolean stepOnly = low > highestPass();
     boolean probeTheStep = stepOnly && (clearly || fail - low <= precisionUsers(low));

@@ -1,5 +1,6 @@
 package dev.anemometer.driver.loadpath;
 
+import dev.anemometer.driver.qos.Headroom;
 import java.util.OptionalInt;
 
 /**
@@ -44,6 +45,14 @@ public interface LoadPathInstance {
   /** Whether judged windows are to be watched through {@link #windowObserved}: findMax's probes. */
   default boolean watchesWindows() {
     return false;
+  }
+
+  /**
+   * The share of the machine's CPU its judged windows must leave idle: a findMax search's on a
+   * machine it shares with the stack; off for every other path.
+   */
+  default Headroom headroom() {
+    return Headroom.OFF;
   }
 
   /** The headline result of a findMax search once finished; empty for other paths. */

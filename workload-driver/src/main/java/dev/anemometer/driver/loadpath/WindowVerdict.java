@@ -17,7 +17,14 @@ public enum WindowVerdict {
    * QoS failed on the mix alone while every response time and failure rule passed with room to
    * spare: the behaviour's calibration, not capacity. findMax steers as on a pass and reports it.
    */
-  FAILED_ON_MIX_ONLY;
+  FAILED_ON_MIX_ONLY,
+  /**
+   * Every response time and failure rule passed, but the window left less of the machine's CPU idle
+   * than the search asks for: the load is at the cores' limit, where a pass is luck. findMax steers
+   * as on a failure and does not run it again: a window's CPU, unlike its p99, is no matter of
+   * chance.
+   */
+  NO_HEADROOM;
 
   /** Whether the capacity held: findMax moves up on it. */
   public boolean capacityHeld() {

@@ -1,5 +1,6 @@
 package dev.anemometer.driver.qos;
 
+import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -23,6 +24,13 @@ public record QosVerdict(boolean passed, List<RuleResult> results, List<String> 
   public QosVerdict {
     results = List.copyOf(results);
     invalidReasons = List.copyOf(invalidReasons);
+  }
+
+  /** The same verdict with one more rule applied: it fails if the rule failed. */
+  public QosVerdict with(RuleResult rule) {
+    List<RuleResult> all = new ArrayList<>(results);
+    all.add(rule);
+    return new QosVerdict(passed && rule.passed(), all, invalidReasons);
   }
 
   public boolean valid() {
@@ -49,6 +57,18 @@ public record QosVerdict(boolean passed, List<RuleResult> results, List<String> 
         && !failed.isEmpty()
         && failed.stream().allMatch(result -> result.rule() == QosRule.MIX)
         && results.stream().allMatch(result -> result.within(CALIBRATION_ROOM));
+  }
+
+  /**
+   * Failed on the machine's headroom, and otherwise on the mix at most: every response time and
+   * failure rule passed, but the cores were all but spent.
+   */
+  public boolean headroomSpent() {
+    List<RuleResult> failed = failures();
+    return !passed
+        && failed.stream().anyMatch(result -> result.rule() == QosRule.HEADROOM)
+        && failed.stream()
+            .allMatch(result -> result.rule() == QosRule.HEADROOM || result.rule() == QosRule.MIX);
   }
 
   /**

@@ -1,11 +1,13 @@
 package dev.anemometer.driver.run;
 
+import dev.anemometer.driver.host.MachineCpu;
 import dev.anemometer.driver.loadpath.LoadPathInstance;
 import dev.anemometer.driver.loadpath.LoadPhase;
 import dev.anemometer.driver.loadpath.LoadPoint;
 import dev.anemometer.driver.loadpath.ManualOverride;
 import dev.anemometer.driver.loadpath.WindowVerdict;
 import dev.anemometer.driver.operation.AcknowledgedBids;
+import dev.anemometer.driver.qos.Headroom;
 import dev.anemometer.driver.qos.QosJudge;
 import dev.anemometer.driver.qos.QosVerdict;
 import dev.anemometer.driver.stats.IntervalAccumulator;
@@ -13,13 +15,19 @@ import dev.anemometer.driver.stats.IntervalStats;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Optional;
 import java.util.Set;
+import java.util.function.Supplier;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * One target during a run: follows its load path, accumulates its stats into the live status
  * interval, the current judged window and the whole run, and judges windows as they close.
  */
 final class TargetRun {
+
+  private static final Logger log = LoggerFactory.getLogger(TargetRun.class);
 
   /** How long each watched cut of a ramp-down or a probe is. */
   static final long WATCH_MILLIS = 5_000;
@@ -29,6 +37,11 @@ final class TargetRun {
   private final QosJudge judge;
   private final ManualOverride override = new ManualOverride();
   private final List<WindowResult> windows = new ArrayList<>();
+  // The machine's CPU counters, for findMax's headroom rule, and their reading when the current
+  // window opened (null: the rule is off, or the counters cannot be read here).
+  private final Supplier<Optional<MachineCpu>> machine;
+  private MachineCpu windowMachineStart;
+  private boolean warnedNoCounters;
   // findMax's initial steps: short, unwarmed windows that only pick where probing starts.
   private final Set<Integer> stepWindows = new HashSet<>();
   private IntervalAccumulator status;
@@ -56,7 +69,13 @@ final class TargetRun {
   private int watchedWindow = LoadPoint.NOT_JUDGED;
 
   TargetRun(TargetSpec spec, QosJudge judge, long startNanos) {
+    this(spec, judge, startNanos, MachineCpu::now);
+  }
+
+  TargetRun(
+      TargetSpec spec, QosJudge judge, long startNanos, Supplier<Optional<MachineCpu>> machine) {
     this.spec = spec;
+    this.machine = machine;
     this.path = spec.loadPath().newInstance();
     this.judge = judge;
     this.status = new IntervalAccumulator(startNanos);
@@ -119,6 +138,7 @@ final class TargetRun {
       window = point.judged() ? new IntervalAccumulator(nowNanos) : null;
       windowJudgesMix = point.phase() != LoadPhase.STEP;
       windowStartMillis = elapsedMillis;
+      windowMachineStart = point.judged() ? machineNow() : null;
     }
     // findMax's steps follow each other in one phase: a new window alone starts a new segment.
     if (point.phase() != previous.phase() || point.windowIndex() != previous.windowIndex()) {
@@ -163,7 +183,8 @@ final class TargetRun {
 
   private WindowResult closeWindow(long elapsedMillis) {
     IntervalStats stats = window.snapshot();
-    QosVerdict verdict = windowJudgesMix ? judge.judge(stats) : judge.judgeWithoutMix(stats);
+    QosVerdict verdict =
+        withHeadroom(windowJudgesMix ? judge.judge(stats) : judge.judgeWithoutMix(stats));
     if (judged == null) {
       judged = new IntervalAccumulator(stats.startNanos());
     }
@@ -178,6 +199,32 @@ final class TargetRun {
     return result;
   }
 
+  /** The verdict with the path's headroom rule applied, when it has one and the counters read. */
+  private QosVerdict withHeadroom(QosVerdict verdict) {
+    Headroom headroom = path.headroom();
+    MachineCpu end = headroom.on() ? machineNow() : null;
+    if (windowMachineStart == null || end == null) {
+      return verdict;
+    }
+    double idle = end.idlePercentSince(windowMachineStart);
+    return Double.isNaN(idle) ? verdict : verdict.with(headroom.judge(idle));
+  }
+
+  private MachineCpu machineNow() {
+    if (!path.headroom().on()) {
+      return null;
+    }
+    Optional<MachineCpu> now = machine.get();
+    if (now.isEmpty() && !warnedNoCounters) {
+      warnedNoCounters = true;
+      log.warn(
+          "{}: the machine's CPU counters (/proc/stat) cannot be read here; findMax's headroom"
+              + " rule is not applied",
+          spec.id());
+    }
+    return now.orElse(null);
+  }
+
   /**
    * What a window tells the load path: a window that failed on the mix alone, far inside every
    * response-time and failure limit, says nothing about capacity (it is reported as a calibration
@@ -186,6 +233,9 @@ final class TargetRun {
   static WindowVerdict steering(QosVerdict verdict) {
     if (verdict.passed()) {
       return WindowVerdict.PASSED;
+    }
+    if (verdict.headroomSpent()) {
+      return WindowVerdict.NO_HEADROOM;
     }
     if (verdict.calibrationDefect()) {
       return WindowVerdict.FAILED_ON_MIX_ONLY;

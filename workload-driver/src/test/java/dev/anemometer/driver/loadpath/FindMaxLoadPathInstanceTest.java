@@ -79,6 +79,8 @@ class FindMaxLoadPathInstanceTest {
     int judged = 0;
     for (long t = 0; judged < verdicts.length; t += 1000) {
       LoadPoint point = path.at(t);
+      // A search that ends before the verdicts do must not spin here.
+      assertThat(point.finished()).as("the search ended at %d s", t / 1000).isFalse();
       if (point.phase() == LoadPhase.AWAITING_VERDICT) {
         path.windowJudged(judged, verdicts[judged], 0);
         judged++;

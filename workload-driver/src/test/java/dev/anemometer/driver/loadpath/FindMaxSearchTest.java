@@ -59,6 +59,7 @@ class FindMaxSearchTest {
             case FAILED_NARROWLY -> "-";
             case FAILED -> "x";
             case FAILED_ON_MIX_ONLY -> "~";
+            case NO_HEADROOM -> "h";
           };
       probes.add(probe.kind().name().charAt(0) + "" + probe.users() + mark);
       search.verdict(verdict);

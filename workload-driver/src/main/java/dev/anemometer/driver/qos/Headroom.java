@@ -1,0 +1,39 @@
+package dev.anemometer.driver.qos;
+
+import java.util.Locale;
+
+/**
+ * The {@link QosRule#HEADROOM} rule of a findMax search on a machine it shares with the stack: the
+ * window left at least {@code minIdlePercent} of the machine's CPU idle. Near the last few percent
+ * of the cores, response times go from hundreds of milliseconds to seconds on chance queueing, and
+ * a window that passed there fails when run again (decision 0013).
+ *
+ * @param minIdlePercent the least idle share of the machine's CPU, in percent; 0: the rule is off
+ */
+public record Headroom(double minIdlePercent) {
+
+  public static final Headroom OFF = new Headroom(0);
+
+  public Headroom {
+    if (!(minIdlePercent >= 0 && minIdlePercent < 100)) {
+      throw new IllegalArgumentException(
+          "minIdlePercent: must be >= 0 and < 100, was " + minIdlePercent);
+    }
+  }
+
+  public boolean on() {
+    return minIdlePercent > 0;
+  }
+
+  /** The rule applied to a window that left {@code idlePercent} of the machine idle. */
+  public RuleResult judge(double idlePercent) {
+    boolean passed = !(idlePercent < minIdlePercent);
+    String message =
+        String.format(
+            Locale.ROOT,
+            passed ? "machine idle %.1f %% >= %s %%" : "machine idle %.1f %% < %s %% (no headroom)",
+            idlePercent,
+            QosJudge.number(minIdlePercent));
+    return new RuleResult(null, QosRule.HEADROOM, passed, message);
+  }
+}
