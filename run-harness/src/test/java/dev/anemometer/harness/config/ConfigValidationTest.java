@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.catchThrowableOfType;
 
 import java.util.List;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -107,6 +108,26 @@ class ConfigValidationTest {
     assertThat(error.errors()).anySatisfy(message -> assertThat(message).startsWith(expected));
   }
 
+  @Test
+  void theHeadroomRuleIsRefusedWhereTheDriverDoesNotShareTheStacksMachine() {
+    ConfigException error =
+        catchThrowableOfType(
+            ConfigException.class,
+            () ->
+                new ConfigLoader()
+                    .load(
+                        null,
+                        null,
+                        List.of("strategy=findMax", "target=kubernetes", "findMax.minIdle=5")));
+
+    assertThat(error).isNotNull();
+    assertThat(error.errors())
+        .anySatisfy(
+            message ->
+                assertThat(message)
+                    .startsWith("findMax.minIdle: applies where the driver shares the stack's"));
+  }
+
   static Stream<Arguments> brokenFindMax() {
     return Stream.of(
         Arguments.of("findMax.ceiling=301", "findMax.ceiling: must be ≤ appInstances[0].maxUsers"),
@@ -117,6 +138,9 @@ class ConfigValidationTest {
         Arguments.of("findMax.qosPeriod=0s", "findMax.qosPeriod"),
         Arguments.of("findMax.step=-5s", "findMax.step"),
         Arguments.of("findMax.confirmWithin=-1", "findMax.confirmWithin: must be a percentage"),
+        Arguments.of("findMax.minIdle=60", "findMax.minIdle: must be a percentage ≥ 0 and ≤ 50"),
+        Arguments.of("findMax.minIdle=-0.5", "findMax.minIdle: must be a percentage"),
+        Arguments.of("findMax.minIdle=some", "findMax.minIdle"),
         Arguments.of(
             "findMax.maxPassHint=lots",
             "findMax.maxPassHint: expected a user count, one per app instance (comma separated)"

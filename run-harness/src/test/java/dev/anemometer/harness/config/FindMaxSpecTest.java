@@ -25,4 +25,16 @@ class FindMaxSpecTest {
     assertThat(given.ceilingFor(80)).isEqualTo(80);
     assertThat(new FindMaxSpec(500, 100, 5.0, 0).initialStepFor(300)).isEqualTo(100);
   }
+
+  @Test
+  void theHeadroomRuleIsOnWhereTheDriverSharesTheStacksMachineUnlessSetOtherwise() {
+    FindMaxSpec defaults = new FindMaxSpec(null, null, null, null);
+
+    assertThat(defaults.minIdleOn(Target.LOCAL)).isEqualTo(5.0);
+    assertThat(defaults.minIdleOn(Target.COMPOSE)).isEqualTo(5.0);
+    assertThat(defaults.minIdleOn(Target.KUBERNETES)).isZero();
+    FindMaxSpec off =
+        new FindMaxSpec(null, null, null, null, null, null, null, null, null, null, null, 0.0);
+    assertThat(off.minIdleOn(Target.LOCAL)).isZero();
+  }
 }

@@ -44,7 +44,7 @@ final class FindMaxLoadPathInstance implements LoadPathInstance {
   private final FindMaxSearch search;
   private long probeStartMillis;
   private int previousUsers;
-  private boolean previousHeld;
+  private boolean previousWithinLimits;
   private boolean previousClearlyFailed;
   private int probeIndex;
   // The current probe's recovery: its length so far, whether the last watch still saw the stack
@@ -120,7 +120,7 @@ final class FindMaxLoadPathInstance implements LoadPathInstance {
                 + warmUpMillis(probe)
                 + qosMillis(probe);
     previousUsers = probe.users();
-    previousHeld = steering.capacityHeld();
+    previousWithinLimits = steering.withinLimits();
     previousClearlyFailed = steering == WindowVerdict.FAILED;
     probeIndex++;
     recoveryLengthMillis = RECOVERY.toMillis();
@@ -197,7 +197,8 @@ final class FindMaxLoadPathInstance implements LoadPathInstance {
    * minutes of latency for 4 minutes at 4,250 after a failed step at 4,500). The next probe first
    * drops to {@value #RECOVERY_PERCENT} % of its users for {@link #RECOVERY}, longer while the
    * stack is seen overloaded still (see {@link #loadObserved}), so that every probe starts from a
-   * stack that drained.
+   * stack that drained. A window that failed on its headroom alone kept every response time within
+   * its limit: it left nothing to drain.
    */
   private long recoveryMillis(Probe probe) {
     if (!recovers(probe)) {
@@ -207,7 +208,7 @@ final class FindMaxLoadPathInstance implements LoadPathInstance {
   }
 
   private boolean recovers(Probe probe) {
-    return probeIndex > 0 && !previousHeld && !laterStep(probe);
+    return probeIndex > 0 && !previousWithinLimits && !laterStep(probe);
   }
 
   private int recoveryUsers(Probe probe) {
@@ -248,9 +249,9 @@ final class FindMaxLoadPathInstance implements LoadPathInstance {
 
   /**
    * The warm-up lets the sessions of the users a probe adds start and join their auctions. After a
-   * window whose capacity held, a move of at most {@value #SMALL_MOVE_PERCENT} % adds few new
-   * sessions: half the warm-up is enough. After a failed window the full warm-up also lets the
-   * backlog of the overload drain.
+   * window within its limits (held, or failed on its headroom alone), a move of at most {@value
+   * #SMALL_MOVE_PERCENT} % adds few new sessions: half the warm-up is enough. After a failed window
+   * the full warm-up also lets the backlog of the overload drain.
    */
   private long warmUpMillis(Probe probe) {
     if (laterStep(probe) || (repeatsPrevious(probe) && recoveryMillis(probe) == 0)) {
@@ -260,7 +261,7 @@ final class FindMaxLoadPathInstance implements LoadPathInstance {
     boolean smallMove =
         probeIndex > 0
             && Math.abs(probe.users() - previousUsers) * 100L <= SMALL_MOVE_PERCENT * previousUsers;
-    return smallMove && previousHeld ? warmUp / 2 : warmUp;
+    return smallMove && previousWithinLimits ? warmUp / 2 : warmUp;
   }
 
   private boolean repeatsPrevious(Probe probe) {

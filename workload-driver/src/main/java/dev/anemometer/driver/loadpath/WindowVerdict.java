@@ -30,4 +30,12 @@ public enum WindowVerdict {
   public boolean capacityHeld() {
     return this == PASSED || this == FAILED_ON_MIX_ONLY;
   }
+
+  /**
+   * Whether every response-time and failure rule held: the window left no backlog for the next
+   * probe to drain (a window without headroom, too).
+   */
+  public boolean withinLimits() {
+    return capacityHeld() || this == NO_HEADROOM;
+  }
 }

@@ -27,13 +27,37 @@ public record Headroom(double minIdlePercent) {
 
   /** The rule applied to a window that left {@code idlePercent} of the machine idle. */
   public RuleResult judge(double idlePercent) {
-    boolean passed = !(idlePercent < minIdlePercent);
-    String message =
+    return result(idlePercent, "");
+  }
+
+  /**
+   * The rule applied to the idle share that a line through {@code windows} probe windows puts at
+   * this window's users; {@code ownIdlePercent} is what this window alone left, for the record.
+   */
+  public RuleResult judgeFitted(double fittedIdlePercent, double ownIdlePercent, int windows) {
+    return result(
+        fittedIdlePercent,
         String.format(
-            Locale.ROOT,
-            passed ? "machine idle %.1f %% >= %s %%" : "machine idle %.1f %% < %s %% (no headroom)",
-            idlePercent,
-            QosJudge.number(minIdlePercent));
-    return new RuleResult(null, QosRule.HEADROOM, passed, message);
+            Locale.ROOT, "fitted over %d windows, this one %.1f %%", windows, ownIdlePercent));
+  }
+
+  private RuleResult result(double idlePercent, String how) {
+    boolean passed = !(idlePercent < minIdlePercent);
+    StringBuilder message =
+        new StringBuilder(
+            String.format(
+                Locale.ROOT,
+                "machine idle %.1f %% %s %s %%",
+                idlePercent,
+                passed ? ">=" : "<",
+                QosJudge.number(minIdlePercent)));
+    if (!passed || !how.isEmpty()) {
+      message.append(" (");
+      message.append(passed ? "" : "no headroom");
+      message.append(!passed && !how.isEmpty() ? "; " : "");
+      message.append(how);
+      message.append(')');
+    }
+    return new RuleResult(null, QosRule.HEADROOM, passed, message.toString());
   }
 }

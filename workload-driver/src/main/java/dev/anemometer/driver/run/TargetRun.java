@@ -7,6 +7,7 @@ import dev.anemometer.driver.loadpath.LoadPoint;
 import dev.anemometer.driver.loadpath.ManualOverride;
 import dev.anemometer.driver.loadpath.WindowVerdict;
 import dev.anemometer.driver.operation.AcknowledgedBids;
+import dev.anemometer.driver.qos.BusyFit;
 import dev.anemometer.driver.qos.Headroom;
 import dev.anemometer.driver.qos.QosJudge;
 import dev.anemometer.driver.qos.QosVerdict;
@@ -16,6 +17,7 @@ import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Optional;
+import java.util.OptionalDouble;
 import java.util.Set;
 import java.util.function.Supplier;
 import org.slf4j.Logger;
@@ -41,6 +43,7 @@ final class TargetRun {
   // window opened (null: the rule is off, or the counters cannot be read here).
   private final Supplier<Optional<MachineCpu>> machine;
   private MachineCpu windowMachineStart;
+  private final BusyFit busyFit = new BusyFit();
   private boolean warnedNoCounters;
   // findMax's initial steps: short, unwarmed windows that only pick where probing starts.
   private final Set<Integer> stepWindows = new HashSet<>();
@@ -199,7 +202,12 @@ final class TargetRun {
     return result;
   }
 
-  /** The verdict with the path's headroom rule applied, when it has one and the counters read. */
+  /**
+   * The verdict with the path's headroom rule applied, when it has one and the counters read. A
+   * step is judged on its own idle share (its arrivals make it unlike the probes); a probe on the
+   * line through every probe window so far whose response times and failures held, this one's
+   * included ({@link BusyFit}).
+   */
   private QosVerdict withHeadroom(QosVerdict verdict) {
     Headroom headroom = path.headroom();
     MachineCpu end = headroom.on() ? machineNow() : null;
@@ -207,7 +215,20 @@ final class TargetRun {
       return verdict;
     }
     double idle = end.idlePercentSince(windowMachineStart);
-    return Double.isNaN(idle) ? verdict : verdict.with(headroom.judge(idle));
+    if (Double.isNaN(idle)) {
+      return verdict;
+    }
+    boolean probe = windowJudgesMix;
+    boolean withinLimits = verdict.passed() || verdict.calibrationDefect();
+    if (!probe || !withinLimits) {
+      return verdict.with(headroom.judge(idle));
+    }
+    busyFit.add(users(), 100 - idle);
+    OptionalDouble fitted = busyFit.busyPercentAt(users());
+    return verdict.with(
+        fitted.isPresent()
+            ? headroom.judgeFitted(100 - fitted.getAsDouble(), idle, busyFit.windows())
+            : headroom.judge(idle));
   }
 
   private MachineCpu machineNow() {

@@ -78,16 +78,18 @@ class FindMaxSearchTest {
         .containsExactly(
             "I100+", "I200+", "I300+", "I400+", "I500+", "I600-", // the climb finds the region
             "S600-", // a narrowly failed step runs once more, its users all arrived: a fail again
-            "P550-", // bisect the region from the last step that held
-            "P525+", "P537+", "P543-", "P540-"); // gap 537..540 = 0.56 % < 1 %: stop
-    assertThat(search.peakUsers()).isEqualTo(537);
+            "P465+", // 93 % of the last step that held
+            "P469+", "P477+", "P493+", "P525+", // up in moves that double from under 1 %
+            "P600-", // as far as the failing step: a bound
+            "P562-", "P543-", "P534+", "P538-"); // bisected: 534..538 = 0.75 % < 1 %: stop
+    assertThat(search.peakUsers()).isEqualTo(534);
   }
 
   @Test
   void aStepThatFailedOnItsArrivalsAloneHoldsOnItsRepeatAndTheClimbGoesOn() {
     // Session 22's first findMax on a 2-core machine: the 2,500 step failed (the driver starved in
     // its login burst) and held when probed; the peak was 3,445. That search then crept up in
-    // probes of 5 % (10 probes, 46 minutes); this one needs 4.
+    // probes of 5 % (10 probes, 46 minutes); this one needs 8.
     FindMaxSearch search = new FindMaxSearch(confirming(500, 9_000, 0));
     int[] stepsAt2500 = {0};
 
@@ -98,14 +100,14 @@ class FindMaxSearchTest {
         .containsExactly(
             "I500+", "I1000+", "I1500+", "I2000+", "I2500-", "S2500+", // the arrivals' failure
             "I3000+", "I3500-", "S3500-", // the region is 3,000..3,500
-            "P3250+", "P3375+", // bisect towards the failing step, once, then
-            "P3500-", // the step itself: it fails as a probe too, a bound
-            "P3437+"); // 3,437..3,500 = 1.8 % < 2.5 %
-    assertThat(search.peakUsers()).isEqualTo(3_437);
+            "P2790+", "P2859+", "P3001+", "P3301+", // from 93 % of 3,000 up in moves that double
+            "P3500-", // as far as the failing step: it fails as a probe too, a bound
+            "P3400+", "P3450-", "C3450-"); // 3,400..3,450 = 1.5 % < 2.5 %
+    assertThat(search.peakUsers()).isEqualTo(3_400);
   }
 
   @Test
-  void aProbeThatCollapsesAboveAStepThatHeldProbesTheStepItselfAndFallsBackToTheStepBelow() {
+  void aFirstProbeThatCollapsesUnderAStepThatHeldWalksDown() {
     // Session 23's second run: the 20 s steps held up to 3,500 users, while the stack carries
     // 3,187 for minutes and collapses at 3,250 once its queues have grown.
     FindMaxSearch search = new FindMaxSearch(confirming(500, 9_000, 0));
@@ -121,11 +123,10 @@ class FindMaxSearchTest {
     assertThat(probes)
         .containsExactly(
             "I500+", "I1000+", "I1500+", "I2000+", "I2500+", "I3000+", "I3500+", "I4000x",
-            "P3750x", // a collapse above a step that held: the step is suspect
-            "P3500x", // probed itself: it collapses too
-            "P3000+", // the step below guides the search
-            "P3250x", "P3125+", "P3187+"); // 3,187..3,250 = 2 % < 2.5 %
-    assertThat(search.peakUsers()).isEqualTo(3_187);
+            "P3255x", // 93 % of the highest step that held: above the peak, it collapses
+            "P3174+", // down by just under the precision
+            "P3214x"); // 3,174..3,214 = 1.3 % < 2.5 %
+    assertThat(search.peakUsers()).isEqualTo(3_174);
   }
 
   @Test
@@ -140,7 +141,9 @@ class FindMaxSearchTest {
     assertThat(probes)
         .containsExactly(
             "I100+", "I200+", "I300-", "S300-", // the region seems to be 200..300
-            "P250+", "P275+", "P300+", // the failing step holds as a probe: the climb stopped early
+            "P186+", "P187+", "P189+", "P193+", "P201+",
+            "P233+", // from 93 % of 200, moves that double
+            "P297+", "P300+", // the failing step holds as a probe: the climb stopped early
             "P302+", "P308+", "P320+", "P344+", "P392+", "P488+", "P744+", // moves that double
             "P1640-", // the first fail above, one move beyond the capacity
             "P1192-", "P968+", "P1080-", "P1024-", "P996+", "P1010-", "P1003-"); // < 1 %
@@ -166,7 +169,8 @@ class FindMaxSearchTest {
     assertThat(probes)
         .containsExactly(
             "I500+", "I1000+", "I1500+", "I2000+", "I2500+", "I3000-", "S3000-", // the region
-            "P2750+", "P2875+", "P3000+", // towards the failing step, then the step: it holds
+            "P2325+", "P2383+", "P2501+", "P2749+", // from 93 % of 2,500 in moves that double
+            "P3000+", // as far as the failing step: it holds
             "P3074-", "C3074-"); // 3,000..3,074 = 2.47 % < 2.5 %, nothing probed beyond
     assertThat(search.peakUsers()).isEqualTo(3_000);
   }
@@ -177,27 +181,28 @@ class FindMaxSearchTest {
 
     List<String> probes = drive(search, users -> users <= 5);
 
-    assertThat(probes).containsExactly("I4+", "I8-", "S8-", "P6-", "P5+");
+    assertThat(probes).containsExactly("I4+", "I8-", "S8-", "P4+", "P5+", "P7-", "P6-");
     assertThat(search.peakUsers()).isEqualTo(5);
   }
 
   @Test
   void aNoisyProbeNearTheBoundaryDoesNotDragTheAnswerDown() {
-    // Capacity 4,300; the first run at 4,250 fails by chance, its confirmation passes.
+    // Capacity 4,300; the first run at 4,202 fails by chance, its confirmation passes.
     FindMaxSearch search = new FindMaxSearch(confirming(500, 7_200, 0));
-    int[] runsAt4250 = {0};
+    int[] runsAt4202 = {0};
 
     List<String> probes =
-        drive(search, users -> users == 4_250 && runsAt4250[0]++ == 0 ? false : users <= 4_300);
+        drive(search, users -> users == 4_202 && runsAt4202[0]++ == 0 ? false : users <= 4_300);
 
     assertThat(probes)
         .containsExactly(
             "I500+", "I1000+", "I1500+", "I2000+", "I2500+", "I3000+", "I3500+", "I4000+", "I4500-",
             "S4500-", // the step fails on its repeat too: the region is 4,000..4,500
-            "P4250-", "C4250+", // within 10 % of the last step that held: run once more, noise
-            "P4375-", "C4375-", // confirmed: a bound
-            "P4312-", "C4312-"); // 4,250..4,312 = 1.5 % < 2.5 %: stop
-    assertThat(search.peakUsers()).isEqualTo(4_250);
+            "P3720+", "P3812+", "P4002+", // from 93 % of 4,000 in moves that double
+            "P4402-", "C4402-", // within 10 % of the last pass: run once more, a bound
+            "P4202-", "C4202+", // the middle fails by chance: its confirmation holds, noise
+            "P4302-", "C4302-"); // 4,202..4,302 = 2.4 % < 2.5 %: stop
+    assertThat(search.peakUsers()).isEqualTo(4_202);
   }
 
   @Test
@@ -216,11 +221,11 @@ class FindMaxSearchTest {
             0,
             0);
     FindMaxSearch search = new FindMaxSearch(noConfirmation);
-    int[] runsAt4250 = {0};
+    int[] runsAt4202 = {0};
 
-    drive(search, users -> users == 4_250 && runsAt4250[0]++ == 0 ? false : users <= 4_300);
+    drive(search, users -> users == 4_202 && runsAt4202[0]++ == 0 ? false : users <= 4_300);
 
-    assertThat(search.peakUsers()).isLessThan(4_250);
+    assertThat(search.peakUsers()).isLessThan(4_202);
   }
 
   @Test
@@ -232,10 +237,11 @@ class FindMaxSearchTest {
     assertThat(probes)
         .containsExactly(
             "I1000+", "I2000-", "S2000-", // the region is 1,000..2,000
-            "P1500-", "P1250-", // 50 % and 25 % above the step that held: bounds at once
-            "P1125+", "P1187+", "P1218-", "C1218-", // within 10 % of a pass: confirmed
-            "P1202-", "C1202-"); // 1,187..1,202 = 1.3 %
-    assertThat(search.peakUsers()).isEqualTo(1_187);
+            "P930+", "P953+", "P999+", "P1095+", // from 93 % of 1,000 in moves that double
+            "P1311-", // 20 % above the highest pass: a bound at once
+            "P1203-", "C1203-", // within 10 % of a pass: confirmed
+            "P1149+", "P1176+"); // 1,176..1,203 = 2.3 %
+    assertThat(search.peakUsers()).isEqualTo(1_176);
   }
 
   @Test
@@ -251,8 +257,8 @@ class FindMaxSearchTest {
                     ? WindowVerdict.FAILED_NARROWLY
                     : users >= 4_000 ? WindowVerdict.FAILED_ON_MIX_ONLY : WindowVerdict.PASSED);
 
-    assertThat(probes).contains("P4250~");
-    assertThat(search.peakUsers()).isEqualTo(4_250);
+    assertThat(probes).contains("P4002~", "P4202~");
+    assertThat(search.peakUsers()).isEqualTo(4_202);
     assertThat(search.history())
         .filteredOn(outcome -> outcome.verdict() == WindowVerdict.FAILED_ON_MIX_ONLY)
         .allMatch(FindMaxSearch.Outcome::passed);
@@ -260,7 +266,7 @@ class FindMaxSearchTest {
 
   @Test
   void aClearFailureIsNotRunAgain() {
-    // Capacity 4,600: the probe at 4,750 collapses (a rule beyond twice its limit).
+    // Capacity 4,600: the probes at 4,951 and 4,727 collapse (a rule beyond twice its limit).
     FindMaxSearch search = new FindMaxSearch(confirming(500, 7_200, 0));
 
     List<String> probes =
@@ -272,8 +278,8 @@ class FindMaxSearchTest {
                     : users >= 4_700 ? WindowVerdict.FAILED : WindowVerdict.FAILED_NARROWLY);
 
     assertThat(probes)
-        .containsSubsequence("I4500+", "I5000x", "P4750x", "P4625-", "C4625-")
-        .doesNotContain("S5000x", "C4750x");
+        .containsSubsequence("I4500+", "I5000x", "P4951x", "P4727x", "P4615-", "C4615-")
+        .doesNotContain("S5000x", "C4951x", "C4727x");
     assertThat(search.peakUsers()).isBetween(4_500, 4_600);
   }
 
@@ -287,8 +293,52 @@ class FindMaxSearchTest {
         .containsExactly(
             "I2000+", "I2400+", "I2800+", "I3200+", // half the hint, then steps of 10 % of it
             "I3600+", "I3800+", "I4000+", "I4200+", "I4400-", "S4400-", // 5 % from 90 %
-            "P4300+", "P4400-"); // the step failed there already: no confirmation; 2.3 % < 2.5 %
-    assertThat(search.peakUsers()).isEqualTo(4_300);
+            "P3906+", "P4003+", "P4203+", // from 93 % of 4,200 in moves that double
+            "P4400-", // the step failed there already: no confirmation
+            "P4301-", "C4301-"); // 4,203..4,301 = 2.3 % < 2.5 %
+    assertThat(search.peakUsers()).isEqualTo(4_203);
+  }
+
+  @Test
+  void theProbesStartSevenPercentUnderTheHighestStepThatHeldAndWalkUp() {
+    // Session 34's second run: the steps held to 3,000 users, probes to 2,937 (a step's users have
+    // just arrived and make about 7 % less work than a probe's).
+    FindMaxSearch search = new FindMaxSearch(confirming(500, 9_000, 0));
+
+    List<String> probes =
+        drive(
+            search,
+            users -> users <= (search.current().kind() == Probe.Kind.INITIAL_STEP ? 3_000 : 2_937));
+
+    assertThat(probes)
+        .containsExactly(
+            "I500+", "I1000+", "I1500+", "I2000+", "I2500+", "I3000+", "I3500-", "S3500-",
+            "P2790+", // 93 % of 3,000, under the peak: the probes walk up
+            "P2859+", "P3001-", "C3001-", // a move just under the precision, then twice that
+            "P2930+"); // 2,930..3,001 = 2.4 % < 2.5 %
+    assertThat(search.peakUsers()).isEqualTo(2_930);
+  }
+
+  @Test
+  void aWindowWithoutHeadroomEndsTheClimbAndIsNotRunAgainAsAProbe() {
+    // From 2,950 users every window passes its response times but leaves under 5 % of the machine
+    // idle. A step's arrivals can take the headroom by themselves: the step runs once more.
+    FindMaxSearch search = new FindMaxSearch(confirming(500, 9_000, 0));
+
+    List<String> probes =
+        driveVerdicts(
+            search, users -> users < 2_950 ? WindowVerdict.PASSED : WindowVerdict.NO_HEADROOM);
+
+    assertThat(probes)
+        .containsExactly(
+            "I500+", "I1000+", "I1500+", "I2000+", "I2500+", "I3000h", "S3000h", "P2325+", "P2383+",
+            "P2501+", "P2749+", // from 93 % of 2,500 in moves that double
+            "P3000h", // no confirmation: a window's CPU is no matter of chance
+            "P2874+", "P2937+"); // 2,937..3,000 = 2.1 % < 2.5 %
+    assertThat(search.peakUsers()).isEqualTo(2_937);
+    assertThat(search.history())
+        .filteredOn(outcome -> outcome.verdict() == WindowVerdict.NO_HEADROOM)
+        .noneMatch(FindMaxSearch.Outcome::passed);
   }
 
   @Test
@@ -316,26 +366,25 @@ class FindMaxSearchTest {
     FindMaxSearch search = new FindMaxSearch(spec(100, 2, 10_000));
     int[] verifications = {0};
 
-    // 537 passes in the search but fails its first verification; 530 is the real capacity.
+    // 534 passes in the search but fails its first verification.
     List<String> probes =
         drive(
             search,
             users -> {
-              if (users == 537 && search.current().kind() == Probe.Kind.VERIFICATION) {
+              if (users == 534 && search.current().kind() == Probe.Kind.VERIFICATION) {
                 return verifications[0]++ > 0;
               }
-              return users <= 537;
+              return users <= 534;
             });
 
     assertThat(probes)
         .containsExactly(
-            "I100+", "I200+", "I300+", "I400+", "I500+", "I600-", "S600-", "P550-", "P525+",
-            "P537+", "P543-", "P540-",
-            "V537-", // the answer does not hold: 537 is now the lowest fail
-            "P531+", // resume between 525 and 537 (gap 6 = 1.1 %)
-            "P534+", // gap 3 = 0.56 %: converged again
-            "V534+", "V534+"); // both verifications pass
-    assertThat(search.peakUsers()).isEqualTo(534);
+            "I100+", "I200+", "I300+", "I400+", "I500+", "I600-", "S600-", "P465+", "P469+",
+            "P477+", "P493+", "P525+", "P600-", "P562-", "P543-", "P534+", "P538-",
+            "V534-", // the answer does not hold: 534 is now the lowest fail
+            "P529+", // resume between 525 and 534: gap 5 = 0.95 %, converged again
+            "V529+", "V529+"); // both verifications pass
+    assertThat(search.peakUsers()).isEqualTo(529);
   }
 
   /**
@@ -390,7 +439,7 @@ class FindMaxSearchTest {
   }
 
   @Test
-  void aStepPastTheThroughputKneeEndsTheClimbAndTheFirstProbeGoesJustBelowTheKnee() {
+  void aStepPastTheThroughputKneeEndsTheClimbEvenWhereItsResponseTimesHeld() {
     // Session 23: 20 s steps held up to 3,500 users where the stack carries 3,187 for minutes. The
     // 3,500 step's throughput stopped at the stack's 1,280 operations per second, 0.366 per user
     // against the 3,000 step's 0.392.
@@ -404,9 +453,10 @@ class FindMaxSearchTest {
             "I500+", "I1000+", "I1500+", "I2000+", "I2500+", "I3000+",
             "I3500+", // held on its response times, but did only 1,280 operations per second
             "S3500x", // and so did its repeat, which fails as a probe would
-            "P3170+", // 0.97 x 1,280 / 0.392
-            "P3249x", "C3249x"); // one move of just under 2.5 % up fails twice: 3,170 stands
-    assertThat(search.peakUsers()).isEqualTo(3_170);
+            "P2790+", "P2859+", "P3001+", // from 93 % of 3,000 in moves that double
+            "P3301x", "C3301x", // within 10 % of the last pass: confirmed
+            "P3151+", "P3226x", "C3226x"); // 3,151..3,226 = 2.4 % < 2.5 %
+    assertThat(search.peakUsers()).isEqualTo(3_151);
   }
 
   @Test
@@ -435,6 +485,7 @@ class FindMaxSearchTest {
 
   @Test
   void aNarrowFailBelowAStepThatHeldIsConfirmedBeforeItBoundsTheAnswer() {
+    // (The probes now start under the steps, so the aftermath is met above 2,383 instead.)
     // Session 31's third run: steps held to 2,500 users and the 3,000 step collapsed; probes at
     // 2,750 and 2,500 failed in its aftermath, and 2,000 failed narrowly, so the answer was 1,968
     // where the two runs before held 2,433 and 2,468 as probes.
@@ -460,7 +511,9 @@ class FindMaxSearchTest {
             },
             950);
 
-    assertThat(probes).contains("C2000+"); // the narrow fail at 2,000 runs once more, and holds
+    // From 93 % of 2,500 the probes walk up; 2,501 collapses, and 2,442 fails narrowly in its
+    // aftermath: it runs once more, and holds.
+    assertThat(probes).contains("P2501x", "P2442x", "C2442+");
     assertThat(search.peakUsers()).isBetween(2_408, 2_468);
   }
 
@@ -486,14 +539,16 @@ class FindMaxSearchTest {
             "I500+", "I1000+", "I1500+", "I2000+", "I2500+", "I3000x",
             "S3000+", // no arrivals in the repeat: it holds, the climb goes on
             "I3500x", // the knee: 0.366 operations per user-second against 0.392
-            "P3184+", // 0.97 x 1,280 / 0.390, the rate of the last step that held
-            "P3263x"); // a clear fail is not confirmed; 3,184..3,263 < 2.5 %
-    assertThat(search.peakUsers()).isEqualTo(3_184);
+            "P2790+", "P2859+", "P3001+", // from 93 % of 3,000 in moves that double
+            "P3301x", // a clear fail is not confirmed
+            "P3151+", "P3226x"); // 3,151..3,226 = 2.4 % < 2.5 %
+    assertThat(search.peakUsers()).isEqualTo(3_151);
   }
 
   @Test
-  void anEstimateTooHighWalksDownInMovesThatDoubleUntilAProbeHolds() {
-    // The throughput says 3,170 but the stack's response times fail from 2,900 users.
+  void aProbeThatFailsJustAboveAStepThatHeldIsNotSentToTheStep() {
+    // The steps hold to 3,000 users (3,500 is past the knee); the stack's response times fail
+    // from 2,900 users.
     FindMaxSearch search = new FindMaxSearch(confirming(500, 9_000, 0));
 
     List<String> probes = driveMeasured(search, holding(3_500, 2_900, WindowVerdict.FAILED));
@@ -502,16 +557,16 @@ class FindMaxSearchTest {
         .containsExactly(
             "I500+", "I1000+", "I1500+", "I2000+", "I2500+", "I3000+", "I3500+",
             "S3500x", // past the knee on its repeat too
-            "P3170x", "P3091x", "P2937x", // down by just under 2.5 %, then by twice as much
-            "P2645+", // then by four times as much: a pass below
-            "P2791+", "P2864+", "P2900+"); // bisected: 2,900..2,937 = 1.3 % < 2.5 %
-    assertThat(search.peakUsers()).isEqualTo(2_900);
+            "P2790+", "P2859+", // from 93 % of 3,000 in moves that double
+            "P3001x", // a clear fail 1 user above the step that held: the step tells nothing more
+            "P2930x"); // bisected from the probe that held: 2,859..2,930 = 2.5 %
+    assertThat(search.peakUsers()).isEqualTo(2_859);
   }
 
   @Test
-  void anEstimateTooLowWalksUpToTheClimbsFailingStepAndOnBeyondItInMovesThatDouble() {
-    // This session's first run on a faster machine: steps failed from 3,500 users on their
-    // arrivals, the estimate said about 3,180, and the stack carried 3,557 as a probe.
+  void probesWalkUpToTheClimbsFailingStepAndOnBeyondItInMovesThatDouble() {
+    // Session 25's first run on a faster machine: steps failed from 3,500 users on their
+    // arrivals, and the stack carried 3,557 as a probe.
     FindMaxSearch search = new FindMaxSearch(confirming(500, 9_000, 0));
 
     List<String> probes =
@@ -521,15 +576,15 @@ class FindMaxSearchTest {
         .containsExactly(
             "I500+", "I1000+", "I1500+", "I2000+", "I2500+", "I3000+",
             "I3500x", // past the knee: not repeated
-            "P3170+", "P3249+", // up by just under 2.5 %,
-            "P3411+", // then by twice as much,
+            "P2790+", "P2859+", // from 93 % of 3,000 up by just under 2.5 %,
+            "P3001+", "P3301+", // then by twice as much each time,
             "P3500+", // then as far as the failing step: it holds, so the probes go on up
             "P3587x", "C3587x"); // one move just under the precision: 3,500..3,587 < 2.5 %
     assertThat(search.peakUsers()).isEqualTo(3_500);
   }
 
   @Test
-  void aStepThatFailsAgainOnItsRepeatStartsTheProbesAMarginBelowIt() {
+  void aStepThatFailsAgainOnItsRepeatIsABoundTheProbesBisectBelow() {
     // Session 24's second run: the 3,500 step failed while its throughput still kept up, failed
     // again on its repeat, and probes held just under it failed in the overload it left. The stack
     // held 3,327 users as a probe and failed at 3,369.
@@ -541,9 +596,11 @@ class FindMaxSearchTest {
     assertThat(probes)
         .containsExactly(
             "I500+", "I1000+", "I1500+", "I2000+", "I2500+", "I3000+", "I3500x",
-            "S3500x", // failed again without arrivals: the estimate (3,467) is too close to it
-            "P3324+", // two precision moves below the step
-            "P3407x", "C3407x"); // 3,324..3,407 < 2.5 %
-    assertThat(search.peakUsers()).isEqualTo(3_324);
+            "S3500x", // failed again without arrivals
+            "P2790+", "P2859+", "P3001+", "P3301+", // from 93 % of 3,000 in moves that double
+            "P3500x", // as far as the failing step: a bound, not confirmed
+            "P3400x", "C3400x", // bisected, within 10 % of the last pass: confirmed
+            "P3350+"); // 3,350..3,400 = 1.5 % < 2.5 %
+    assertThat(search.peakUsers()).isEqualTo(3_350);
   }
 }

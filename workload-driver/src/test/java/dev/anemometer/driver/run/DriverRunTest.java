@@ -195,13 +195,15 @@ class DriverRunTest {
         .containsExactly("GetAuctionDetail p99 2.5 s > 2 s (0 % within)");
   }
 
+  // The stacks below carry 537 users; searched to 1 %, from 93 % of the last step that held
+  // (500), the probes walk up to 534 and fail at 538.
   @Test
   void findMaxRunFindsTheUserCountWhereLatencyCrossesTheLimit() {
     var path = stepsOf100();
 
     RunResult result = drive(newRun(path), users -> users <= 537 ? 500_000 : 2_500_000);
 
-    assertThat(result.target("app0").peakUsers()).isEqualTo(537);
+    assertThat(result.target("app0").peakUsers()).isEqualTo(534);
     assertThat(result.passed()).isTrue();
   }
 
@@ -224,7 +226,7 @@ class DriverRunTest {
 
     RunResult result = drive(newRun(path), stackWithBacklog);
 
-    assertThat(result.target("app0").peakUsers()).isEqualTo(537);
+    assertThat(result.target("app0").peakUsers()).isEqualTo(534);
   }
 
   @Test
@@ -239,7 +241,7 @@ class DriverRunTest {
             users -> users <= 537 ? 100_000 : 2_500_000);
 
     TargetResult target = result.target("app0");
-    assertThat(target.peakUsers()).isEqualTo(537);
+    assertThat(target.peakUsers()).isEqualTo(534);
     assertThat(dev.anemometer.driver.output.CalibrationDefects.describe(target.windows()))
         .isNotEmpty()
         .allMatch(line -> line.contains("failed on the mix alone"))
@@ -263,7 +265,7 @@ class DriverRunTest {
     assertThat(windows)
         .as("the overloaded windows failed and were invalid")
         .anyMatch(w -> !w.verdict().passed() && !w.verdict().valid());
-    assertThat(result.target("app0").peakUsers()).isEqualTo(537);
+    assertThat(result.target("app0").peakUsers()).isEqualTo(534);
     assertThat(result.valid()).isTrue();
   }
 
@@ -311,7 +313,7 @@ class DriverRunTest {
             users -> users <= 537 ? 500_000 : 2_500_000,
             users -> users > 400 && users <= 537 ? STARVED : DriverHealth.NONE);
 
-    assertThat(result.target("app0").peakUsers()).isEqualTo(537);
+    assertThat(result.target("app0").peakUsers()).isEqualTo(534);
     assertThat(result.valid()).isFalse();
   }
 
@@ -331,10 +333,10 @@ class DriverRunTest {
     assertThat(windows)
         .as("the step at 500 users passed but was invalid")
         .anyMatch(w -> w.users() == 500 && w.verdict().passed() && !w.verdict().valid());
-    assertThat(result.target("app0").peakUsers()).isEqualTo(537);
+    assertThat(result.target("app0").peakUsers()).isEqualTo(534);
     assertThat(windows)
         .as("the probe at the peak passed and was valid")
-        .anyMatch(w -> w.users() == 537 && w.verdict().passed() && w.verdict().valid());
+        .anyMatch(w -> w.users() == 534 && w.verdict().passed() && w.verdict().valid());
     assertThat(result.valid()).isTrue();
   }
 

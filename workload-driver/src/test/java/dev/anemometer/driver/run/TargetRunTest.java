@@ -3,10 +3,15 @@ package dev.anemometer.driver.run;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.anemometer.driver.behavior.UsersConfig;
+import dev.anemometer.driver.host.MachineCpu;
 import dev.anemometer.driver.loadpath.FindMaxLoadPathSpec;
+import dev.anemometer.driver.loadpath.WindowVerdict;
 import dev.anemometer.driver.operation.OperationType;
+import dev.anemometer.driver.qos.Headroom;
 import dev.anemometer.driver.qos.QosJudge;
+import dev.anemometer.driver.qos.QosRule;
 import dev.anemometer.driver.qos.QosSpec;
+import dev.anemometer.driver.qos.RuleResult;
 import dev.anemometer.driver.stats.DriverHealth;
 import dev.anemometer.driver.stats.HealthThresholds;
 import dev.anemometer.driver.stats.Histograms;
@@ -17,7 +22,9 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.function.LongPredicate;
+import java.util.function.Supplier;
 import org.HdrHistogram.Histogram;
 import org.junit.jupiter.api.Test;
 
@@ -30,23 +37,29 @@ class TargetRunTest {
    * warm-ups; 20 s recoveries after a failure.
    */
   private static TargetRun findMax() {
+    return findMax(Headroom.OFF, Optional::empty);
+  }
+
+  /** The same search, with a headroom rule judged on the given machine counters. */
+  private static TargetRun findMax(Headroom headroom, Supplier<Optional<MachineCpu>> machine) {
     var users = new UsersConfig(URI.create("http://127.0.0.1:9"), "default", 0, 1000, 4, 1);
     var path =
         new FindMaxLoadPathSpec(
-            100,
-            Duration.ofSeconds(10),
-            Duration.ZERO,
-            Duration.ZERO,
-            Duration.ofSeconds(60),
-            2.5,
-            0,
-            Duration.ofSeconds(60).multipliedBy(2),
-            1000,
-            0,
-            10);
+                100,
+                Duration.ofSeconds(10),
+                Duration.ZERO,
+                Duration.ZERO,
+                Duration.ofSeconds(60),
+                2.5,
+                0,
+                Duration.ofSeconds(60).multipliedBy(2),
+                1000,
+                0,
+                10)
+            .withHeadroom(headroom);
     QosJudge judge =
         new QosJudge(QosSpec.weathervaneDefaults().withoutMix(), HealthThresholds.DEFAULTS);
-    return new TargetRun(new TargetSpec("app0", users, path), judge, 0);
+    return new TargetRun(new TargetSpec("app0", users, path), judge, 0, machine);
   }
 
   /** A second of 100 GetAuctionDetail at 100 ms, or at 10 s (five times its 2 s limit). */
@@ -78,7 +91,8 @@ class TargetRunTest {
     List<WindowResult> windows =
         run(findMax(), 3, second -> (second >= 10 && second < 20) || second >= 40);
 
-    assertThat(windows).extracting(WindowResult::users).containsExactly(100, 200, 150);
+    // The probe goes 7 % under the step that held.
+    assertThat(windows).extracting(WindowResult::users).containsExactly(100, 200, 93);
     WindowResult probe = windows.get(2);
     assertThat(probe.startMillis()).isEqualTo(40_000);
     // Watched from its first tick in five-second cuts: six of them end it, not its 60 s.
@@ -92,5 +106,44 @@ class TargetRunTest {
 
     assertThat(windows.get(2).endMillis() - windows.get(2).startMillis()).isEqualTo(60_000);
     assertThat(windows.get(2).verdict().passed()).isTrue();
+  }
+
+  @Test
+  void aWindowThatPassedWithTheMachineAllButSpentFailsOnItsHeadroomAndIsNotRunAgain() {
+    // Half the machine idle during the first step, 2 % during the second: its response times pass.
+    long[] cpu = {0, 0};
+    TargetRun target =
+        findMax(new Headroom(5), () -> Optional.of(new MachineCpu(cpu[0], 0, cpu[1])));
+    List<WindowResult> closed = new ArrayList<>();
+    for (long second = 0; closed.size() < 2 && second < 100; second++) {
+      target.advance(second * 1000, second * SECOND_NANOS, closed);
+      target.add(second(second, false));
+      boolean spent = second >= 10;
+      cpu[0] += spent ? 1_960_000_000L : SECOND_NANOS;
+      cpu[1] += spent ? 40_000_000L : SECOND_NANOS;
+    }
+
+    assertThat(closed.get(0).verdict().passed()).isTrue();
+    assertThat(closed.get(0).verdict().results())
+        .extracting(RuleResult::message)
+        .contains("machine idle 50.0 % >= 5 %");
+    assertThat(closed.get(1).verdict().failureMessages())
+        .containsExactly("machine idle 2.0 % < 5 % (no headroom)");
+    assertThat(TargetRun.steering(closed.get(1).verdict())).isEqualTo(WindowVerdict.NO_HEADROOM);
+  }
+
+  @Test
+  void withoutCountersTheHeadroomRuleIsLeftOut() {
+    List<WindowResult> closed = new ArrayList<>();
+    TargetRun target = findMax(new Headroom(5), Optional::empty);
+    for (long second = 0; closed.isEmpty() && second < 100; second++) {
+      target.advance(second * 1000, second * SECOND_NANOS, closed);
+      target.add(second(second, false));
+    }
+
+    assertThat(closed.get(0).verdict().passed()).isTrue();
+    assertThat(closed.get(0).verdict().results())
+        .extracting(RuleResult::rule)
+        .doesNotContain(QosRule.HEADROOM);
   }
 }
