@@ -1,43 +1,60 @@
 package dev.anemometer.driver.qos;
 
+import java.util.ArrayList;
+import java.util.List;
 import java.util.OptionalDouble;
 
 /**
- * The machine's busy share per user over a search's probe windows: a least-squares line through the
- * origin. One window's CPU share swings by a few percent from the next at the same users (session
- * 35: 444-478 µs of CPU per user-second between 3,850 and 4,303 users), enough to move where a
- * window first leaves less than the headroom idle by hundreds of users: two runs found 3,850 and
- * 4,099 judged window by window. The share per user over every probe swings far less: the same two
- * runs' probes put 95 % busy at 4,085 and 4,111 users. Through the origin, because the probes sit
- * within a few tens of percent of each other: a free intercept rests on a slope measured over that
- * narrow span, and put the same point at 4,028 and 4,166.
+ * The machine's busy share per user over a search's probe windows near a user count: a
+ * least-squares line through the origin over the windows within {@value #NEAR_PERCENT} % of it.
+ *
+ * <p>One window's CPU share swings by a few percent from the next at the same users (session 35:
+ * 444-478 µs of CPU per user-second between 3,850 and 4,303 users), enough to move where a window
+ * first leaves less than the headroom idle by hundreds of users: two runs found 3,850 and 4,099
+ * judged window by window, where the share per user over their probes put 95 % busy at 4,085 and
+ * 4,111. Near, because the share per user is not the same far below: the stack has work that does
+ * not grow with its users, so a probe at 2,325 users took 2.9 % of the machine per 100 users where
+ * one at 3,226 took 2.7 %, and a line through both put a probe at 3,546 at 97.4 % busy where it
+ * measured 92.9 %. Through the origin, because over so narrow a span a free slope is loose.
  */
 public final class BusyFit {
 
-  private int windows;
-  private double sumUsersSquared;
-  private double sumUsersBusy;
+  /** Windows this close to the judged count, in percent of it, make its line. */
+  static final double NEAR_PERCENT = 10;
+
+  private record Point(int users, double busyPercent) {}
+
+  private final List<Point> points = new ArrayList<>();
 
   /** Notes a window at {@code users} that kept the machine {@code busyPercent} busy. */
   public void add(int users, double busyPercent) {
-    if (users <= 0) {
-      return;
+    if (users > 0) {
+      points.add(new Point(users, busyPercent));
     }
-    windows++;
-    sumUsersSquared += (double) users * users;
-    sumUsersBusy += users * busyPercent;
   }
 
-  /** How many windows the line rests on. */
-  public int windows() {
-    return windows;
+  /** How many windows lie near {@code users}. */
+  public int windowsNear(int users) {
+    return near(users).size();
   }
 
-  /** The busy share the line puts at {@code users}; empty until two windows exist. */
+  /** The busy share the line puts at {@code users}; empty while fewer than two windows are near. */
   public OptionalDouble busyPercentAt(int users) {
-    if (windows < 2) {
+    List<Point> near = near(users);
+    if (near.size() < 2) {
       return OptionalDouble.empty();
     }
-    return OptionalDouble.of(users * sumUsersBusy / sumUsersSquared);
+    double usersSquared = 0;
+    double usersBusy = 0;
+    for (Point point : near) {
+      usersSquared += (double) point.users() * point.users();
+      usersBusy += point.users() * point.busyPercent();
+    }
+    return OptionalDouble.of(users * usersBusy / usersSquared);
+  }
+
+  private List<Point> near(int users) {
+    double reach = users * NEAR_PERCENT / 100;
+    return points.stream().filter(point -> Math.abs(point.users() - users) <= reach).toList();
   }
 }

@@ -35,8 +35,9 @@ public record Headroom(double minIdlePercent) {
    * this window's users; {@code ownIdlePercent} is what this window alone left, for the record.
    */
   public RuleResult judgeFitted(double fittedIdlePercent, double ownIdlePercent, int windows) {
+    // A line through the probes can put more work at a count than the machine has: none is idle.
     return result(
-        fittedIdlePercent,
+        Math.max(0, fittedIdlePercent),
         String.format(
             Locale.ROOT, "fitted over %d windows, this one %.1f %%", windows, ownIdlePercent));
   }

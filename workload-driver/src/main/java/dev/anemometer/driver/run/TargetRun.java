@@ -205,8 +205,8 @@ final class TargetRun {
   /**
    * The verdict with the path's headroom rule applied, when it has one and the counters read. A
    * step is judged on its own idle share (its arrivals make it unlike the probes); a probe on the
-   * line through every probe window so far whose response times and failures held, this one's
-   * included ({@link BusyFit}).
+   * line through the probe windows near its users whose response times and failures held, this
+   * one's included ({@link BusyFit}).
    */
   private QosVerdict withHeadroom(QosVerdict verdict) {
     Headroom headroom = path.headroom();
@@ -227,7 +227,7 @@ final class TargetRun {
     OptionalDouble fitted = busyFit.busyPercentAt(users());
     return verdict.with(
         fitted.isPresent()
-            ? headroom.judgeFitted(100 - fitted.getAsDouble(), idle, busyFit.windows())
+            ? headroom.judgeFitted(100 - fitted.getAsDouble(), idle, busyFit.windowsNear(users()))
             : headroom.judge(idle));
   }
 

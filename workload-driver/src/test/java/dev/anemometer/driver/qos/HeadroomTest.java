@@ -35,6 +35,16 @@ class HeadroomTest {
   }
 
   @Test
+  void aFittedShareSaysWhatTheWindowItselfLeftAndNeverGoesBelowNothing() {
+    Headroom headroom = new Headroom(5);
+
+    assertThat(headroom.judgeFitted(9.34, 8.8, 6).message())
+        .isEqualTo("machine idle 9.3 % >= 5 % (fitted over 6 windows, this one 8.8 %)");
+    assertThat(headroom.judgeFitted(-1.3, 0.3, 4).message())
+        .isEqualTo("machine idle 0.0 % < 5 % (no headroom; fitted over 4 windows, this one 0.3 %)");
+  }
+
+  @Test
   void aWindowThatPassedEveryOtherRuleFailsOnItsHeadroomAlone() {
     QosVerdict verdict = PASSED.with(new Headroom(5).judge(2.0));
 
