@@ -210,7 +210,7 @@ final class TargetRun {
    */
   private QosVerdict withHeadroom(QosVerdict verdict) {
     Headroom headroom = path.headroom();
-    MachineCpu end = headroom.on() ? machineNow() : null;
+    MachineCpu end = machineNow();
     if (windowMachineStart == null || end == null) {
       return verdict;
     }
