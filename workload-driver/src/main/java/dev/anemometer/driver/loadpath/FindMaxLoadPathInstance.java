@@ -105,6 +105,12 @@ final class FindMaxLoadPathInstance implements LoadPathInstance {
 
   @Override
   public void windowJudged(int windowIndex, WindowVerdict verdict, double successesPerSecond) {
+    windowJudged(windowIndex, verdict, successesPerSecond, Double.NaN);
+  }
+
+  @Override
+  public void windowJudged(
+      int windowIndex, WindowVerdict verdict, double successesPerSecond, double busyPercent) {
     Probe probe = search.current();
     if (probe == null || windowIndex != probeIndex) {
       return;
@@ -128,7 +134,7 @@ final class FindMaxLoadPathInstance implements LoadPathInstance {
     recoveryOver = false;
     collapsedSinceMillis = -1;
     cutAtMillis = -1;
-    search.verdict(steering, successesPerSecond);
+    search.verdict(steering, successesPerSecond, cut ? Double.NaN : busyPercent);
   }
 
   @Override

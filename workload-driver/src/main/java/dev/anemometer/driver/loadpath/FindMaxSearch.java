@@ -3,6 +3,7 @@ package dev.anemometer.driver.loadpath;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.NavigableSet;
+import java.util.OptionalInt;
 import java.util.TreeSet;
 
 /**
@@ -21,6 +22,13 @@ import java.util.TreeSet;
  * below the failing one. Only probes bound the answer. A probe that holds at the failing step
  * itself shows that the climb stopped early: probes go on up from there in moves that double. A
  * probe never goes to or beyond a known bound.
+ *
+ * <p>With the headroom rule on, the probes' own CPU aims them instead ({@link HeadroomAim}): a
+ * probe that held moves the next to where its busy share puts the headroom's edge, one point inside
+ * it (at most 15 % up, at least just under the precision); between a pass and a fail, the next goes
+ * there too when that is below the middle; under a first probe that failed on its headroom, down to
+ * it. The answer then lands just under the edge whatever path led there, and a climb that stopped
+ * early costs one probe, not a walk.
  *
  * <p>Capacity decides: a window that failed on the mix alone, with every response time and failure
  * rule far inside its limit, counts as a pass (it is reported as a calibration defect). A probe
@@ -53,6 +61,7 @@ public final class FindMaxSearch {
   private int verificationsLeft;
   private Probe current;
   private final ClimbThroughput throughput = new ClimbThroughput();
+  private final HeadroomAim aim;
   // Whether the probes started where the climb's throughput put the peak, and how many moves they
   // made from there in one direction, each twice the one before.
   private boolean fromEstimate;
@@ -61,6 +70,7 @@ public final class FindMaxSearch {
   public FindMaxSearch(FindMaxLoadPathSpec spec) {
     this.spec = spec;
     this.verificationsLeft = spec.verificationRepeats();
+    this.aim = new HeadroomAim(spec.headroom());
     this.current = new Probe(Probe.Kind.INITIAL_STEP, spec.firstStepUsers());
   }
 
@@ -101,11 +111,23 @@ public final class FindMaxSearch {
    * window (0: unknown), and moves to the next probe.
    */
   public void verdict(WindowVerdict verdict, double successesPerSecond) {
+    verdict(verdict, successesPerSecond, Double.NaN);
+  }
+
+  /**
+   * Feeds the verdict of {@link #current()}, the operations that succeeded per second in its window
+   * (0: unknown) and the share of the machine's CPU that was busy in it (NaN: unknown), and moves
+   * to the next probe.
+   */
+  public void verdict(WindowVerdict verdict, double successesPerSecond, double busyPercent) {
     if (current == null) {
       throw new IllegalStateException("the search has finished");
     }
     Probe probe = current;
     history.add(new Outcome(probe, verdict));
+    if (!isStep(probe) && verdict.withinLimits()) {
+      aim.add(probe.users(), busyPercent);
+    }
     boolean held = verdict.capacityHeld();
     boolean laterStep = probe.kind() == Probe.Kind.INITIAL_STEP && history.size() > 1;
     boolean saturated = throughput.saturated(probe.users(), successesPerSecond);
@@ -178,11 +200,10 @@ public final class FindMaxSearch {
       return verifyOrFinish();
     }
     if (lowestFail != Integer.MAX_VALUE) {
-      return probe(midpoint(users, lowestFail));
+      return probe(between(users, lowestFail));
     }
     if (fromEstimate && regionHigh > users) {
-      return probe(
-          Math.min(Math.min(regionHigh, spec.maxUsers()), users + moveFromEstimate(users, true)));
+      return probe(Math.min(Math.min(regionHigh, spec.maxUsers()), users + moveUp(users)));
     }
     if (regionHigh != Integer.MAX_VALUE && regionHigh > users) {
       return probe(towardsRegionHigh(users));
@@ -202,7 +223,33 @@ public final class FindMaxSearch {
     regionHigh = Integer.MAX_VALUE;
     fromEstimate = true;
     movesFromEstimate = 0;
-    return probe(Math.min(spec.maxUsers(), users + moveFromEstimate(users, true)));
+    return probe(Math.min(spec.maxUsers(), users + moveUp(users)));
+  }
+
+  /**
+   * The move up from a pass: to where the probes' CPU puts the headroom's edge ({@link
+   * HeadroomAim}), at least by just under the precision; without it, a move that doubles.
+   */
+  private int moveUp(int users) {
+    OptionalInt aimed = aim.from(users);
+    if (aimed.isEmpty()) {
+      return moveFromEstimate(users, true);
+    }
+    movesFromEstimate = 1;
+    return Math.max(precisionMove(users), aimed.getAsInt() - users);
+  }
+
+  /**
+   * The next probe between a pass and a fail above it: the middle, or lower where the probes' CPU
+   * puts the headroom's edge lower, at least just under the precision above the pass.
+   */
+  private int between(int pass, int fail) {
+    int middle = midpoint(pass, fail);
+    OptionalInt aimed = aim.from(pass);
+    if (aimed.isEmpty()) {
+      return middle;
+    }
+    return Math.min(middle, Math.max(aimed.getAsInt(), pass + precisionMove(pass)));
   }
 
   /**
@@ -249,7 +296,13 @@ public final class FindMaxSearch {
    */
   private Probe bisectBelow(int fail, boolean clearly) {
     if (fromEstimate && highestPass() == 0) {
-      return probe(Math.max(1, fail - moveFromEstimate(fail, false)));
+      // Under a probe that failed on its headroom alone, its CPU says how far down the edge is.
+      OptionalInt aimed = aim.from(fail);
+      int down = moveFromEstimate(fail, false);
+      if (aimed.isPresent()) {
+        down = Math.max(precisionMove(fail), fail - aimed.getAsInt());
+      }
+      return probe(Math.max(1, fail - down));
     }
     int low = passBelow(fail);
     if (low == 0) {
@@ -262,7 +315,10 @@ public final class FindMaxSearch {
     }
     boolean stepOnly = low > highestPass();
     boolean probeTheStep = stepOnly && (clearly || fail - low <= precisionUsers(low));
-    return probe(probeTheStep ? low : midpoint(low, fail));
+    if (probeTheStep) {
+      return probe(low);
+    }
+    return probe(stepOnly ? midpoint(low, fail) : between(low, fail));
   }
 
   /**
@@ -274,8 +330,12 @@ public final class FindMaxSearch {
     int direction = up ? 1 : -1;
     movesFromEstimate =
         Integer.signum(movesFromEstimate) == direction ? movesFromEstimate + direction : direction;
-    int precisionMove = Math.max(1, precisionUsers(users) - 1);
-    return precisionMove << Math.min(10, Math.abs(movesFromEstimate) - 1);
+    return precisionMove(users) << Math.min(10, Math.abs(movesFromEstimate) - 1);
+  }
+
+  /** Just under the precision: a pass and a fail this far apart end the search. */
+  private int precisionMove(int users) {
+    return Math.max(1, precisionUsers(users) - 1);
   }
 
   /** The highest count below {@code users} that held: a probe's, or a step's of the climb. */
@@ -335,6 +395,10 @@ public final class FindMaxSearch {
       return new Probe(Probe.Kind.VERIFICATION, highestPass());
     }
     return null;
+  }
+
+  private static boolean isStep(Probe probe) {
+    return probe.kind() == Probe.Kind.INITIAL_STEP || probe.kind() == Probe.Kind.STEP_REPEAT;
   }
 
   private static Probe probe(int users) {

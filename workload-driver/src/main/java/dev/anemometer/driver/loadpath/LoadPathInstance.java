@@ -19,6 +19,15 @@ public interface LoadPathInstance {
   void windowJudged(int windowIndex, WindowVerdict verdict, double successesPerSecond);
 
   /**
+   * {@link #windowJudged(int, WindowVerdict, double)} with the share of the machine's CPU that was
+   * busy in the window (NaN: not measured). findMax aims its probes by it; the others ignore it.
+   */
+  default void windowJudged(
+      int windowIndex, WindowVerdict verdict, double successesPerSecond, double busyPercent) {
+    windowJudged(windowIndex, verdict, successesPerSecond);
+  }
+
+  /**
    * A short stretch of load outside any judged window, {@code fromMillis} to {@code toMillis}, was
    * within the response-time and failure limits or not. findMax watches its recoveries with it; the
    * other paths ignore it.

@@ -40,8 +40,16 @@ public final class BusyFit {
 
   /** The busy share the line puts at {@code users}; empty while fewer than two windows are near. */
   public OptionalDouble busyPercentAt(int users) {
+    return busyPercentAt(users, 2);
+  }
+
+  /**
+   * The busy share the line puts at {@code users}; empty while fewer than {@code leastWindows}
+   * windows are near. One window is enough to aim by, not to judge by.
+   */
+  public OptionalDouble busyPercentAt(int users, int leastWindows) {
     List<Point> near = near(users);
-    if (near.size() < 2) {
+    if (near.isEmpty() || near.size() < leastWindows) {
       return OptionalDouble.empty();
     }
     double usersSquared = 0;

@@ -43,6 +43,8 @@ final class TargetRun {
   // window opened (null: the rule is off, or the counters cannot be read here).
   private final Supplier<Optional<MachineCpu>> machine;
   private MachineCpu windowMachineStart;
+  // The share of the machine's CPU busy in the window that closed last (NaN: not measured).
+  private double windowBusyPercent = Double.NaN;
   private final BusyFit busyFit = new BusyFit();
   private boolean warnedNoCounters;
   // findMax's initial steps: short, unwarmed windows that only pick where probing starts.
@@ -134,7 +136,10 @@ final class TargetRun {
         WindowResult result = closeWindow(elapsedMillis);
         closed.add(result);
         path.windowJudged(
-            windowIndex, steering(result.verdict()), result.stats().successesPerSecond());
+            windowIndex,
+            steering(result.verdict()),
+            result.stats().successesPerSecond(),
+            windowBusyPercent);
         point = path.at(elapsedMillis);
       }
       windowIndex = point.windowIndex();
@@ -211,6 +216,7 @@ final class TargetRun {
   private QosVerdict withHeadroom(QosVerdict verdict) {
     Headroom headroom = path.headroom();
     MachineCpu end = machineNow();
+    windowBusyPercent = Double.NaN;
     if (windowMachineStart == null || end == null) {
       return verdict;
     }
@@ -218,6 +224,7 @@ final class TargetRun {
     if (Double.isNaN(idle)) {
       return verdict;
     }
+    windowBusyPercent = 100 - idle;
     boolean probe = windowJudgesMix;
     boolean withinLimits = verdict.passed() || verdict.calibrationDefect();
     if (!probe || !withinLimits) {

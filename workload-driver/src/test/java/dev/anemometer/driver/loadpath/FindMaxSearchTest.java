@@ -2,6 +2,7 @@ package dev.anemometer.driver.loadpath;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.anemometer.driver.qos.Headroom;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -339,6 +340,92 @@ class FindMaxSearchTest {
     assertThat(search.history())
         .filteredOn(outcome -> outcome.verdict() == WindowVerdict.NO_HEADROOM)
         .noneMatch(FindMaxSearch.Outcome::passed);
+  }
+
+  /** The harness's defaults with the headroom rule on: 5 % of the machine idle. */
+  private static FindMaxLoadPathSpec withHeadroom() {
+    return confirming(500, 9_000, 0).withHeadroom(new Headroom(5));
+  }
+
+  /**
+   * Drives a search on a machine that each probe's user keeps {@code busyPerUser} percent busy (a
+   * step's users, just arrived, {@code stepShare} of that), judged as the driver judges it: a
+   * window above {@code responseTimesHold} users fails on its p99s, one that leaves under 5 % idle
+   * on its headroom.
+   */
+  private static List<String> driveOnTheCores(
+      FindMaxSearch search, double busyPerUser, double stepShare, int responseTimesHold) {
+    List<String> probes = new ArrayList<>();
+    while (!search.finished()) {
+      Probe probe = search.current();
+      boolean step = probe.kind() == Probe.Kind.INITIAL_STEP;
+      double busy = Math.min(100, probe.users() * busyPerUser * (step ? stepShare : 1));
+      WindowVerdict verdict =
+          probe.users() > responseTimesHold
+              ? WindowVerdict.FAILED_NARROWLY
+              : busy > 95 ? WindowVerdict.NO_HEADROOM : WindowVerdict.PASSED;
+      String mark =
+          switch (verdict) {
+            case PASSED -> "+";
+            case NO_HEADROOM -> "h";
+            default -> "-";
+          };
+      probes.add(probe.kind().name().charAt(0) + "" + probe.users() + mark);
+      search.verdict(verdict, 0, busy);
+      assertThat(probes).hasSizeLessThan(100);
+    }
+    return probes;
+  }
+
+  @Test
+  void aProbesBusyShareAimsTheNextOneJustUnderTheHeadroomsEdge() {
+    // 2.6 % of the machine per 100 users: 95 % busy at 3,654. Walking up from 93 % of the steps in
+    // moves that double took 3,255, 3,336, 3,498, 3,822 (no headroom), then two more between.
+    FindMaxSearch search = new FindMaxSearch(withHeadroom());
+
+    List<String> probes = driveOnTheCores(search, 0.026, 0.93, Integer.MAX_VALUE);
+
+    assertThat(probes)
+        .containsExactly(
+            "I500+", "I1000+", "I1500+", "I2000+", "I2500+", "I3000+", "I3500+", "I4000h", "S4000h",
+            "P3255+", // 93 % of 3,500, 84.6 % busy: the edge is 94 / 84.6 of it away
+            "P3615+", // 94 % busy: one point inside the edge
+            "P3705h"); // just under the precision above: no headroom, 2.5 % apart
+    assertThat(search.peakUsers()).isEqualTo(3_615);
+  }
+
+  @Test
+  void aFirstProbeWithoutHeadroomAimsTheNextOneDownByWhatItsBusyShareSays() {
+    // Steps whose users have just arrived make 15 % less work: the first probe is past the edge
+    // (95 % busy at 3,166 users).
+    FindMaxSearch search = new FindMaxSearch(withHeadroom());
+
+    List<String> probes = driveOnTheCores(search, 0.03, 0.85, Integer.MAX_VALUE);
+
+    assertThat(probes)
+        .containsExactly(
+            "I500+", "I1000+", "I1500+", "I2000+", "I2500+", "I3000+", "I3500+", "I4000h", "S4000h",
+            "P3255h", // 97.7 % busy
+            "P3133+", // 94 % busy
+            "P3194h"); // the middle up to the failed probe: 3,133..3,194 = 1.9 % < 2.5 %
+    assertThat(search.peakUsers()).isEqualTo(3_133);
+  }
+
+  @Test
+  void whereTheResponseTimesGiveOutFirstTheAimIsCappedAndTheSearchBisects() {
+    // 2 % of the machine per 100 users (95 % at 4,750), but the p99s hold only to 3,900.
+    FindMaxSearch search = new FindMaxSearch(withHeadroom());
+
+    List<String> probes = driveOnTheCores(search, 0.02, 0.93, 3_900);
+
+    assertThat(probes)
+        .containsExactly(
+            "I500+", "I1000+", "I1500+", "I2000+", "I2500+", "I3000+", "I3500+", "I4000-", "S4000-",
+            "P3255+", // 65 % busy: the edge is far, the move stops at 15 %
+            "P3743+", "P4000-", // no further than the failing step
+            "P3871+", // the middle: the edge is above it
+            "P3935-", "C3935-"); // 3,871..3,935 = 1.7 % < 2.5 %
+    assertThat(search.peakUsers()).isEqualTo(3_871);
   }
 
   @Test

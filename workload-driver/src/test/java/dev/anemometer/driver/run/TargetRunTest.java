@@ -64,8 +64,13 @@ class TargetRunTest {
 
   /** A second of 100 GetAuctionDetail at 100 ms, or at 10 s (five times its 2 s limit). */
   private static IntervalStats second(long index, boolean slow) {
+    return second(index, slow, 100);
+  }
+
+  /** A second of {@code operations} GetAuctionDetail at 100 ms, or at 10 s. */
+  private static IntervalStats second(long index, boolean slow, int operations) {
     Histogram histogram = Histograms.empty();
-    histogram.recordValueWithCount(slow ? 10_000_000 : 100_000, 100);
+    histogram.recordValueWithCount(slow ? 10_000_000 : 100_000, operations);
     var stats = new OperationStats(histogram, Histograms.empty(), Map.of());
     return new IntervalStats(
         index * SECOND_NANOS,
@@ -130,6 +135,30 @@ class TargetRunTest {
     assertThat(closed.get(1).verdict().failureMessages())
         .containsExactly("machine idle 2.0 % < 5 % (no headroom)");
     assertThat(TargetRun.steering(closed.get(1).verdict())).isEqualTo(WindowVerdict.NO_HEADROOM);
+  }
+
+  @Test
+  void theProbesBusyShareReachesTheSearchWhichAimsTheNextProbeByIt() {
+    // Each user keeps 0.136 % of the machine busy: 95 % at 700 users. The steps climb to 700 and
+    // the 800 step leaves no headroom, twice; the first probe goes to 93 % of 700.
+    long[] cpu = {0, 0};
+    TargetRun target =
+        findMax(new Headroom(5), () -> Optional.of(new MachineCpu(cpu[0], 0, cpu[1])));
+    List<WindowResult> closed = new ArrayList<>();
+    for (long second = 0; closed.size() < 11 && second < 1_000; second++) {
+      target.advance(second * 1000, second * SECOND_NANOS, closed);
+      // Half an operation per user and second: the throughput keeps up with the users.
+      target.add(second(second, false, Math.max(1, target.users() / 2)));
+      double busy = Math.min(1, target.users() * 0.95 / 700);
+      cpu[0] += Math.round(2 * SECOND_NANOS * busy);
+      cpu[1] += Math.round(2 * SECOND_NANOS * (1 - busy));
+    }
+
+    assertThat(closed)
+        .extracting(WindowResult::users)
+        .containsExactly(100, 200, 300, 400, 500, 600, 700, 800, 800, 651, 692);
+    // 651 users took 88.4 % of the machine: 94 % (one point inside the edge) is 692 users.
+    assertThat(closed.get(10).verdict().passed()).isTrue();
   }
 
   @Test

@@ -1,0 +1,62 @@
+package dev.anemometer.driver.loadpath;
+
+import dev.anemometer.driver.qos.BusyFit;
+import dev.anemometer.driver.qos.Headroom;
+import java.util.OptionalDouble;
+import java.util.OptionalInt;
+
+/**
+ * Where the probes' own CPU puts the headroom's edge: the user count at which the machine's busy
+ * share, extrapolated along a line through the origin from the probe windows near a count, leaves
+ * {@value #AIM_MARGIN_PERCENT} point more idle than the headroom rule asks.
+ *
+ * <p>A search that walks up in moves that double lands wherever its moves happen to fall, anywhere
+ * within the precision under the edge, and it costs one probe per move (session 35: 3-5 probes
+ * after a climb that stopped early). A probe's busy share tells how far the edge is: at 85 % busy
+ * with 5 % to keep, the users can grow by 94 / 85. The line through the origin overstates the work
+ * of the added users (the stack has work that does not grow with them), so the aim falls short of
+ * the edge rather than past it, and the next aim, from nearer, is closer still.
+ */
+final class HeadroomAim {
+
+  /** The aim leaves this many points of the machine idle beyond the rule's minimum. */
+  static final double AIM_MARGIN_PERCENT = 1;
+
+  /** An aim moves the users up by at most this share of them: the response times may give first. */
+  static final double MAX_MOVE_PERCENT = 15;
+
+  private final Headroom headroom;
+  private final BusyFit fit = new BusyFit();
+
+  HeadroomAim(Headroom headroom) {
+    this.headroom = headroom;
+  }
+
+  /**
+   * Notes a probe window at {@code users} whose response times and failures held, with the
+   * machine's busy share in it (NaN: unknown).
+   */
+  void add(int users, double busyPercent) {
+    if (headroom.on() && busyPercent > 0 && busyPercent <= 100) {
+      fit.add(users, busyPercent);
+    }
+  }
+
+  /**
+   * The user count the probes near {@code users} put at the aimed busy share, at most {@value
+   * #MAX_MOVE_PERCENT} % above {@code users}; empty with the rule off or no window near.
+   */
+  OptionalInt from(int users) {
+    if (!headroom.on()) {
+      return OptionalInt.empty();
+    }
+    OptionalDouble busy = fit.busyPercentAt(users, 1);
+    if (busy.isEmpty() || busy.getAsDouble() <= 0) {
+      return OptionalInt.empty();
+    }
+    double aimedBusy = 100 - headroom.minIdlePercent() - AIM_MARGIN_PERCENT;
+    double aimed = users * aimedBusy / busy.getAsDouble();
+    double highest = users * (1 + MAX_MOVE_PERCENT / 100);
+    return OptionalInt.of((int) Math.floor(Math.min(aimed, highest)));
+  }
+}
