@@ -25,7 +25,7 @@ import java.util.TreeSet;
  *
  * <p>With the headroom rule on, the probes' own CPU aims them instead ({@link HeadroomAim}): a
  * probe that held moves the next to where its busy share puts the headroom's edge, one point inside
- * it (at most 15 % up, at least just under the precision); between a pass and a fail, the next goes
+ * it (at most 35 % up, at least just under the precision); between a pass and a fail, the next goes
  * there too when that is below the middle; under a first probe that failed on its headroom, down to
  * it. The answer then lands just under the edge whatever path led there, and a climb that stopped
  * early costs one probe, not a walk.
@@ -51,6 +51,14 @@ public final class FindMaxSearch {
    */
   static final double PROBE_SHARE_OF_STEP = 0.93;
 
+  /**
+   * The first step runs this many times more while it fails: the servers start cold, and on a slow
+   * machine their JIT compilers take the cores for minutes (session 36: a 2-core VM whose app took
+   * 1.2-1.4 cores at 500 users for the first two minutes and 0.5 at 930 users after; its first step
+   * failed on p99s of 5-7 s, and the search probed from 250 users up).
+   */
+  static final int COLD_START_REPEATS = 3;
+
   private final FindMaxLoadPathSpec spec;
   private final NavigableSet<Integer> passedUsers = new TreeSet<>();
   private final List<Outcome> history = new ArrayList<>();
@@ -59,6 +67,7 @@ public final class FindMaxSearch {
   private int regionHigh = Integer.MAX_VALUE;
   private int probesTowardsRegionHigh;
   private int verificationsLeft;
+  private int coldStartRepeats;
   private Probe current;
   private final ClimbThroughput throughput = new ClimbThroughput();
   private final HeadroomAim aim;
@@ -146,6 +155,10 @@ public final class FindMaxSearch {
   }
 
   private Probe afterStep(int users, WindowVerdict verdict, boolean saturated, boolean mayRepeat) {
+    if (!verdict.capacityHeld() && coldStart() && coldStartRepeats < COLD_START_REPEATS) {
+      coldStartRepeats++;
+      return new Probe(Probe.Kind.STEP_REPEAT, users);
+    }
     if (verdict.capacityHeld() && !saturated) {
       return climbFrom(users);
     }
@@ -182,6 +195,14 @@ public final class FindMaxSearch {
     fromEstimate = true;
     movesFromEstimate = 0;
     return probe(Math.max(1, (int) Math.round(highestStep * PROBE_SHARE_OF_STEP)));
+  }
+
+  /** Nothing has held yet, and only the first step's users ran: the servers may be cold still. */
+  private boolean coldStart() {
+    int first = history.get(0).probe().users();
+    return passedSteps.isEmpty()
+        && history.stream()
+            .allMatch(outcome -> isStep(outcome.probe()) && outcome.probe().users() == first);
   }
 
   private Probe climbFrom(int users) {

@@ -23,7 +23,7 @@ final class HeadroomAim {
   static final double AIM_MARGIN_PERCENT = 1;
 
   /** An aim moves the users up by at most this share of them: the response times may give first. */
-  static final double MAX_MOVE_PERCENT = 15;
+  static final double MAX_MOVE_PERCENT = 35;
 
   private final Headroom headroom;
   private final BusyFit fit = new BusyFit();

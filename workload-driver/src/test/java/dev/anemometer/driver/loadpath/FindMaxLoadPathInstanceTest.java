@@ -111,7 +111,10 @@ class FindMaxLoadPathInstanceTest {
     List<String> timeline =
         timeline(
             path,
-            WindowVerdict.FAILED, // the first step, 200 (half the hint), fails clearly: probe 100
+            WindowVerdict.FAILED, // the first step, 200 (half the hint), fails clearly
+            WindowVerdict.FAILED, // and so do its three repeats (cold servers?): probe 100
+            WindowVerdict.FAILED,
+            WindowVerdict.FAILED,
             WindowVerdict.FAILED_NARROWLY, // nothing held below: confirmed
             WindowVerdict.PASSED);
 
@@ -120,14 +123,17 @@ class FindMaxLoadPathInstanceTest {
             "RAMP_UP 190 20s", // two steps' worth of ramp-up: 200 users do not arrive at once
             "WARM_UP 200 20s",
             "STEP#0 200 30s",
+            "STEP#1 200 30s", // a step's repeat runs at once
+            "STEP#2 200 30s",
+            "STEP#3 200 30s",
             "RAMP_DOWN 70 20s", // after a clear failure: 70 % of the lower count for 20 s
             "RAMP_UP 97 10s",
             "WARM_UP 100 20s",
-            "QOS#1 100 60s",
+            "QOS#4 100 60s",
             "RAMP_DOWN 80 20s", // after a narrow failure 80 %: the confirmation starts drained too
             "RAMP_UP 98 10s",
             "WARM_UP 100 20s",
-            "QOS#2 100 60s");
+            "QOS#5 100 60s");
     assertThat(path.peakUsers()).isEmpty();
   }
 
