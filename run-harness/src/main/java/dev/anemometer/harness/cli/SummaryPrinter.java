@@ -218,6 +218,9 @@ final class SummaryPrinter {
               + " runs");
     }
     printMachine(console, set);
+    if (set.pace() != null) {
+      console.info("machine pace: " + set.pace().describe());
+    }
     console.info("repeats stopped: " + set.stopRule().reason());
     if (Boolean.TRUE.equals(set.disagree())) {
       console.notice(

@@ -62,6 +62,26 @@ final class RepeatRows {
             metric + " CV of the set",
             stats,
             s -> String.format(Locale.ROOT, "%.1f %%", s.path("cvPercent").asDouble())));
+    // The same at the runs' mean machine pace (nginx and HAProxy's CPU per user-second where each
+    // result rests): what is left of the spread once the machine's drift is out.
+    List<JsonNode> paced =
+        runs.stream()
+            .map(Comparison.Run::set)
+            .map(set -> set == null ? null : set.path("pace").path("statistics"))
+            .map(s -> s == null || !s.isObject() ? null : s)
+            .toList();
+    if (paced.stream().anyMatch(s -> s != null)) {
+      rows.add(
+          row(
+              metric + " CV at the machine's mean pace",
+              paced,
+              s ->
+                  String.format(
+                      Locale.ROOT,
+                      "%.1f %% (spread %.1f %%)",
+                      s.path("cvPercent").asDouble(),
+                      s.path("spreadPercent").asDouble())));
+    }
     return rows;
   }
 

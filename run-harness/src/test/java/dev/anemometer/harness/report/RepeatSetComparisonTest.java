@@ -36,6 +36,21 @@ class RepeatSetComparisonTest {
   }
 
   @Test
+  void aSetWhoseMachineDriftedShowsItsCvAtTheMachinesMeanPace() {
+    Path steady = RepeatSets.findMax(temp.resolve("a"), 4000.0, 4100.0, 4050.0);
+    Path drifted =
+        RepeatSets.findMaxAtPaces(
+            temp.resolve("b"), new Double[] {198.0, 191.0, 209.0}, 1790.0, 1881.0, 1678.0);
+
+    Comparison comparison = Comparison.of(List.of(steady, drifted));
+
+    assertThat(row(comparison, "peak users CV of the set").values())
+        .containsExactly("1.2 %", "5.7 %");
+    assertThat(row(comparison, "peak users CV at the machine's mean pace").values())
+        .containsExactly("–", "1.2 % (spread 2.4 %)");
+  }
+
+  @Test
   void aDifferenceWithinTheCombinedSpreadIsTheSameEvenBeyondFivePercent() {
     Path before = RepeatSets.findMax(temp.resolve("a"), 4000.0, 4100.0, 4050.0);
     Path after = RepeatSets.findMax(temp.resolve("b"), 4400.0, 4500.0, 3900.0);

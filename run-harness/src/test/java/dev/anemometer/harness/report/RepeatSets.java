@@ -16,16 +16,20 @@ final class RepeatSets {
   private RepeatSets() {}
 
   static Path findMax(Path resultsRoot, Double... peaks) {
+    return findMax(FakeRuns.findMax(resultsRoot, peaks), resultsRoot, peaks.length);
+  }
+
+  /** The same set, its runs' machine pace at their peaks (nginx and HAProxy, µs per user-s). */
+  static Path findMaxAtPaces(Path resultsRoot, Double[] paces, Double... peaks) {
+    return findMax(
+        FakeRuns.findMax(resultsRoot, peaks).withNativePaces(paces), resultsRoot, peaks.length);
+  }
+
+  private static Path findMax(FakeRuns runs, Path resultsRoot, int count) {
     try {
       RepeatSet set =
-          new RepeatRunner(
-                  RepeatSpec.times(peaks.length), new RepeatSet.Tolerance("precision", 2.5))
-              .run(
-                  "t",
-                  "findMax",
-                  "2026-11-25T07:59:00Z",
-                  FakeRuns.findMax(resultsRoot, peaks),
-                  progress -> {})
+          new RepeatRunner(RepeatSpec.times(count), new RepeatSet.Tolerance("precision", 2.5))
+              .run("t", "findMax", "2026-11-25T07:59:00Z", runs, progress -> {})
               .set();
       Clock clock = Clock.fixed(Instant.parse("2026-11-25T07:59:00Z"), ZoneOffset.UTC);
       return RepeatSetFolder.named(resultsRoot, "t", clock).write(set).getParent();

@@ -60,7 +60,8 @@ public final class RepeatRunner {
               cpuScore(atStart),
               loopbackScore(atStart),
               cpuScore(after),
-              loopbackScore(after)));
+              loopbackScore(after),
+              MachinePace.of(result.summary().cpu())));
       Optional<RepeatSpec.RepeatStop> stop =
           "INTERRUPTED".equals(result.summary().outcome())
               ? Optional.of(

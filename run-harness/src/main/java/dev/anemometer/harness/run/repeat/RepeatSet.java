@@ -15,6 +15,8 @@ import java.util.Objects;
  * @param disagree whether the spread exceeds the tolerance: the set cannot resolve smaller changes
  * @param stop absent while the set is still running
  * @param machine how far the machine's own reference figures moved across the runs
+ * @param pace how fast the machine ran where each run's result rests, and the values at the runs'
+ *     mean pace; absent below two runs that measured it
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record RepeatSet(
@@ -27,12 +29,14 @@ public record RepeatSet(
     Tolerance tolerance,
     Boolean disagree,
     StopRule stopRule,
-    MachineDrift machine) {
+    MachineDrift machine,
+    MachinePace pace) {
 
   /**
-   * One run of the set: its results folder (a sibling of the set's folder), its value, and the
-   * machine's reference scores taken at its start and again after it (each absent where the run
-   * took none).
+   * One run of the set: its results folder (a sibling of the set's folder), its value, the
+   * machine's reference scores taken at its start and again after it, and the CPU nginx and HAProxy
+   * took per user-second where its result rests ({@link MachinePace}); each absent where the run
+   * took none.
    */
   @JsonInclude(JsonInclude.Include.NON_NULL)
   public record Member(
@@ -43,7 +47,8 @@ public record RepeatSet(
       Double cpuScore,
       Double loopbackScore,
       Double cpuScoreAfter,
-      Double loopbackScoreAfter) {}
+      Double loopbackScoreAfter,
+      Double nativeMicrosPerUserSecond) {}
 
   /** {@link RepeatStatistics} as written, spread also in percent of the mean. */
   public record Statistics(
@@ -121,7 +126,8 @@ public record RepeatSet(
         tolerance,
         statistics == null ? null : statistics.spreadPercent() > tolerance.percent(),
         rule,
-        MachineDrift.of(runs, tolerance));
+        MachineDrift.of(runs, tolerance),
+        MachinePace.of(runs));
   }
 
   static List<Double> values(List<Member> runs) {

@@ -1,9 +1,12 @@
 package dev.anemometer.harness.run.repeat;
 
 import dev.anemometer.harness.json.Json;
+import dev.anemometer.harness.platform.CpuSummary;
 import dev.anemometer.harness.platform.LoopbackSpeed;
 import dev.anemometer.harness.platform.Platform;
 import dev.anemometer.harness.platform.ReferenceSpeed;
+import dev.anemometer.harness.platform.TierCpu;
+import dev.anemometer.harness.platform.WindowCpu;
 import dev.anemometer.harness.results.RunSummary;
 import dev.anemometer.harness.run.RunProcedure;
 import java.io.IOException;
@@ -23,13 +26,32 @@ public final class FakeRuns implements RepeatRunner.Repetition {
   private final String strategy;
   private final List<Double> values;
   private final List<Double> loopbackScores;
+  private final List<Double> nativePaces;
   private int made;
 
   private FakeRuns(Path root, String strategy, List<Double> values, List<Double> loopbackScores) {
+    this(root, strategy, values, loopbackScores, List.of());
+  }
+
+  private FakeRuns(
+      Path root,
+      String strategy,
+      List<Double> values,
+      List<Double> loopbackScores,
+      List<Double> nativePaces) {
     this.root = root;
     this.strategy = strategy;
     this.values = values;
     this.loopbackScores = loopbackScores;
+    this.nativePaces = nativePaces;
+  }
+
+  /**
+   * The same runs, each with a CPU summary whose peak window had nginx and HAProxy take this many
+   * µs per user-second, in order.
+   */
+  public FakeRuns withNativePaces(Double... paces) {
+    return new FakeRuns(root, strategy, values, loopbackScores, java.util.Arrays.asList(paces));
   }
 
   /**
@@ -37,7 +59,7 @@ public final class FakeRuns implements RepeatRunner.Repetition {
    * order (its CPU score always 0.97).
    */
   public FakeRuns onAMachineWithLoopbackScores(Double... scores) {
-    return new FakeRuns(root, strategy, values, java.util.Arrays.asList(scores));
+    return new FakeRuns(root, strategy, values, java.util.Arrays.asList(scores), nativePaces);
   }
 
   /**
@@ -107,8 +129,29 @@ public final class FakeRuns implements RepeatRunner.Repetition {
         null,
         null,
         platform(),
-        null,
+        measured ? cpu(value) : null,
         null);
+  }
+
+  /** With native paces: one 100-s peak window at 1,000 users, nginx and HAProxy half each. */
+  private CpuSummary cpu(Double value) {
+    if (nativePaces.isEmpty()) {
+      return null;
+    }
+    double nativeSeconds = nativePaces.get(made - 1) * 1_000 * 100 / 1e6;
+    WindowCpu peak =
+        new WindowCpu(
+            "instance-0",
+            0,
+            0,
+            100_000,
+            1_000,
+            true,
+            100,
+            List.of(
+                new TierCpu("lb", 1, nativeSeconds / 2, nativeSeconds / 200, null),
+                new TierCpu("web", 1, nativeSeconds / 2, nativeSeconds / 200, null)));
+    return new CpuSummary(true, "", List.of(peak), List.of(peak));
   }
 
   /** Only the reference figures: what a repeat set reads of a run's platform. */

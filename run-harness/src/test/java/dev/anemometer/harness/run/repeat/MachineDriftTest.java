@@ -45,6 +45,6 @@ class MachineDriftTest {
   private static RepeatSet.Member run(
       Double cpu, Double loopback, Double cpuAfter, Double loopbackAfter) {
     return new RepeatSet.Member(
-        "run", "PASSED", 0, 2_900.0, cpu, loopback, cpuAfter, loopbackAfter);
+        "run", "PASSED", 0, 2_900.0, cpu, loopback, cpuAfter, loopbackAfter, null);
   }
 }
