@@ -442,7 +442,8 @@ class FindMaxSearchTest {
   @Test
   void aFirstStepThatFailsOnColdServersRunsAgainUntilItHolds() {
     // Session 36: the first step failed on p99s of 5-7 s while the app's JIT took the cores, and
-    // the search probed from 250 users up; twenty seconds later the same load held.
+    // the search probed from 250 users up. With the repeats, a later run's first step failed twice
+    // (p99s of 8-14 s) and held on its second repeat.
     FindMaxSearch search = new FindMaxSearch(confirming(500, 9_000, 0));
     int[] firstSteps = {0};
 
