@@ -1,5 +1,6 @@
 package dev.anemometer.driver.loadpath;
 
+import dev.anemometer.driver.qos.BusyFit;
 import dev.anemometer.driver.qos.Headroom;
 import java.time.Duration;
 import java.util.OptionalInt;
@@ -97,7 +98,7 @@ final class FindMaxLoadPathInstance implements LoadPathInstance {
       return LoadPoint.unjudged(probe.users(), LoadPhase.WARM_UP);
     }
     if (intoProbe < warmEndMillis + qosMillis(probe)) {
-      LoadPhase phase = isStep(probe) ? LoadPhase.STEP : LoadPhase.QOS;
+      LoadPhase phase = probe.isStep() ? LoadPhase.STEP : LoadPhase.QOS;
       return new LoadPoint(probe.users(), phase, probeIndex, false);
     }
     return LoadPoint.unjudged(probe.users(), LoadPhase.AWAITING_VERDICT);
@@ -143,6 +144,11 @@ final class FindMaxLoadPathInstance implements LoadPathInstance {
   }
 
   @Override
+  public BusyFit busyFit() {
+    return search.busyFit();
+  }
+
+  @Override
   public boolean watchesWindows() {
     return true;
   }
@@ -155,7 +161,7 @@ final class FindMaxLoadPathInstance implements LoadPathInstance {
   public void windowObserved(
       int windowIndex, long fromMillis, long toMillis, boolean clearlyBeyondLimits) {
     Probe probe = search.current();
-    if (probe == null || windowIndex != probeIndex || isStep(probe) || cutAtMillis >= 0) {
+    if (probe == null || windowIndex != probeIndex || probe.isStep() || cutAtMillis >= 0) {
       return;
     }
     if (!clearlyBeyondLimits) {
@@ -278,11 +284,7 @@ final class FindMaxLoadPathInstance implements LoadPathInstance {
 
   /** A step after the first (the first ramps and warms up like a probe), or a step's repeat. */
   private boolean laterStep(Probe probe) {
-    return isStep(probe) && probeIndex > 0;
-  }
-
-  private static boolean isStep(Probe probe) {
-    return probe.kind() == Probe.Kind.INITIAL_STEP || probe.kind() == Probe.Kind.STEP_REPEAT;
+    return probe.isStep() && probeIndex > 0;
   }
 
   /**
@@ -290,7 +292,7 @@ final class FindMaxLoadPathInstance implements LoadPathInstance {
    * the answer rests on (decision 0009).
    */
   private long qosMillis(Probe probe) {
-    if (isStep(probe)) {
+    if (probe.isStep()) {
       return spec.initialStepDuration().toMillis();
     }
     return probe.kind() == Probe.Kind.VERIFICATION

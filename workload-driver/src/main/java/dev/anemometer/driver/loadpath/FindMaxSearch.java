@@ -1,5 +1,6 @@
 package dev.anemometer.driver.loadpath;
 
+import dev.anemometer.driver.qos.BusyFit;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.NavigableSet;
@@ -101,6 +102,14 @@ public final class FindMaxSearch {
     return highestPass();
   }
 
+  /**
+   * The machine's busy share in the probe windows whose response times and failures held: what the
+   * search aims by, and what the driver judges each probe's headroom on.
+   */
+  public BusyFit busyFit() {
+    return aim.fit();
+  }
+
   public List<Outcome> history() {
     return List.copyOf(history);
   }
@@ -134,7 +143,7 @@ public final class FindMaxSearch {
     }
     Probe probe = current;
     history.add(new Outcome(probe, verdict));
-    if (!isStep(probe) && verdict.withinLimits()) {
+    if (!probe.isStep() && verdict.withinLimits()) {
       aim.add(probe.users(), busyPercent);
     }
     boolean held = verdict.capacityHeld();
@@ -202,7 +211,7 @@ public final class FindMaxSearch {
     int first = history.get(0).probe().users();
     return passedSteps.isEmpty()
         && history.stream()
-            .allMatch(outcome -> isStep(outcome.probe()) && outcome.probe().users() == first);
+            .allMatch(outcome -> outcome.probe().isStep() && outcome.probe().users() == first);
   }
 
   private Probe climbFrom(int users) {
@@ -252,7 +261,7 @@ public final class FindMaxSearch {
    * HeadroomAim}), at least by just under the precision; without it, a move that doubles.
    */
   private int moveUp(int users) {
-    OptionalInt aimed = aim.from(users);
+    OptionalInt aimed = aim.above(users);
     if (aimed.isEmpty()) {
       return moveFromEstimate(users, true);
     }
@@ -266,7 +275,7 @@ public final class FindMaxSearch {
    */
   private int between(int pass, int fail) {
     int middle = midpoint(pass, fail);
-    OptionalInt aimed = aim.from(pass);
+    OptionalInt aimed = aim.above(pass);
     if (aimed.isEmpty()) {
       return middle;
     }
@@ -318,7 +327,7 @@ public final class FindMaxSearch {
   private Probe bisectBelow(int fail, boolean clearly) {
     if (fromEstimate && highestPass() == 0) {
       // Under a probe that failed on its headroom alone, its CPU says how far down the edge is.
-      OptionalInt aimed = aim.from(fail);
+      OptionalInt aimed = aim.below(fail);
       int down = moveFromEstimate(fail, false);
       if (aimed.isPresent()) {
         down = Math.max(precisionMove(fail), fail - aimed.getAsInt());
@@ -416,10 +425,6 @@ public final class FindMaxSearch {
       return new Probe(Probe.Kind.VERIFICATION, highestPass());
     }
     return null;
-  }
-
-  private static boolean isStep(Probe probe) {
-    return probe.kind() == Probe.Kind.INITIAL_STEP || probe.kind() == Probe.Kind.STEP_REPEAT;
   }
 
   private static Probe probe(int users) {

@@ -16,11 +16,24 @@ import java.util.OptionalInt;
  * with 5 % to keep, the users can grow by 94 / 85. The line through the origin overstates the work
  * of the added users (the stack has work that does not grow with them), so the aim falls short of
  * the edge rather than past it, and the next aim, from nearer, is closer still.
+ *
+ * <p>The windows are the ones the headroom rule judges by too: this fit is the search's, and the
+ * driver judges each probe window on it ({@link FindMaxSearch#busyFit()}).
  */
 final class HeadroomAim {
 
   /** The aim leaves this many points of the machine idle beyond the rule's minimum. */
   static final double AIM_MARGIN_PERCENT = 1;
+
+  /**
+   * How much higher than it read, in percent, an aim up from a single window takes its busy share:
+   * one window's share can lie well off the machine's (session 36: 74.6 % and 86.7 % busy at 1,500
+   * users in two runs of one configuration; the aim from the lower one overshot to where the
+   * response times failed, and the search bisected back). Two windows or more aim along their line.
+   * An aim down, from a window without headroom, is taken as read: falling short there costs a
+   * probe, not an overload.
+   */
+  static final double ONE_WINDOW_SCATTER_PERCENT = 5;
 
   /** An aim moves the users up by at most this share of them: the response times may give first. */
   static final double MAX_MOVE_PERCENT = 35;
@@ -30,6 +43,11 @@ final class HeadroomAim {
 
   HeadroomAim(Headroom headroom) {
     this.headroom = headroom;
+  }
+
+  /** The probe windows whose response times and failures held, with their busy shares. */
+  BusyFit fit() {
+    return fit;
   }
 
   /**
@@ -43,19 +61,33 @@ final class HeadroomAim {
   }
 
   /**
-   * The user count the probes near {@code users} put at the aimed busy share, at most {@value
-   * #MAX_MOVE_PERCENT} % above {@code users}; empty with the rule off or no window near.
+   * The user count above a probe that held at {@code users} where the probes near it put the aimed
+   * busy share, at most {@value #MAX_MOVE_PERCENT} % higher; empty with the rule off or no window
+   * near.
    */
-  OptionalInt from(int users) {
+  OptionalInt above(int users) {
+    return aim(users, ONE_WINDOW_SCATTER_PERCENT);
+  }
+
+  /** Where the probes near {@code users}, one that failed on its headroom, put the aimed share. */
+  OptionalInt below(int users) {
+    return aim(users, 0);
+  }
+
+  private OptionalInt aim(int users, double oneWindowScatterPercent) {
     if (!headroom.on()) {
       return OptionalInt.empty();
     }
-    OptionalDouble busy = fit.busyPercentAt(users, 1);
-    if (busy.isEmpty() || busy.getAsDouble() <= 0) {
+    OptionalDouble fitted = fit.busyPercentAt(users, 1);
+    if (fitted.isEmpty() || fitted.getAsDouble() <= 0) {
       return OptionalInt.empty();
     }
+    double busy = fitted.getAsDouble();
+    if (fit.windowsNear(users) == 1) {
+      busy *= 1 + oneWindowScatterPercent / 100;
+    }
     double aimedBusy = 100 - headroom.minIdlePercent() - AIM_MARGIN_PERCENT;
-    double aimed = users * aimedBusy / busy.getAsDouble();
+    double aimed = users * aimedBusy / busy;
     double highest = users * (1 + MAX_MOVE_PERCENT / 100);
     return OptionalInt.of((int) Math.floor(Math.min(aimed, highest)));
   }

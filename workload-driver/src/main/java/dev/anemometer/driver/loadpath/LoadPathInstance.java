@@ -1,5 +1,6 @@
 package dev.anemometer.driver.loadpath;
 
+import dev.anemometer.driver.qos.BusyFit;
 import dev.anemometer.driver.qos.Headroom;
 import java.util.OptionalInt;
 
@@ -62,6 +63,15 @@ public interface LoadPathInstance {
    */
   default Headroom headroom() {
     return Headroom.OFF;
+  }
+
+  /**
+   * The machine's busy share in the earlier probe windows that held within their limits, which a
+   * window's headroom is judged on with its own share added ({@link BusyFit#with}); empty for a
+   * path without the headroom rule.
+   */
+  default BusyFit busyFit() {
+    return new BusyFit();
   }
 
   /** The headline result of a findMax search once finished; empty for other paths. */

@@ -3,6 +3,11 @@ package dev.anemometer.driver.loadpath;
 /** One run at a user count whose QoS verdict steers a findMax search. */
 public record Probe(Kind kind, int users) {
 
+  /** A stair of the climb or its repeat: short, judged whole, and no bound on the answer. */
+  public boolean isStep() {
+    return kind == Kind.INITIAL_STEP || kind == Kind.STEP_REPEAT;
+  }
+
   public enum Kind {
     /** A stair of the climb that finds the region: no warm-up, judged as a whole. */
     INITIAL_STEP,

@@ -24,13 +24,31 @@ public final class BusyFit {
 
   private record Point(int users, double busyPercent) {}
 
-  private final List<Point> points = new ArrayList<>();
+  private final List<Point> points;
+
+  public BusyFit() {
+    this(List.of());
+  }
+
+  private BusyFit(List<Point> points) {
+    this.points = new ArrayList<>(points);
+  }
 
   /** Notes a window at {@code users} that kept the machine {@code busyPercent} busy. */
   public void add(int users, double busyPercent) {
     if (users > 0) {
       points.add(new Point(users, busyPercent));
     }
+  }
+
+  /**
+   * This fit with one more window, this one unchanged: a window is judged on the line through its
+   * own share before it counts towards the next.
+   */
+  public BusyFit with(int users, double busyPercent) {
+    BusyFit more = new BusyFit(points);
+    more.add(users, busyPercent);
+    return more;
   }
 
   /** How many windows lie near {@code users}. */
@@ -49,7 +67,7 @@ public final class BusyFit {
    */
   public OptionalDouble busyPercentAt(int users, int leastWindows) {
     List<Point> near = near(users);
-    if (near.isEmpty() || near.size() < leastWindows) {
+    if (near.size() < Math.max(1, leastWindows)) {
       return OptionalDouble.empty();
     }
     double usersSquared = 0;

@@ -45,7 +45,6 @@ final class TargetRun {
   private MachineCpu windowMachineStart;
   // The share of the machine's CPU busy in the window that closed last (NaN: not measured).
   private double windowBusyPercent = Double.NaN;
-  private final BusyFit busyFit = new BusyFit();
   private boolean warnedNoCounters;
   // findMax's initial steps: short, unwarmed windows that only pick where probing starts.
   private final Set<Integer> stepWindows = new HashSet<>();
@@ -211,7 +210,7 @@ final class TargetRun {
    * The verdict with the path's headroom rule applied, when it has one and the counters read. A
    * step is judged on its own idle share (its arrivals make it unlike the probes); a probe on the
    * line through the probe windows near its users whose response times and failures held, this
-   * one's included ({@link BusyFit}).
+   * one's included: the search's own fit, which it aims by ({@link LoadPathInstance#busyFit()}).
    */
   private QosVerdict withHeadroom(QosVerdict verdict) {
     Headroom headroom = path.headroom();
@@ -230,11 +229,11 @@ final class TargetRun {
     if (!probe || !withinLimits) {
       return verdict.with(headroom.judge(idle));
     }
-    busyFit.add(users(), 100 - idle);
-    OptionalDouble fitted = busyFit.busyPercentAt(users());
+    BusyFit fit = path.busyFit().with(users(), 100 - idle);
+    OptionalDouble fitted = fit.busyPercentAt(users());
     return verdict.with(
         fitted.isPresent()
-            ? headroom.judgeFitted(100 - fitted.getAsDouble(), idle, busyFit.windowsNear(users()))
+            ? headroom.judgeFitted(100 - fitted.getAsDouble(), idle, fit.windowsNear(users()))
             : headroom.judge(idle));
   }
 

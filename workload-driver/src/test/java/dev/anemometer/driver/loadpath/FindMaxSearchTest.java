@@ -7,6 +7,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.IntPredicate;
+import java.util.function.IntToDoubleFunction;
 import org.junit.jupiter.api.Test;
 
 class FindMaxSearchTest {
@@ -355,6 +356,16 @@ class FindMaxSearchTest {
    */
   private static List<String> driveOnTheCores(
       FindMaxSearch search, double busyPerUser, double stepShare, int responseTimesHold) {
+    return driveOnTheCores(search, busyPerUser, stepShare, responseTimesHold, users -> 1);
+  }
+
+  /** The same, with each window's busy share read {@code reading(users)} times what it was. */
+  private static List<String> driveOnTheCores(
+      FindMaxSearch search,
+      double busyPerUser,
+      double stepShare,
+      int responseTimesHold,
+      IntToDoubleFunction reading) {
     List<String> probes = new ArrayList<>();
     while (!search.finished()) {
       Probe probe = search.current();
@@ -371,7 +382,7 @@ class FindMaxSearchTest {
             default -> "-";
           };
       probes.add(probe.kind().name().charAt(0) + "" + probe.users() + mark);
-      search.verdict(verdict, 0, busy);
+      search.verdict(verdict, 0, busy * reading.applyAsDouble(probe.users()));
       assertThat(probes).hasSizeLessThan(100);
     }
     return probes;
@@ -388,10 +399,27 @@ class FindMaxSearchTest {
     assertThat(probes)
         .containsExactly(
             "I500+", "I1000+", "I1500+", "I2000+", "I2500+", "I3000+", "I3500+", "I4000h", "S4000h",
-            "P3255+", // 93 % of 3,500, 84.6 % busy: the edge is 94 / 84.6 of it away
-            "P3615+", // 94 % busy: one point inside the edge
+            "P3255+", // 93 % of 3,500, 84.6 % busy; one window, so taken as 5 % more: 88.8 %
+            "P3443+", // 94 / 88.8 of 3,255
+            "P3615+", // along the line through both: 94 % busy, one point inside the edge
             "P3705h"); // just under the precision above: no headroom, 2.5 % apart
     assertThat(search.peakUsers()).isEqualTo(3_615);
+  }
+
+  @Test
+  void anAimFromOneWindowThatReadsLowStopsShortOfTheEdge() {
+    // The same machine (95 % busy at 3,654 users), but the first probe's window reads 5 % low:
+    // 80.4 % busy at 3,255 users. Taken as read it would aim at 3,805 users, past the edge.
+    FindMaxSearch search = new FindMaxSearch(withHeadroom());
+
+    List<String> probes =
+        driveOnTheCores(search, 0.026, 0.93, Integer.MAX_VALUE, users -> users == 3_255 ? 0.95 : 1);
+
+    assertThat(probes)
+        .containsSubsequence(
+            "P3255+", "P3624+", // 94 / (80.4 × 1.05) of 3,255: under the edge
+            "P3714h");
+    assertThat(search.peakUsers()).isEqualTo(3_624);
   }
 
   @Test

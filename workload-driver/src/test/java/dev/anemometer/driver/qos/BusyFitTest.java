@@ -51,4 +51,16 @@ class BusyFitTest {
     assertThat(fit.windowsNear(1_000)).isEqualTo(1);
     assertThat(fit.busyPercentAt(1_000)).isEmpty();
   }
+
+  @Test
+  void aWindowIsJudgedWithItsOwnShareWithoutCountingTowardsTheNext() {
+    BusyFit fit = new BusyFit();
+    fit.add(3_336, 77.4);
+
+    BusyFit judged = fit.with(3_502, 83.3);
+
+    assertThat(judged.windowsNear(3_502)).isEqualTo(2);
+    assertThat(judged.busyPercentAt(3_502)).isPresent();
+    assertThat(fit.windowsNear(3_502)).as("the search's own fit").isEqualTo(1);
+  }
 }

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.annotation.JsonInclude;
 import dev.anemometer.harness.platform.CpuSummary;
 import dev.anemometer.harness.platform.TierCpu;
 import dev.anemometer.harness.platform.WindowCpu;
+import dev.anemometer.harness.results.RunSummary;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -21,6 +22,7 @@ import java.util.Set;
  * <p>The set's values at the runs' mean pace, {@code value × pace / mean pace}, are what the runs
  * would have found had the machine run as fast in each: the spread the stack's own behaviour leaves
  * once the machine's is taken out. They explain a spread; the headline stays the measured peak.
+ * Only results the machine decided have a pace: a findMax peak at the search's ceiling has none.
  *
  * @param minMicrosPerUserSecond the lowest pace of a run (nginx and HAProxy, µs per user-second)
  * @param maxMicrosPerUserSecond the highest
@@ -36,6 +38,18 @@ public record MachinePace(
 
   /** The tiers whose CPU per user-second is the machine's pace. */
   static final Set<String> NATIVE_TIERS = Set.of("lb", "web");
+
+  /**
+   * A run's pace, where the machine decided its result: none for a findMax peak at the search's
+   * ceiling, which the search stopped at, not the machine (session 36: two runs at an 800-user
+   * ceiling, whose "values at the mean pace" spread by 6.4 % though both found exactly 800).
+   */
+  static Double of(RunSummary summary) {
+    boolean atCeiling =
+        summary.instances() != null
+            && summary.instances().stream().anyMatch(RunSummary.InstanceSummary::peakAtCeiling);
+    return atCeiling ? null : of(summary.cpu());
+  }
 
   /**
    * nginx's and HAProxy's CPU per user-second over the windows a run's headline rests on ({@code
@@ -78,12 +92,11 @@ public record MachinePace(
       paces.add(run.nativeMicrosPerUserSecond());
       atMean.add(run.value() * run.nativeMicrosPerUserSecond() / mean);
     }
-    double min = paces.stream().mapToDouble(Double::doubleValue).min().orElse(0);
-    double max = paces.stream().mapToDouble(Double::doubleValue).max().orElse(0);
+    MachineDrift.Spread spread = MachineDrift.Spread.of(paces);
     return new MachinePace(
-        min,
-        max,
-        mean > 0 ? (max - min) / mean * 100 : 0,
+        spread.min(),
+        spread.max(),
+        spread.spreadPercent(),
         RepeatSet.Statistics.of(RepeatStatistics.of(atMean)));
   }
 

@@ -61,7 +61,7 @@ public final class RepeatRunner {
               loopbackScore(atStart),
               cpuScore(after),
               loopbackScore(after),
-              MachinePace.of(result.summary().cpu())));
+              MachinePace.of(result.summary())));
       Optional<RepeatSpec.RepeatStop> stop =
           "INTERRUPTED".equals(result.summary().outcome())
               ? Optional.of(

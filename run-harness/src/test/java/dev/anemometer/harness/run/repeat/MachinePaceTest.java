@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.within;
 import dev.anemometer.harness.platform.CpuSummary;
 import dev.anemometer.harness.platform.TierCpu;
 import dev.anemometer.harness.platform.WindowCpu;
+import dev.anemometer.harness.results.RunSummary;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -36,6 +37,20 @@ class MachinePaceTest {
   }
 
   @Test
+  void aPeakAtTheSearchsCeilingHasNoPaceForTheMachineDidNotDecideIt() {
+    // Session 36's pace demo: two runs stopped at an 800-user ceiling, their "values at the mean
+    // pace" 6.4 % apart though both found 800.
+    WindowCpu peak =
+        new WindowCpu(
+            "instance-0", 9, 0, 120_000, 800, true, 120, List.of(tier("lb", 8), tier("web", 6)));
+    CpuSummary cpu = new CpuSummary(true, "", List.of(peak), List.of(peak));
+
+    assertThat(MachinePace.of(findMax(800, 800, cpu))).isNull();
+    assertThat(MachinePace.of(findMax(1_000, 800, cpu)))
+        .isCloseTo(14 * 1e6 / (800 * 120), within(0.01));
+  }
+
+  @Test
   void aRunThatMeasuredNoCpuHasNoPace() {
     assertThat(MachinePace.of((CpuSummary) null)).isNull();
     assertThat(MachinePace.of(CpuSummary.unavailable("kubernetes"))).isNull();
@@ -63,6 +78,30 @@ class MachinePaceTest {
   @Test
   void fewerThanTwoPacedRunsHaveNoPace() {
     assertThat(MachinePace.of(List.of(run(1_790, 198.0), run(1_881, null)))).isNull();
+  }
+
+  private static RunSummary findMax(int ceiling, int peak, CpuSummary cpu) {
+    RunSummary.InstanceSummary instance =
+        new RunSummary.InstanceSummary(0, ceiling, peak, 1_000, List.of(), null, true, null);
+    return new RunSummary(
+        "t",
+        "local",
+        "local",
+        "findMax",
+        "2026-11-28T19:00:00Z",
+        480,
+        "PASSED",
+        0,
+        peak,
+        List.of(instance),
+        null,
+        null,
+        "QoS met",
+        null,
+        null,
+        null,
+        cpu,
+        null);
   }
 
   private static TierCpu tier(String name, double cpuSeconds) {
