@@ -61,10 +61,13 @@ public final class LoadProgress implements RunListener {
     endLine();
     out.printf(
         Locale.ROOT,
-        "           %s window %d at %d users: %s%s%n",
+        "           %s window %d at %d users%s: %s%s%n",
         window.targetId(),
         window.index() + 1,
         window.users(),
+        window.machineBusyPercentOrNull() == null
+            ? ""
+            : String.format(Locale.ROOT, " (machine %.1f %% busy)", window.machineBusyPercent()),
         window.verdict().passed()
             ? "PASS"
             : "FAIL: " + firstFailures(window.verdict().failureMessages()),

@@ -196,6 +196,16 @@ class LoadProgressTest {
   }
 
   @Test
+  void aWindowJudgedOnItsHeadroomShowsHowBusyTheMachineWas() {
+    LoadProgress progress = new LoadProgress(out, Duration.ZERO, false);
+
+    progress.onWindow(
+        new WindowResult("instance-0", 8, 60_000, 120_000, 3_439, stats(), PASSED, 87.94));
+
+    assertThat(text()).endsWith("window 9 at 3439 users (machine 87.9 % busy): PASS\n");
+  }
+
+  @Test
   void findMaxIsOpenEndedSoTheBarShowsTheElapsedTime() {
     LoadProgress progress = new LoadProgress(out, Duration.ZERO, true);
 

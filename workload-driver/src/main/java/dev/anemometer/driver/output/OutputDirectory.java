@@ -1,5 +1,6 @@
 package dev.anemometer.driver.output;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
 import dev.anemometer.driver.run.RunListener;
 import dev.anemometer.driver.run.RunResult;
 import dev.anemometer.driver.run.RunSpec;
@@ -130,6 +131,7 @@ public final class OutputDirectory implements RunListener, AutoCloseable {
             window.verdict().valid(),
             window.verdict().failureMessages(),
             window.verdict().invalidReasons(),
+            window.machineBusyPercentOrNull(),
             OperationSummary.of(window.stats(), window.verdict())));
   }
 
@@ -168,7 +170,8 @@ public final class OutputDirectory implements RunListener, AutoCloseable {
                         w.verdict().valid(),
                         w.verdict().calibrationDefect(),
                         w.verdict().failureMessages(),
-                        w.verdict().invalidReasons()))
+                        w.verdict().invalidReasons(),
+                        w.machineBusyPercentOrNull()))
             .toList();
     return new RunSummary.Target(
         target.id(),
@@ -271,5 +274,6 @@ public final class OutputDirectory implements RunListener, AutoCloseable {
       boolean valid,
       List<String> failures,
       List<String> invalidReasons,
+      @JsonInclude(JsonInclude.Include.NON_NULL) Double machineBusyPercent,
       List<OperationSummary> operations) {}
 }

@@ -1,5 +1,6 @@
 package dev.anemometer.driver.output;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
 import java.util.List;
 
 /** The content of {@code summary.json}. */
@@ -26,6 +27,13 @@ public record RunSummary(
       List<String> calibrationDefects,
       List<String> failedAbovePeak) {}
 
+  /**
+   * One judged window.
+   *
+   * @param machineBusyPercent the share of the machine's CPU busy in it, with findMax's headroom
+   *     rule on; absent otherwise
+   */
+  @JsonInclude(JsonInclude.Include.NON_NULL)
   public record Window(
       int index,
       long startMillis,
@@ -35,5 +43,6 @@ public record RunSummary(
       boolean valid,
       boolean calibrationDefect,
       List<String> failures,
-      List<String> invalidReasons) {}
+      List<String> invalidReasons,
+      Double machineBusyPercent) {}
 }

@@ -198,7 +198,14 @@ final class TargetRun {
     judged.add(stats);
     WindowResult result =
         new WindowResult(
-            spec.id(), windowIndex, windowStartMillis, elapsedMillis, users(), stats, verdict);
+            spec.id(),
+            windowIndex,
+            windowStartMillis,
+            elapsedMillis,
+            users(),
+            stats,
+            verdict,
+            windowBusyPercent);
     windows.add(result);
     if (!windowJudgesMix) {
       stepWindows.add(windowIndex);

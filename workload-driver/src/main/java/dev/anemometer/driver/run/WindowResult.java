@@ -9,6 +9,9 @@ import dev.anemometer.driver.stats.IntervalStats;
  * @param startMillis start, elapsed since the run began
  * @param endMillis end, elapsed since the run began
  * @param users the users active when the window closed
+ * @param machineBusyPercent the share of the machine's CPU that was busy in the window, what
+ *     findMax's headroom rule and aim read (NaN: not measured, the rule being off or the counters
+ *     unreadable)
  */
 public record WindowResult(
     String targetId,
@@ -17,4 +20,23 @@ public record WindowResult(
     long endMillis,
     int users,
     IntervalStats stats,
-    QosVerdict verdict) {}
+    QosVerdict verdict,
+    double machineBusyPercent) {
+
+  /** A window whose machine busy share was not measured. */
+  public WindowResult(
+      String targetId,
+      int index,
+      long startMillis,
+      long endMillis,
+      int users,
+      IntervalStats stats,
+      QosVerdict verdict) {
+    this(targetId, index, startMillis, endMillis, users, stats, verdict, Double.NaN);
+  }
+
+  /** The busy share rounded to a tenth of a percent, or null when not measured. */
+  public Double machineBusyPercentOrNull() {
+    return Double.isNaN(machineBusyPercent) ? null : Math.round(machineBusyPercent * 10) / 10.0;
+  }
+}

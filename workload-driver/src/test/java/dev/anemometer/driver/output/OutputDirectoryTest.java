@@ -7,13 +7,16 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.anemometer.driver.behavior.UsersConfig;
 import dev.anemometer.driver.loadpath.FixedLoadPathSpec;
 import dev.anemometer.driver.qos.QosSpec;
+import dev.anemometer.driver.qos.QosVerdict;
 import dev.anemometer.driver.run.DriverRun;
 import dev.anemometer.driver.run.LocalLoadGenerator;
 import dev.anemometer.driver.run.RunSpec;
 import dev.anemometer.driver.run.TargetSpec;
+import dev.anemometer.driver.run.WindowResult;
 import dev.anemometer.driver.stats.DriverHealth;
 import dev.anemometer.driver.stats.HealthSource;
 import dev.anemometer.driver.stats.HealthThresholds;
+import dev.anemometer.driver.stats.IntervalStats;
 import dev.anemometer.driver.support.FakeHttpClient;
 import dev.anemometer.driver.support.RecordingPopulation;
 import java.io.ByteArrayOutputStream;
@@ -120,6 +123,20 @@ class OutputDirectoryTest {
       }
     }
     assertThat(loginCount).isEqualTo(16);
+  }
+
+  @Test
+  void aWindowRecordsHowBusyTheMachineWasWhereItWasMeasured() throws Exception {
+    QosVerdict passed = new QosVerdict(true, List.of(), List.of());
+    IntervalStats none = IntervalStats.empty(0, 0);
+    try (OutputDirectory output = new OutputDirectory(directory, () -> 1_700_000_000_000L)) {
+      output.onWindow(new WindowResult("app0", 8, 0, 60_000, 3_439, none, passed, 87.94));
+      output.onWindow(new WindowResult("app0", 9, 60_000, 120_000, 3_524, none, passed));
+    }
+
+    List<String> lines = Files.readAllLines(directory.resolve("windows.jsonl"));
+    assertThat(lines.get(0)).contains("\"machineBusyPercent\":87.9");
+    assertThat(lines.get(1)).doesNotContain("machineBusyPercent");
   }
 
   @Test
