@@ -228,7 +228,7 @@ class LoadProgressTest {
   }
 
   private static WindowResult window(QosVerdict verdict) {
-    return new WindowResult("instance-0", 1, 60_000, 120_000, 300, stats(), verdict);
+    return new WindowResult("instance-0", 1, 60_000, 120_000, 300, stats(), verdict, Double.NaN);
   }
 
   /** The report of an interval that began its segment. */

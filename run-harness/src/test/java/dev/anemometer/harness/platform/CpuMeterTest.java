@@ -59,7 +59,8 @@ class CpuMeterTest {
             31_000,
             40,
             IntervalStats.empty(0, 0),
-            new QosVerdict(true, List.of(), List.of())));
+            new QosVerdict(true, List.of(), List.of()),
+            Double.NaN));
 
     WindowCpu window = meter.windows().get(0);
     assertThat(window.wallSeconds()).isEqualTo(21.0);
@@ -102,7 +103,8 @@ class CpuMeterTest {
             10_000,
             40,
             IntervalStats.empty(0, 0),
-            new QosVerdict(false, List.of(), List.of())));
+            new QosVerdict(false, List.of(), List.of()),
+            Double.NaN));
 
     // Paired with the sample at the driver's start, not with the one at onStart.
     assertThat(meter.windows().get(0).wallSeconds()).isEqualTo(10.0);

@@ -79,7 +79,8 @@ class WindowCpuTest {
         70_000,
         users,
         IntervalStats.empty(0, 0),
-        new QosVerdict(passed, List.of(), List.of()));
+        new QosVerdict(passed, List.of(), List.of()),
+        Double.NaN);
   }
 
   static CpuSample sample(long nanoTime, Map<TierProcess, Double> cpuSeconds, double harness) {

@@ -23,18 +23,6 @@ public record WindowResult(
     QosVerdict verdict,
     double machineBusyPercent) {
 
-  /** A window whose machine busy share was not measured. */
-  public WindowResult(
-      String targetId,
-      int index,
-      long startMillis,
-      long endMillis,
-      int users,
-      IntervalStats stats,
-      QosVerdict verdict) {
-    this(targetId, index, startMillis, endMillis, users, stats, verdict, Double.NaN);
-  }
-
   /** The busy share rounded to a tenth of a percent, or null when not measured. */
   public Double machineBusyPercentOrNull() {
     return Double.isNaN(machineBusyPercent) ? null : Math.round(machineBusyPercent * 10) / 10.0;

@@ -57,7 +57,14 @@ class FailedAbovePeakTest {
                         OperationType.LOGIN, QosRule.RESPONSE_TIME, false, failure, 1.5)),
                 List.of());
     return new WindowResult(
-        "instance-0", index, index * 60_000L, index * 60_000L + 60_000, users, NONE, verdict);
+        "instance-0",
+        index,
+        index * 60_000L,
+        index * 60_000L + 60_000,
+        users,
+        NONE,
+        verdict,
+        Double.NaN);
   }
 
   private static RunResult run(List<WindowResult> windows, Integer peak) {

@@ -131,7 +131,8 @@ class OutputDirectoryTest {
     IntervalStats none = IntervalStats.empty(0, 0);
     try (OutputDirectory output = new OutputDirectory(directory, () -> 1_700_000_000_000L)) {
       output.onWindow(new WindowResult("app0", 8, 0, 60_000, 3_439, none, passed, 87.94));
-      output.onWindow(new WindowResult("app0", 9, 60_000, 120_000, 3_524, none, passed));
+      output.onWindow(
+          new WindowResult("app0", 9, 60_000, 120_000, 3_524, none, passed, Double.NaN));
     }
 
     List<String> lines = Files.readAllLines(directory.resolve("windows.jsonl"));
