@@ -45,6 +45,18 @@ final class SimulatedUser {
    */
   static final long MAX_LATENESS_NANOS = 10_000_000_000L;
 
+  /**
+   * The grid every user's due times fall on. A cycle time drawn from its distribution is rounded up
+   * to it, and the operation is due at the rounded time, so its latency is measured from there and
+   * the rounding adds none. Users whose operations fall due in the same tick are sent in one
+   * wake-up of their event loop instead of one each: the driver's cost per user is mostly waking,
+   * not working (workload-driver-bench: about 1,400 wake-ups a second for 1,100 requests at 2,000
+   * users, each on cold caches). Five milliseconds is far below a cycle time of seconds, so the
+   * pacing keeps its distribution, and below any response-time limit, so the arrivals it groups
+   * (about five per tick at 1,000 operations a second) queue for less than the stack's own jitter.
+   */
+  static final long PACING_TICK_NANOS = 5_000_000L;
+
   /** The failure reason of a cycle skipped because its user was too far behind its schedule. */
   static final String BEHIND_SCHEDULE = "BEHIND_SCHEDULE";
 
@@ -155,7 +167,7 @@ final class SimulatedUser {
     }
     if (next.waits() && !holds(next.awaited())) {
       if (worthWaiting()) {
-        nextDueNanos += behavior.cycleTime().sampleNanos(context.random());
+        nextDueNanos = onTick(nextDueNanos + behavior.cycleTime().sampleNanos(context.random()));
         schedule();
         return;
       }
@@ -219,7 +231,12 @@ final class SimulatedUser {
       recorder.record(type, due, nowNanos, 0, BEHIND_SCHEDULE);
       due += behavior.cycleTime().sampleNanos(context.random());
     }
-    return due;
+    return onTick(due);
+  }
+
+  /** {@code nanos} rounded up to the next {@link #PACING_TICK_NANOS} tick. */
+  static long onTick(long nanos) {
+    return -Math.floorDiv(-nanos, PACING_TICK_NANOS) * PACING_TICK_NANOS;
   }
 
   /** Logs out if logged in (due now: parking is not paced), else goes idle. */

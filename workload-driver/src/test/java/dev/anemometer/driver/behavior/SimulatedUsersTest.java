@@ -31,6 +31,12 @@ class SimulatedUsersTest {
           operations.get(i).intendedStartNanos() - operations.get(i - 1).intendedStartNanos();
       assertThat(gap).isBetween(2_500_000_000L, 7_500_000_000L);
     }
+    // After the first, each is due on the pacing tick, and its latency is measured from there.
+    assertThat(operations.subList(1, operations.size()))
+        .allSatisfy(
+            op ->
+                assertThat(Math.floorMod(op.intendedStartNanos(), SimulatedUser.PACING_TICK_NANOS))
+                    .isZero());
     // Every request takes exactly 10 ms: an operation started on time ends a multiple of that
     // after it was due, never more than its few sequential steps.
     assertThat(operations)
