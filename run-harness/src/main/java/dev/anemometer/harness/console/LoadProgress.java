@@ -65,7 +65,7 @@ public final class LoadProgress implements RunListener {
         window.targetId(),
         window.index() + 1,
         window.users(),
-        window.machineBusyPercentOrNull() == null
+        Double.isNaN(window.machineBusyPercent())
             ? ""
             : String.format(Locale.ROOT, " (machine %.1f %% busy)", window.machineBusyPercent()),
         window.verdict().passed()

@@ -51,9 +51,8 @@ final class SimulatedUser {
    * the rounding adds none. Users whose operations fall due in the same tick are sent in one
    * wake-up of their event loop instead of one each: the driver's cost per user is mostly waking,
    * not working (workload-driver-bench: about 1,400 wake-ups a second for 1,100 requests at 2,000
-   * users, each on cold caches). Five milliseconds is far below a cycle time of seconds, so the
-   * pacing keeps its distribution, and below any response-time limit, so the arrivals it groups
-   * (about five per tick at 1,000 operations a second) queue for less than the stack's own jitter.
+   * users, each on cold caches). Rounding up adds 2.5 ms to a cycle of about 5 s on average (0.05
+   * %); at 1,000 operations a second a tick sends about five together.
    */
   static final long PACING_TICK_NANOS = 5_000_000L;
 

@@ -138,7 +138,7 @@ final class TargetRun {
             windowIndex,
             steering(result.verdict()),
             result.stats().successesPerSecond(),
-            windowBusyPercent);
+            result.machineBusyPercent());
         point = path.at(elapsedMillis);
       }
       windowIndex = point.windowIndex();
