@@ -106,8 +106,8 @@ public final class FindMaxSearch {
   }
 
   /**
-   * The machine's busy share in the probe windows whose response times and failures held: what the
-   * search aims by, and what the driver judges each probe's headroom on.
+   * The machine's busy share in the probe windows whose response times and failures held, a copy:
+   * what the search aims by, and what the driver judges each probe's headroom on.
    */
   public BusyFit busyFit() {
     return aim.fit();

@@ -50,9 +50,9 @@ final class HeadroomAim {
     this.headroom = headroom;
   }
 
-  /** The probe windows whose response times and failures held, with their busy shares. */
+  /** A copy of the probe windows whose response times and failures held, with their shares. */
   BusyFit fit() {
-    return fit;
+    return fit.copy();
   }
 
   /**

@@ -51,6 +51,11 @@ public final class BusyFit {
     return more;
   }
 
+  /** A copy of this fit, for a reader that must not change it. */
+  public BusyFit copy() {
+    return new BusyFit(points);
+  }
+
   /** How many windows lie near {@code users}. */
   public int windowsNear(int users) {
     return near(users).size();
