@@ -24,14 +24,12 @@ import java.util.TreeSet;
  * itself shows that the climb stopped early: probes go on up from there in moves that double. A
  * probe never goes to or beyond a known bound.
  *
- * <p>With the headroom rule on, the probes' own CPU aims them instead ({@link HeadroomAim}): the
- * first goes where the busy share of the highest step that held, taken as a probe's, puts the
- * headroom's edge, one point inside it (below the step that failed); a probe that held moves the
- * next to where its busy share puts the headroom's edge, one point inside it (at most 35 % up, at
- * least just under the precision); between a pass and a fail, the next goes there too when that is
- * below the middle; under a first probe that failed on its headroom, down to it. The answer then
- * lands just under the edge whatever path led there, in moves that shrink as the edge nears, not in
- * moves that double.
+ * <p>With the headroom rule on, the probes' own CPU aims them instead ({@link HeadroomAim}): a
+ * probe that held moves the next to where its busy share puts the headroom's edge, one point inside
+ * it (at most 35 % up, at least just under the precision); between a pass and a fail, the next goes
+ * there too when that is below the middle; under a first probe that failed on its headroom, down to
+ * it. The answer then lands just under the edge whatever path led there, in moves that shrink as
+ * the edge nears, not in moves that double.
  *
  * <p>Capacity decides: a window that failed on the mix alone, with every response time and failure
  * rule far inside its limit, counts as a pass (it is reported as a calibration defect). A probe
@@ -48,10 +46,9 @@ public final class FindMaxSearch {
   }
 
   /**
-   * A step makes this share of a probe's work at the same users: users who have just arrived have
-   * not joined their auctions yet, and a step made about 7 % fewer operations per user than probes
-   * at the same users (session 34: 382 against 402-411 per 1,000 user-seconds at 3,000). Without
-   * the machine's CPU to aim by, the first probe goes to this share of the highest step that held.
+   * The first probe goes to this share of the highest step that held: users who have just arrived
+   * have not joined their auctions yet, and a step made about 7 % fewer operations per user than
+   * probes at the same users (session 34: 382 against 402-411 per 1,000 user-seconds at 3,000).
    */
   static final double PROBE_SHARE_OF_STEP = 0.93;
 
@@ -148,8 +145,6 @@ public final class FindMaxSearch {
     history.add(new Outcome(probe, verdict));
     if (!probe.isStep() && verdict.withinLimits()) {
       aim.add(probe.users(), busyPercent);
-    } else if (probe.isStep() && verdict.capacityHeld()) {
-      aim.addStep(probe.users(), busyPercent);
     }
     boolean held = verdict.capacityHeld();
     boolean laterStep = probe.kind() == Probe.Kind.INITIAL_STEP && history.size() > 1;
@@ -208,21 +203,7 @@ public final class FindMaxSearch {
     // above the peak leaves an overload that the next probes have to drain.
     fromEstimate = true;
     movesFromEstimate = 0;
-    return probe(firstProbe(highestStep));
-  }
-
-  /**
-   * The first probe after the climb: where the busy share of the highest step that held puts the
-   * headroom's edge ({@link HeadroomAim}), at most just under the precision below the step that
-   * failed; without it, {@value #PROBE_SHARE_OF_STEP} of that step.
-   */
-  private int firstProbe(int highestStep) {
-    OptionalInt aimed = aim.above(highestStep);
-    if (aimed.isEmpty()) {
-      return Math.max(1, (int) Math.round(highestStep * PROBE_SHARE_OF_STEP));
-    }
-    int belowFailingStep = regionHigh - precisionMove(regionHigh);
-    return Math.max(1, Math.min(aimed.getAsInt(), belowFailingStep));
+    return probe(Math.max(1, (int) Math.round(highestStep * PROBE_SHARE_OF_STEP)));
   }
 
   /** Nothing has held yet, and only the first step's users ran: the servers may be cold still. */

@@ -17,12 +17,8 @@ import java.util.OptionalInt;
  * of the added users (the stack has work that does not grow with them), so the aim falls short of
  * the edge rather than past it, and the next aim, from nearer, is closer still.
  *
- * <p>The probe windows are the ones the headroom rule judges by too: that fit is the search's, and
- * the driver judges each probe window on it ({@link FindMaxSearch#busyFit()}). The aim also reads
- * the climb's steps that held, each taken as {@code 1 /} {@value FindMaxSearch#PROBE_SHARE_OF_STEP}
- * times as busy as it was (a step's users have just arrived and make less work than a probe's): the
- * first probe goes where the highest of them puts the edge, and the second follows the line through
- * that step and the first probe. A step's short window is never judged by.
+ * <p>The windows are the ones the headroom rule judges by too: this fit is the search's, and the
+ * driver judges each probe window on it ({@link FindMaxSearch#busyFit()}).
  */
 final class HeadroomAim {
 
@@ -44,7 +40,6 @@ final class HeadroomAim {
 
   private final Headroom headroom;
   private final BusyFit fit = new BusyFit();
-  private final BusyFit aimFit = new BusyFit();
 
   HeadroomAim(Headroom headroom) {
     this.headroom = headroom;
@@ -60,53 +55,35 @@ final class HeadroomAim {
    * machine's busy share in it (NaN: unknown).
    */
   void add(int users, double busyPercent) {
-    if (readable(busyPercent)) {
+    if (headroom.on() && busyPercent > 0 && busyPercent <= 100) {
       fit.add(users, busyPercent);
-      aimFit.add(users, busyPercent);
     }
   }
 
   /**
-   * Notes a step of the climb at {@code users} that held, with the machine's busy share in it (NaN:
-   * unknown): it aims, as busy as a probe's window would be at its users, but is not judged by.
-   */
-  void addStep(int users, double busyPercent) {
-    if (readable(busyPercent)) {
-      aimFit.add(users, busyPercent / FindMaxSearch.PROBE_SHARE_OF_STEP);
-    }
-  }
-
-  private boolean readable(double busyPercent) {
-    return headroom.on() && busyPercent > 0 && busyPercent <= 100;
-  }
-
-  /**
-   * The user count above a probe or step that held at {@code users} where the windows near it put
-   * the aimed busy share, at most {@value #MAX_MOVE_PERCENT} % higher; empty with the rule off or
-   * no window near.
+   * The user count above a probe that held at {@code users} where the probes near it put the aimed
+   * busy share, at most {@value #MAX_MOVE_PERCENT} % higher; empty with the rule off or no window
+   * near.
    */
   OptionalInt above(int users) {
-    return aim(aimFit, users, ONE_WINDOW_SCATTER_PERCENT);
+    return aim(users, ONE_WINDOW_SCATTER_PERCENT);
   }
 
-  /**
-   * Where the probes near {@code users}, one that failed on its headroom, put the aimed share. The
-   * steps do not count: the failed probe's own window measured the work they stand in for.
-   */
+  /** Where the probes near {@code users}, one that failed on its headroom, put the aimed share. */
   OptionalInt below(int users) {
-    return aim(fit, users, 0);
+    return aim(users, 0);
   }
 
-  private OptionalInt aim(BusyFit windows, int users, double oneWindowScatterPercent) {
+  private OptionalInt aim(int users, double oneWindowScatterPercent) {
     if (!headroom.on()) {
       return OptionalInt.empty();
     }
-    OptionalDouble fitted = windows.busyPercentAt(users, 1);
+    OptionalDouble fitted = fit.busyPercentAt(users, 1);
     if (fitted.isEmpty() || fitted.getAsDouble() <= 0) {
       return OptionalInt.empty();
     }
     double busy = fitted.getAsDouble();
-    if (windows.windowsNear(users) == 1) {
+    if (fit.windowsNear(users) == 1) {
       busy *= 1 + oneWindowScatterPercent / 100;
     }
     double aimedBusy = 100 - headroom.minIdlePercent() - AIM_MARGIN_PERCENT;

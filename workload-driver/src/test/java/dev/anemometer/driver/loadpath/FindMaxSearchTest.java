@@ -391,36 +391,34 @@ class FindMaxSearchTest {
   @Test
   void aProbesBusyShareAimsTheNextOneJustUnderTheHeadroomsEdge() {
     // 2.6 % of the machine per 100 users: 95 % busy at 3,654. Walking up from 93 % of the steps in
-    // moves that double took 3,255, 3,336, 3,498, 3,822 (no headroom), then two more between;
-    // from 93 % of the steps aimed by the probes' CPU, 3,255, 3,443, 3,615, 3,705. Aimed by the
-    // highest step's CPU from the first probe on, one probe less.
+    // moves that double took 3,255, 3,336, 3,498, 3,822 (no headroom), then two more between.
     FindMaxSearch search = new FindMaxSearch(withHeadroom());
 
     List<String> probes = driveOnTheCores(search, 0.026, 0.93, Integer.MAX_VALUE);
 
-    // The 3,500 step, 84.6 % busy, as a probe's: 91.0 %; one window, so taken as 5 % more
     assertThat(probes)
         .containsExactly(
             "I500+", "I1000+", "I1500+", "I2000+", "I2500+", "I3000+", "I3500+", "I4000h", "S4000h",
-            "P3443+", // 94 / 95.6 of 3,500
-            "P3615+", // along the line through the step and this probe: one point inside the edge
+            "P3255+", // 93 % of 3,500, 84.6 % busy; one window, so taken as 5 % more: 88.8 %
+            "P3443+", // 94 / 88.8 of 3,255
+            "P3615+", // along the line through both: 94 % busy, one point inside the edge
             "P3705h"); // just under the precision above: no headroom, 2.5 % apart
     assertThat(search.peakUsers()).isEqualTo(3_615);
   }
 
   @Test
   void anAimFromOneWindowThatReadsLowStopsShortOfTheEdge() {
-    // The same machine (95 % busy at 3,654 users), but the 3,500 step's window reads 5 % low:
-    // 80.4 % busy, 86.5 % as a probe's. Taken as read it would aim at 3,805 users, past the edge.
+    // The same machine (95 % busy at 3,654 users), but the first probe's window reads 5 % low:
+    // 80.4 % busy at 3,255 users. Taken as read it would aim at 3,805 users, past the edge.
     FindMaxSearch search = new FindMaxSearch(withHeadroom());
 
     List<String> probes =
-        driveOnTheCores(search, 0.026, 0.93, Integer.MAX_VALUE, users -> users == 3_500 ? 0.95 : 1);
+        driveOnTheCores(search, 0.026, 0.93, Integer.MAX_VALUE, users -> users == 3_255 ? 0.95 : 1);
 
     assertThat(probes)
         .containsSubsequence(
-            "I3500+", "P3624+", // 94 / (86.5 × 1.05) of 3,500: under the edge
-            "P3714h"); // the line through both reads low too: just under the precision above
+            "P3255+", "P3624+", // 94 / (80.4 × 1.05) of 3,255: under the edge
+            "P3714h");
     assertThat(search.peakUsers()).isEqualTo(3_624);
   }
 
@@ -432,13 +430,12 @@ class FindMaxSearchTest {
 
     List<String> probes = driveOnTheCores(search, 0.03, 0.85, Integer.MAX_VALUE);
 
-    // The 3,500 step, 89.3 % busy, taken as a probe's 96.0 % and 5 % more
     assertThat(probes)
         .containsExactly(
             "I500+", "I1000+", "I1500+", "I2000+", "I2500+", "I3000+", "I3500+", "I4000h", "S4000h",
-            "P3264h", // 97.9 % busy: past the edge
-            "P3133+", // 94 / 97.9 of it: its own window, not the step's
-            "P3198h"); // the middle up to the failed probe: 3,133..3,198 = 2.1 % < 2.5 %
+            "P3255h", // 97.7 % busy
+            "P3133+", // 94 % busy
+            "P3194h"); // the middle up to the failed probe: 3,133..3,194 = 1.9 % < 2.5 %
     assertThat(search.peakUsers()).isEqualTo(3_133);
   }
 
@@ -449,14 +446,25 @@ class FindMaxSearchTest {
 
     List<String> probes = driveOnTheCores(search, 0.02, 0.93, 3_900);
 
-    // The 3,500 step, 65.1 % busy: the edge is far, past the failing step
     assertThat(probes)
         .containsExactly(
-            "I500+", "I1000+", "I1500+", "I2000+", "I2500+", "I3000+", "I3500+", "I4000-", "S4000-",
-            "P3901-", // just under the precision below the failing step, and fails there too
-            "P3804+", // down by just under the precision: no window within its limits near
-            "P3852+"); // the middle: 3,852..3,901 = 1.3 % < 2.5 %
-    assertThat(search.peakUsers()).isEqualTo(3_852);
+            "I500+",
+            "I1000+",
+            "I1500+",
+            "I2000+",
+            "I2500+",
+            "I3000+",
+            "I3500+",
+            "I4000-",
+            "S4000-",
+            "P3255+", // 65 % busy: the edge is far, the move stops at 35 %, then at the failing
+            // step
+            "P4000-", // and fails there too: no confirmation
+            "P3750+", // the middle of the 3,500 step that held and 4,000: the edge is above it
+            "P3875+",
+            "P3937-",
+            "C3937-"); // 3,875..3,937 = 1.6 % < 2.5 %
+    assertThat(search.peakUsers()).isEqualTo(3_875);
   }
 
   @Test
