@@ -366,11 +366,26 @@ class FindMaxSearchTest {
       double stepShare,
       int responseTimesHold,
       IntToDoubleFunction reading) {
+    return driveOnTheCores(
+        search,
+        (users, step) ->
+            users * busyPerUser * (step ? stepShare : 1) * reading.applyAsDouble(users),
+        responseTimesHold);
+  }
+
+  /** The machine's busy share at a window's users, in a step of the climb or not. */
+  private interface Cores {
+    double busyPercent(int users, boolean step);
+  }
+
+  /** The same, on cores whose busy share at a window's users is {@code cores}'. */
+  private static List<String> driveOnTheCores(
+      FindMaxSearch search, Cores cores, int responseTimesHold) {
     List<String> probes = new ArrayList<>();
     while (!search.finished()) {
       Probe probe = search.current();
       boolean step = probe.kind() == Probe.Kind.INITIAL_STEP;
-      double busy = Math.min(100, probe.users() * busyPerUser * (step ? stepShare : 1));
+      double busy = Math.min(100, cores.busyPercent(probe.users(), step));
       WindowVerdict verdict =
           probe.users() > responseTimesHold
               ? WindowVerdict.FAILED_NARROWLY
@@ -382,7 +397,7 @@ class FindMaxSearchTest {
             default -> "-";
           };
       probes.add(probe.kind().name().charAt(0) + "" + probe.users() + mark);
-      search.verdict(verdict, 0, busy * reading.applyAsDouble(probe.users()));
+      search.verdict(verdict, 0, busy);
       assertThat(probes).hasSizeLessThan(100);
     }
     return probes;
@@ -400,26 +415,48 @@ class FindMaxSearchTest {
         .containsExactly(
             "I500+", "I1000+", "I1500+", "I2000+", "I2500+", "I3000+", "I3500+", "I4000h", "S4000h",
             "P3255+", // 93 % of 3,500, 84.6 % busy; one window, so taken as 5 % more: 88.8 %
-            "P3443+", // 94 / 88.8 of 3,255
-            "P3615+", // along the line through both: 94 % busy, one point inside the edge
-            "P3705h"); // just under the precision above: no headroom, 2.5 % apart
-    assertThat(search.peakUsers()).isEqualTo(3_615);
+            "P3627+", // 94 / 88.8 of 3,255 is 3,443, under the middle up to the 4,000 step
+            "P3813h", // the middle again, past the line's 94 % (3,615): no headroom
+            "P3717h"); // between, at the aim or just under the precision above the pass
+    assertThat(search.peakUsers()).isEqualTo(3_627);
+  }
+
+  @Test
+  void onCoresWhoseSharePerUserFallsWithTheLoadTheProbesHalveTowardsTheFailingStep() {
+    // Session 38: the busy share grew by 0.95 points per 100 users near the peak, half the line
+    // through the origin's slope, and aims from that line crept up in moves of 2-3 %: nine probes
+    // from 4,058 to the edge. Here 47 % plus 0.95 per 100 users, and response times that hold to
+    // 4,950 users.
+    FindMaxSearch search = new FindMaxSearch(withHeadroom());
+
+    List<String> probes = driveOnTheCores(search, (users, step) -> 47 + users * 0.0095, 4_950);
+
+    assertThat(probes.subList(0, 11))
+        .containsExactly(
+            "I500+", "I1000+", "I1500+", "I2000+", "I2500+", "I3000+", "I3500+", "I4000+", "I4500+",
+            "I5000-", "S5000-");
+    assertThat(probes.subList(11, probes.size()))
+        .containsExactly(
+            "P4185+", // 93 % of 4,500
+            "P4592+", // the middle up to the failing step, above the aim (4,318)
+            "P4796+", // the middle again
+            "P4915+", // the aim, past the middle
+            "P5000-"); // just under the precision above, no further than the failing step
+    assertThat(search.peakUsers()).isEqualTo(4_915);
   }
 
   @Test
   void anAimFromOneWindowThatReadsLowStopsShortOfTheEdge() {
     // The same machine (95 % busy at 3,654 users), but the first probe's window reads 5 % low:
-    // 80.4 % busy at 3,255 users. Taken as read it would aim at 3,805 users, past the edge.
+    // 80.4 % busy at 3,255 users. Taken as read it would aim at 3,805 users, past the edge; taken
+    // as 5 % more, at 3,624, and the middle up to the failing step (3,627) is just above that.
     FindMaxSearch search = new FindMaxSearch(withHeadroom());
 
     List<String> probes =
         driveOnTheCores(search, 0.026, 0.93, Integer.MAX_VALUE, users -> users == 3_255 ? 0.95 : 1);
 
-    assertThat(probes)
-        .containsSubsequence(
-            "P3255+", "P3624+", // 94 / (80.4 × 1.05) of 3,255: under the edge
-            "P3714h");
-    assertThat(search.peakUsers()).isEqualTo(3_624);
+    assertThat(probes).containsSubsequence("P3255+", "P3627+");
+    assertThat(search.peakUsers()).isEqualTo(3_627);
   }
 
   @Test
