@@ -26,10 +26,11 @@ import java.util.TreeSet;
  *
  * <p>With the headroom rule on, the probes' own CPU aims them instead ({@link HeadroomAim}): a
  * probe that held moves the next to where its busy share puts the headroom's edge, one point inside
- * it (at most 35 % up, at least just under the precision); between a pass and a fail, the next goes
- * there too when that is below the middle; under a first probe that failed on its headroom, down to
- * it. The answer then lands just under the edge whatever path led there, in moves that shrink as
- * the edge nears, not in moves that double.
+ * it (at most 35 % up, at least just under the precision, and while no probe has failed, at least
+ * halfway to the climb's failing step); between a pass and a fail, the next goes there too when
+ * that is below the middle; under a first probe that failed on its headroom, down to it. The answer
+ * then lands just under the edge whatever path led there, in moves that shrink as the edge nears,
+ * not in moves that double.
  *
  * <p>Capacity decides: a window that failed on the mix alone, with every response time and failure
  * rule far inside its limit, counts as a pass (it is reported as a calibration defect). A probe
