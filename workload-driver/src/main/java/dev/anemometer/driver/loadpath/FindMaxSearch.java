@@ -262,11 +262,13 @@ public final class FindMaxSearch {
    * HeadroomAim}), at least by just under the precision, and at least halfway to the climb's
    * failing step; without the aim, a move that doubles.
    *
-   * <p>Halfway, because the aim's line through the origin overstates what added users cost, and on
-   * a stack whose CPU per user falls as its load grows it creeps (session 38: probes at 4,058 to
-   * 4,635 users read 84.0, 84.5, 83.9, 86.0, 87.7 and 91.2 % busy, and nine probes climbed in moves
-   * of 2-3 % to the edge at 4,868, under a failing step at 4,925). The failing step is the region's
-   * upper end: halving towards it reaches the edge in as many probes as the precision needs.
+   * <p>Halfway, because the aim's line through the origin overstates what added users cost, and its
+   * margin for a single window shortens the first move again: where the stack's CPU per user falls
+   * as its load grows, the aims creep (session 38: probes at 4,058 to 4,635 users read 84.0, 84.5,
+   * 83.9, 86.0, 87.7 and 91.2 % busy, 0.0207 falling to 0.0197 % per user, and nine probes climbed
+   * in moves of 2-3 % to the edge at 4,868, under a failing step at 4,925; that search also counted
+   * the climb's busier steps in its line). The failing step is the region's upper end: halving
+   * towards it reaches the edge in as many probes as the precision needs.
    */
   private int moveUp(int users) {
     OptionalInt aimed = aim.above(users);

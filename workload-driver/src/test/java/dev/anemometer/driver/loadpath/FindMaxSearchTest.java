@@ -424,9 +424,9 @@ class FindMaxSearchTest {
   @Test
   void onCoresWhoseSharePerUserFallsWithTheLoadTheProbesHalveTowardsTheFailingStep() {
     // Session 38: the busy share grew by 0.95 points per 100 users near the peak, half the line
-    // through the origin's slope, and aims from that line crept up in moves of 2-3 %: nine probes
-    // from 4,058 to the edge. Here 47 % plus 0.95 per 100 users, and response times that hold to
-    // 4,950 users.
+    // through the origin's slope, and aims crept up in moves of 2-3 % (the climb's busier steps in
+    // their line too): nine probes from 4,058 to the edge. Here 47 % plus 0.95 per 100 users, and
+    // response times that hold to 4,950 users.
     FindMaxSearch search = new FindMaxSearch(withHeadroom());
 
     List<String> probes = driveOnTheCores(search, (users, step) -> 47 + users * 0.0095, 4_950);
