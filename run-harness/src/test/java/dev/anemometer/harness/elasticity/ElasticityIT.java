@@ -151,9 +151,12 @@ class ElasticityIT {
    * is summed over every request of the interval and follows the load: a few hundredths of a core
    * at 2 users, a quarter and more once 60 users are in their auctions. But a cold JVM's JIT bursts
    * push one quiet interval over the threshold now and then (a first run scaled up 4 s before the
-   * spike), hence three intervals in a row. The spike is 60 users, the data set's size, so that no
-   * reload of the data is needed; the cool-down is short so that the tier comes back down soon
-   * after the spike.
+   * spike), hence three intervals in a row. The thresholds sit between the two on a fast machine: a
+   * 2-core VM with a CPU reference of 1.20 took 0.16 cores over the spike's window and 0.06 over
+   * the first 20 s at 2 users, cold (a threshold of 0.2 never fired there); two servers share the
+   * spike, about 0.08 each, above the 0.05 that scales down. The spike is 60 users, the data set's
+   * size, so that no reload of the data is needed; the cool-down is short so that the tier comes
+   * back down soon after the spike.
    */
   @Test
   void theReactivePolicyAddsAServerDuringASpikeAndRemovesItAfter() throws Exception {
@@ -166,7 +169,7 @@ class ElasticityIT {
             "appInstances[0].loadPath={type: interval, segments: [{type: uniform, users: 2,"
                 + " duration: 20s}, {type: uniform, users: 60, duration: 60s}, {type: uniform,"
                 + " users: 2, duration: 40s}]}",
-            "elasticity.reactive={min: 1, max: 2, cpuUp: 0.2, cpuDown: 0.08, coolDown: 20s,"
+            "elasticity.reactive={min: 1, max: 2, cpuUp: 0.12, cpuDown: 0.05, coolDown: 20s,"
                 + " sustainIntervals: 3}");
 
     assertThat(auditViolations(summary)).isZero();
