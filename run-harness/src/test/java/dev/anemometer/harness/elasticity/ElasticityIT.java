@@ -148,15 +148,15 @@ class ElasticityIT {
    * The reactive policy on CPU, not p99: at a few users an interval's p99 is the slowest of a
    * handful of requests and swung between 6 and 500 ms at 4 users on this shared 2-core host, no
    * lower than during a 60-user spike, so no p99 threshold tells them apart. The app servers' CPU
-   * is summed over every request of the interval and follows the load: a few hundredths of a core
-   * at 2 users, a quarter and more once 60 users are in their auctions. But a cold JVM's JIT bursts
+   * is summed over every request of the interval and follows the load. But a cold JVM's JIT bursts
    * push one quiet interval over the threshold now and then (a first run scaled up 4 s before the
    * spike), hence three intervals in a row. The thresholds sit between the two on a fast machine: a
    * 2-core VM with a CPU reference of 1.20 took 0.16 cores over the spike's window and 0.06 over
-   * the first 20 s at 2 users, cold (a threshold of 0.2 never fired there); two servers share the
-   * spike, about 0.08 each, above the 0.05 that scales down. The spike is 60 users, the data set's
-   * size, so that no reload of the data is needed; the cool-down is short so that the tier comes
-   * back down soon after the spike.
+   * the first 20 s at 2 users, cold (a threshold of 0.2 never fired there; the scale-up fired at
+   * 0.20 cores for the one server). Split over two servers the spike would be about 0.08 each (not
+   * measured), above the 0.05 that scales down. The spike is 60 users, the data set's size, so that
+   * no reload of the data is needed; the cool-down is short so that the tier comes back down soon
+   * after the spike.
    */
   @Test
   void theReactivePolicyAddsAServerDuringASpikeAndRemovesItAfter() throws Exception {

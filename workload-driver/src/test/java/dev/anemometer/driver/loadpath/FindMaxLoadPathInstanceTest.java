@@ -275,7 +275,7 @@ class FindMaxLoadPathInstanceTest {
   }
 
   @Test
-  void aRecoveryStretchesWhileTheStackIsSeenOverloadedUntilAWatchFindsItWithinItsLimits() {
+  void aRecoveryStretchesWhileTheStackIsSeenOverloadedUntilItHasHeldWithinItsLimitsFor20s() {
     LoadPathInstance path = shortPhases(0).newInstance();
     assertThat(path.watchesRampDown()).isTrue();
 
@@ -292,17 +292,25 @@ class FindMaxLoadPathInstanceTest {
     assertThat(path.at(121_000)).isEqualTo(new LoadPoint(65, LoadPhase.RAMP_DOWN, -1, false));
     path.loadObserved(120_000, 125_000, false);
     path.loadObserved(125_000, 130_000, true);
-    // Drained at 130 s: the ramp starts from there (30 s of recovery).
-    assertThat(path.at(130_000)).isEqualTo(new LoadPoint(65, LoadPhase.RAMP_UP, -1, false));
-    assertThat(path.at(135_000)).isEqualTo(new LoadPoint(79, LoadPhase.RAMP_UP, -1, false));
-    path.loadObserved(130_000, 135_000, false); // the probe has begun: too late to stretch it
-    assertThat(path.at(170_000)).isEqualTo(new LoadPoint(93, LoadPhase.QOS, 2, false));
-    path.windowJudged(2, WindowVerdict.FAILED, 0); // 93 collapses: the probes walk down, from 220 s
+    path.loadObserved(130_000, 135_000, true);
+    // The users who failed start over together: their wave overloads the stack again.
+    path.loadObserved(135_000, 140_000, false);
+    assertThat(path.at(141_000).phase()).isEqualTo(LoadPhase.RAMP_DOWN);
+    for (long t = 140_000; t < 160_000; t += 5_000) {
+      assertThat(path.at(t).phase()).isEqualTo(LoadPhase.RAMP_DOWN);
+      path.loadObserved(t, t + 5_000, true);
+    }
+    // Within its limits for 20 s in a row at 160 s: the ramp starts from there (60 s of recovery).
+    assertThat(path.at(160_000)).isEqualTo(new LoadPoint(65, LoadPhase.RAMP_UP, -1, false));
+    assertThat(path.at(165_000)).isEqualTo(new LoadPoint(79, LoadPhase.RAMP_UP, -1, false));
+    path.loadObserved(160_000, 165_000, false); // the probe has begun: too late to stretch it
+    assertThat(path.at(200_000)).isEqualTo(new LoadPoint(93, LoadPhase.QOS, 2, false));
+    path.windowJudged(2, WindowVerdict.FAILED, 0); // 93 collapses: the probes walk down, from 250 s
 
-    // A stack that never drains gets at most a minute.
-    path.loadObserved(220_000, 225_000, false);
-    assertThat(path.at(279_000).phase()).isEqualTo(LoadPhase.RAMP_DOWN);
-    assertThat(path.at(280_000)).isEqualTo(new LoadPoint(63, LoadPhase.RAMP_UP, -1, false));
+    // A stack that never drains gets at most a minute and a half.
+    path.loadObserved(250_000, 255_000, false);
+    assertThat(path.at(339_000).phase()).isEqualTo(LoadPhase.RAMP_DOWN);
+    assertThat(path.at(340_000)).isEqualTo(new LoadPoint(63, LoadPhase.RAMP_UP, -1, false));
   }
 
   @Test

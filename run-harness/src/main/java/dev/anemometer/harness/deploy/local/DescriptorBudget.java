@@ -8,6 +8,15 @@ import dev.anemometer.harness.tuning.TierTuning;
  * refuses to start when its maxconn needs more descriptors than that (two per connection, client
  * and server side), and nginx's workers fail connections beyond it. A value above the budget is
  * lowered to it, with a notice that says how to allow more.
+ *
+ * <p>The limit is per process, and nginx's connections are spread over its workers (each listens on
+ * its own socket, {@code reuseport}): where one worker's budget is short of the connections an
+ * instance needs, the instance runs more workers, so that together they have them. With one worker
+ * per core a 2-core machine's instance had two workers of 19,900 connections at most (limit
+ * 20,000); at 4,400 users they held 15,109 and 9,244 descriptors (about four connections per user
+ * from the driver and 1.6 in flight to HAProxy, mostly long polls), and past 5,000 users the busier
+ * one ran out and closed its users' idle connections ("worker_connections are not enough, reusing
+ * connections"), a wave of reconnections and failures that outlasted the overload.
  */
 final class DescriptorBudget {
 
@@ -15,15 +24,19 @@ final class DescriptorBudget {
   static final int RESERVED = 100;
 
   private final long openFilesLimit;
+  private final int cores;
 
-  DescriptorBudget(long openFilesLimit) {
+  /** {@code cores}: how many workers nginx's {@code worker_processes auto} starts here. */
+  DescriptorBudget(long openFilesLimit, int cores) {
     this.openFilesLimit = openFilesLimit;
+    this.cores = Math.max(1, cores);
   }
 
   /** The limit this JVM runs with, which the tiers it starts inherit; unknown: no limit. */
   static DescriptorBudget ofThisProcess() {
     long limit = OpenFilesLimit.ofThisProcess();
-    return new DescriptorBudget(limit > 0 ? limit : Long.MAX_VALUE);
+    return new DescriptorBudget(
+        limit > 0 ? limit : Long.MAX_VALUE, Runtime.getRuntime().availableProcessors());
   }
 
   TierTuning fit(TierTuning tuning, String label, Console console) {
@@ -52,24 +65,40 @@ final class DescriptorBudget {
               haproxy.checkInterval());
     }
     if (nginx.workerConnections() > workerConnections) {
-      console.notice(
-          label
-              + ": nginx worker_connections "
-              + nginx.workerConnections()
-              + " lowered to "
-              + workerConnections
-              + " (open-file limit "
-              + openFilesLimit
-              + ")");
-      nginx =
-          new TierTuning.Nginx(
-              nginx.workerProcesses(),
-              workerConnections,
-              nginx.upstreamKeepalive(),
-              nginx.proxyTimeout(),
-              nginx.imageCacheMegabytes(),
-              nginx.imageCacheValidity());
+      nginx = spreadOverWorkers(nginx, workerConnections, label, console);
     }
     return new TierTuning(nginx, haproxy, tuning.app(), tuning.postgres());
+  }
+
+  /**
+   * nginx's {@code worker_connections} is per worker, and the tuning's is what a whole instance
+   * needs: each worker gets the budget, and the instance as many workers as the need takes, at
+   * least one per core.
+   */
+  private TierTuning.Nginx spreadOverWorkers(
+      TierTuning.Nginx nginx, int budget, String label, Console console) {
+    int workers = nginx.workerProcesses() == 0 ? cores : nginx.workerProcesses();
+    int needed = (int) Math.max(workers, ceilDiv(nginx.workerConnections(), budget));
+    console.notice(
+        label
+            + ": nginx worker_connections "
+            + nginx.workerConnections()
+            + " lowered to "
+            + budget
+            + " per worker (open-file limit "
+            + openFilesLimit
+            + ")"
+            + (needed > workers ? ", over " + needed + " workers instead of " + workers : ""));
+    return new TierTuning.Nginx(
+        needed > workers ? needed : nginx.workerProcesses(),
+        budget,
+        nginx.upstreamKeepalive(),
+        nginx.proxyTimeout(),
+        nginx.imageCacheMegabytes(),
+        nginx.imageCacheValidity());
+  }
+
+  private static long ceilDiv(long a, long b) {
+    return -Math.floorDiv(-a, b);
   }
 }
