@@ -104,7 +104,12 @@ final class FindMaxLoadPathInstance implements LoadPathInstance {
     }
     if (intoProbe < warmEndMillis + qosMillis(probe)) {
       LoadPhase phase = probe.isStep() ? LoadPhase.STEP : LoadPhase.QOS;
-      return new LoadPoint(probe.users(), phase, probeIndex, false);
+      int users =
+          rampsInItsWindow(probe)
+              ? Arithmetic.interpolate(
+                  previousUsers, probe.users(), intoProbe - warmEndMillis, qosMillis(probe))
+              : probe.users();
+      return new LoadPoint(users, phase, probeIndex, false);
     }
     return LoadPoint.unjudged(probe.users(), LoadPhase.AWAITING_VERDICT);
   }
@@ -123,6 +128,11 @@ final class FindMaxLoadPathInstance implements LoadPathInstance {
     }
     boolean cut = cutAtMillis >= 0;
     WindowVerdict steering = cut ? WindowVerdict.FAILED : verdict;
+    double rate = successesPerSecond;
+    if (rampsInItsWindow(probe) && previousUsers + probe.users() > 0) {
+      // The climb compares rates per user: a ramping step ran at its mean users, not its last.
+      rate = successesPerSecond * 2 * probe.users() / (previousUsers + probe.users());
+    }
     probeStartMillis =
         cut
             ? cutAtMillis
@@ -141,7 +151,7 @@ final class FindMaxLoadPathInstance implements LoadPathInstance {
     recoveryOver = false;
     collapsedSinceMillis = -1;
     cutAtMillis = -1;
-    search.verdict(steering, successesPerSecond, cut ? Double.NaN : busyPercent);
+    search.verdict(steering, rate, cut ? Double.NaN : busyPercent);
   }
 
   @Override
@@ -217,6 +227,12 @@ final class FindMaxLoadPathInstance implements LoadPathInstance {
   }
 
   @Override
+  public int windowUsers(int windowIndex, int lastUsers) {
+    Probe probe = search.current();
+    return probe != null && windowIndex == probeIndex ? probe.users() : lastUsers;
+  }
+
+  @Override
   public OptionalInt peakUsers() {
     return search.finished() ? OptionalInt.of(search.peakUsers()) : OptionalInt.empty();
   }
@@ -248,14 +264,11 @@ final class FindMaxLoadPathInstance implements LoadPathInstance {
   }
 
   /**
-   * Every step of the climb brings its users in over a probe's ramp-up before it is judged: brought
-   * in over 10 s of the judged window, 500 new users' logins and joins overloaded a stack that
-   * carried the same users once they had arrived (a 2,500-user step failed with a p99 of 4.7 s and
-   * the stack stayed overloaded at 1,800 users 20 s later). A step's repeat is judged at once. The
-   * first step also warms up like a probe, because the servers start cold (no JIT, empty caches and
-   * pools); a hinted first step far above one step ramps proportionally longer (at most {@link
-   * #MAX_FIRST_RAMP}). A probe that repeats the previous user count (a confirmation, a verification
-   * right after) is already at its steady state.
+   * The first step ramps and warms up like a probe, because the servers start cold (no JIT, empty
+   * caches and pools); a hinted first step far above one step ramps proportionally longer (at most
+   * {@link #MAX_FIRST_RAMP}). A later step ramps in its own judged window ({@link
+   * #rampsInItsWindow}), and a step's repeat is judged at once. A probe that repeats the previous
+   * user count (a confirmation, a verification right after) is already at its steady state.
    */
   private long rampMillis(Probe probe) {
     long ramp = spec.probeRampUp().toMillis();
@@ -263,7 +276,7 @@ final class FindMaxLoadPathInstance implements LoadPathInstance {
       return ramp;
     }
     if (laterStep(probe)) {
-      return probe.kind() == Probe.Kind.STEP_REPEAT ? 0 : ramp;
+      return 0;
     }
     if (repeatsPrevious(probe)) {
       return 0;
@@ -307,10 +320,27 @@ final class FindMaxLoadPathInstance implements LoadPathInstance {
   }
 
   /**
-   * A step's window is short; a probe's narrows the search; a verification's, longer, is the one
-   * the answer rests on (decision 0009).
+   * A later step of the climb brings its users in during its judged window, at a probe's ramp-up
+   * pace (a step's users per ramp-up), and is judged on the whole ramp: the climb is then a
+   * continuous ramp watched window by window, where each step used to ramp unjudged and then hold
+   * (session 38: ten steps of 30 s ramp and 20 s hold took 8.8 of a findMax's minutes). Brought in
+   * faster, over 10 s, 500 new users' logins and joins overloaded a stack that carried the same
+   * users once they had arrived (a 2,500-user step failed with a p99 of 4.7 s and the stack stayed
+   * overloaded at 1,800 users 20 s later). A step that fails narrowly or on its headroom, or while
+   * its throughput kept up, runs once more at once, held, without arrivals ({@link FindMaxSearch}).
+   */
+  private boolean rampsInItsWindow(Probe probe) {
+    return laterStep(probe) && probe.kind() == Probe.Kind.INITIAL_STEP;
+  }
+
+  /**
+   * A step's window is short (a ramping step's lasts its ramp, at least a step); a probe's narrows
+   * the search; a verification's, longer, is the one the answer rests on (decision 0009).
    */
   private long qosMillis(Probe probe) {
+    if (rampsInItsWindow(probe)) {
+      return Math.max(spec.initialStepDuration().toMillis(), spec.probeRampUp().toMillis());
+    }
     if (probe.isStep()) {
       return spec.initialStepDuration().toMillis();
     }

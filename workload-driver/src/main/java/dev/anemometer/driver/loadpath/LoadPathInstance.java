@@ -74,6 +74,14 @@ public interface LoadPathInstance {
     return new BusyFit();
   }
 
+  /**
+   * The users a judged window is reported at, given those it ran at last: the same, except in a
+   * window whose users ramp (findMax's climb), which is reported at the users it ramps to.
+   */
+  default int windowUsers(int windowIndex, int lastUsers) {
+    return lastUsers;
+  }
+
   /** The headline result of a findMax search once finished; empty for other paths. */
   default OptionalInt peakUsers() {
     return OptionalInt.empty();

@@ -189,6 +189,7 @@ final class TargetRun {
   }
 
   private WindowResult closeWindow(long elapsedMillis) {
+    int windowUsers = path.windowUsers(windowIndex, users());
     IntervalStats stats = window.snapshot();
     QosVerdict verdict =
         withHeadroom(windowJudgesMix ? judge.judge(stats) : judge.judgeWithoutMix(stats));
@@ -202,7 +203,7 @@ final class TargetRun {
             windowIndex,
             windowStartMillis,
             elapsedMillis,
-            users(),
+            windowUsers,
             stats,
             verdict,
             windowBusyPercent);

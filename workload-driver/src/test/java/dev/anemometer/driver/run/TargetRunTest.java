@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.anemometer.driver.behavior.UsersConfig;
 import dev.anemometer.driver.host.MachineCpu;
 import dev.anemometer.driver.loadpath.FindMaxLoadPathSpec;
+import dev.anemometer.driver.loadpath.LoadPhase;
 import dev.anemometer.driver.loadpath.WindowVerdict;
 import dev.anemometer.driver.operation.OperationType;
 import dev.anemometer.driver.qos.Headroom;
@@ -140,8 +141,9 @@ class TargetRunTest {
   @Test
   void theProbesBusyShareReachesTheSearchWhichAimsTheNextProbeByIt() {
     // Each user of a step keeps 0.136 % of the machine busy: 95 % at 700 users. A probe's users,
-    // no longer arriving, keep 0.119 % busy: 95 % at 800. The steps climb to 700 and the 800 step
-    // leaves no headroom, twice; the first probe goes to 93 % of 700.
+    // no longer arriving, keep 0.119 % busy: 95 % at 800. The steps climb to 700 (ramping from 600
+    // in its window: 88 % busy on average) and the 800 step leaves no headroom, ramping and held;
+    // the first probe goes to 93 % of 700.
     long[] cpu = {0, 0};
     TargetRun target =
         findMax(new Headroom(5), () -> Optional.of(new MachineCpu(cpu[0], 0, cpu[1])));
@@ -150,7 +152,7 @@ class TargetRunTest {
       target.advance(second * 1000, second * SECOND_NANOS, closed);
       // Half an operation per user and second: the throughput keeps up with the users.
       target.add(second(second, false, Math.max(1, target.users() / 2)));
-      boolean step = target.users() % 100 == 0;
+      boolean step = target.phase() == LoadPhase.STEP;
       double busy = Math.min(1, target.users() * 0.95 / (step ? 700 : 800));
       cpu[0] += Math.round(2 * SECOND_NANOS * busy);
       cpu[1] += Math.round(2 * SECOND_NANOS * (1 - busy));
