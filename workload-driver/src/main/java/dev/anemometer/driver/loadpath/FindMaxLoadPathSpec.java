@@ -8,8 +8,10 @@ import java.time.Duration;
  * QoS period) narrow it, and the answer is verified over a longer window (decision 0009).
  *
  * @param initialStepUsers the initial climb adds this many users per step (without a hint)
- * @param initialStepDuration how long each step runs; the whole step is judged
- * @param probeRampUp a probe's ramp from the previous user count to its own
+ * @param initialStepDuration how long the first step and a step's repeat run, judged whole; a later
+ *     step ramps in its own judged window, which lasts {@code probeRampUp}, at least this
+ * @param probeRampUp a probe's ramp from the previous user count to its own, and the climb's pace
+ *     (a step's users per ramp)
  * @param probeWarmUp a probe's warm-up at its user count before judging
  * @param probeQosPeriod the judged part of a probe
  * @param precisionPercent stop when (lowest fail - highest pass) / highest pass is below this
