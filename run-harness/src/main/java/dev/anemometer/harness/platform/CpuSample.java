@@ -10,14 +10,21 @@ import java.util.Map;
  * @param nanoTime when, on the run's monotonic clock
  * @param processes cumulative CPU nanoseconds per process, keyed by name and pid so that a
  *     restarted process is a new one
- * @param harnessCpuNanos this JVM (harness and driver) alone, without the processes it started
+ * @param harnessCpuNanos this JVM (harness and driver) and the driver's worker JVMs, without the
+ *     tiers it started
+ * @param harnessProcesses how many processes {@code harnessCpuNanos} counts: this JVM and the
+ *     driver's workers
  * @param machine the whole machine's counters, or null where they cannot be read
  */
 record CpuSample(
-    long nanoTime, Map<String, Counted> processes, long harnessCpuNanos, MachineCpu machine) {
+    long nanoTime,
+    Map<String, Counted> processes,
+    long harnessCpuNanos,
+    int harnessProcesses,
+    MachineCpu machine) {
 
   CpuSample(long nanoTime, Map<String, Counted> processes, long harnessCpuNanos) {
-    this(nanoTime, processes, harnessCpuNanos, null);
+    this(nanoTime, processes, harnessCpuNanos, 1, null);
   }
 
   record Counted(TierProcess process, long cpuNanos) {}

@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalLong;
+import java.util.function.IntSupplier;
 import java.util.function.LongSupplier;
 import java.util.function.Supplier;
 
@@ -17,21 +18,24 @@ final class CpuSampler {
   private final Supplier<List<TierProcess>> processes;
   private final ProcessTreeCpu trees;
   private final LongSupplier harnessCpuNanos;
+  private final IntSupplier harnessProcesses;
   private final Supplier<Optional<MachineCpu>> machine;
 
   CpuSampler(
       Supplier<List<TierProcess>> processes, ProcessTreeCpu trees, LongSupplier harnessCpuNanos) {
-    this(processes, trees, harnessCpuNanos, Optional::empty);
+    this(processes, trees, harnessCpuNanos, () -> 1, Optional::empty);
   }
 
   CpuSampler(
       Supplier<List<TierProcess>> processes,
       ProcessTreeCpu trees,
       LongSupplier harnessCpuNanos,
+      IntSupplier harnessProcesses,
       Supplier<Optional<MachineCpu>> machine) {
     this.processes = processes;
     this.trees = trees;
     this.harnessCpuNanos = harnessCpuNanos;
+    this.harnessProcesses = harnessProcesses;
     this.machine = machine;
   }
 
@@ -41,7 +45,11 @@ final class CpuSampler {
   static CpuSampler host(Supplier<List<TierProcess>> processes, Supplier<List<Long>> driverPids) {
     ProcessTreeCpu trees = new ProcessTreeCpu(ProcessTreeCpu.Proc.host());
     return new CpuSampler(
-        processes, trees, () -> thisProcess() + driver(trees, driverPids.get()), MachineCpu::now);
+        processes,
+        trees,
+        () -> thisProcess() + driver(trees, driverPids.get()),
+        () -> 1 + driverPids.get().size(),
+        MachineCpu::now);
   }
 
   private static long driver(ProcessTreeCpu trees, List<Long> pids) {
@@ -61,7 +69,11 @@ final class CpuSampler {
       }
     }
     return new CpuSample(
-        nanoTime, counted, harnessCpuNanos.getAsLong(), machine.get().orElse(null));
+        nanoTime,
+        counted,
+        harnessCpuNanos.getAsLong(),
+        harnessProcesses.getAsInt(),
+        machine.get().orElse(null));
   }
 
   /** This JVM's own CPU, in nanoseconds: not its reaped children (data loaders, initdb). */

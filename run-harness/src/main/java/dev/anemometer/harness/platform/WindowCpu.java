@@ -68,8 +68,10 @@ public record WindowCpu(
       }
     }
     long harness = Math.max(0, end.harnessCpuNanos() - start.harnessCpuNanos());
-    tiers.add(TierCpu.of("harness", 1, harness, wallSeconds, harnessUsers));
-    tiers.add(TierCpu.of("total", processes + 1, total + harness, wallSeconds, users));
+    int harnessProcesses = end.harnessProcesses();
+    tiers.add(TierCpu.of("harness", harnessProcesses, harness, wallSeconds, harnessUsers));
+    tiers.add(
+        TierCpu.of("total", processes + harnessProcesses, total + harness, wallSeconds, users));
     if (start.machine() != null && end.machine() != null) {
       long run = everyTier(start, end) + harness;
       long busy = end.machine().busyNanos() - start.machine().busyNanos();

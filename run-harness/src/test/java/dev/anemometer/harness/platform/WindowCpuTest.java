@@ -41,6 +41,22 @@ class WindowCpuTest {
   }
 
   @Test
+  void theHarnessRowCountsTheDriversWorkerProcessesBesideThisJvm() {
+    CpuSample start = sample(0, Map.of(DB, 1.0), 1);
+    CpuSample end = sample(10 * SECOND, Map.of(DB, 2.0), 4);
+    CpuSample withTwoWorkers =
+        new CpuSample(end.nanoTime(), end.processes(), end.harnessCpuNanos(), 3, null);
+
+    WindowCpu window = WindowCpu.between(window(3, 100, true), 0, start, withTwoWorkers, 100);
+
+    assertThat(window.tiers())
+        .containsExactly(
+            new TierCpu("db", 1, 1.0, 0.1, 1000.0),
+            new TierCpu("harness", 3, 3.0, 0.3, 3000.0),
+            new TierCpu("total", 4, 4.0, 0.4, 4000.0));
+  }
+
+  @Test
   void whatTheMachineDidBesidesTheRunIsOtherAndWhatTheHypervisorTookIsSteal() {
     CpuSample start = withMachine(sample(5 * SECOND, Map.of(DB, 1.0, OTHER_DB, 7.0), 1), 100, 3);
     // The machine was busy 9 s: the tiers of both instances 4 s, the harness 1 s, the rest 4 s.
@@ -58,6 +74,7 @@ class WindowCpuTest {
         sample.nanoTime(),
         sample.processes(),
         sample.harnessCpuNanos(),
+        sample.harnessProcesses(),
         new MachineCpu(Math.round(busySeconds * SECOND), Math.round(steal * SECOND), 0));
   }
 
