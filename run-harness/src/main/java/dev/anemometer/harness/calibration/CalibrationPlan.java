@@ -3,6 +3,7 @@ package dev.anemometer.harness.calibration;
 import dev.anemometer.driver.spec.DurationSyntax;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 
 /**
@@ -18,10 +19,10 @@ import java.util.List;
  * @param loads the user counts, in the order they are run
  * @param rampUp the shortest ramp
  * @param settle unmeasured time at each load before the hold
- * @param hold the measured time at each load
+ * @param holds the measured time at each load, one per load
  */
 public record CalibrationPlan(
-    List<Integer> loads, Duration rampUp, Duration settle, Duration hold) {
+    List<Integer> loads, Duration rampUp, Duration settle, List<Duration> holds) {
 
   /** Segments per load: ramp, settle, hold. */
   static final int SEGMENTS_PER_LOAD = 3;
@@ -31,13 +32,24 @@ public record CalibrationPlan(
 
   public CalibrationPlan {
     loads = List.copyOf(loads);
+    holds = List.copyOf(holds);
+    if (holds.size() != loads.size()) {
+      throw new IllegalArgumentException(
+          holds.size() + " hold times for " + loads.size() + " loads: give one per load");
+    }
+  }
+
+  /** The same hold at every load. */
+  public CalibrationPlan(List<Integer> loads, Duration rampUp, Duration settle, Duration hold) {
+    this(loads, rampUp, settle, Collections.nCopies(loads.size(), hold));
   }
 
   /** The interval load path of every app instance, as {@code --set} assignments. */
   public List<String> assignments(int appInstances) {
     List<String> segments = new ArrayList<>();
     int previous = firstFrom();
-    for (int users : loads) {
+    for (int load = 0; load < loads.size(); load++) {
+      int users = loads.get(load);
       segments.add(
           "{type: ramp, from: %d, to: %d, duration: %s}"
               .formatted(previous, users, DurationSyntax.format(ramp(previous, users))));
@@ -45,7 +57,8 @@ public record CalibrationPlan(
           "{type: uniform, users: %d, duration: %s}"
               .formatted(users, DurationSyntax.format(settle)));
       segments.add(
-          "{type: uniform, users: %d, duration: %s}".formatted(users, DurationSyntax.format(hold)));
+          "{type: uniform, users: %d, duration: %s}"
+              .formatted(users, DurationSyntax.format(holds.get(load))));
       previous = users;
     }
     List<String> assignments = new ArrayList<>();
@@ -63,7 +76,10 @@ public record CalibrationPlan(
   }
 
   public Duration length() {
-    Duration length = settle.plus(hold).multipliedBy(loads.size());
+    Duration length = settle.multipliedBy(loads.size());
+    for (Duration hold : holds) {
+      length = length.plus(hold);
+    }
     int previous = firstFrom();
     for (int users : loads) {
       length = length.plus(ramp(previous, users));

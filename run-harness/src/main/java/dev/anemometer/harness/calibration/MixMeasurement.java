@@ -1,6 +1,7 @@
 package dev.anemometer.harness.calibration;
 
 import dev.anemometer.driver.operation.OperationType;
+import java.time.Duration;
 import java.util.Locale;
 import java.util.Map;
 
@@ -8,8 +9,11 @@ import java.util.Map;
  * The operations one target completed during one hold of a calibration sweep.
  *
  * @param counts completed operations (failed ones included) per operation
+ * @param noise how far each share may stray by chance, from the hold's intervals
+ * @param hold how long the hold lasted (zero when unknown)
  */
-public record MixMeasurement(String target, int users, Map<OperationType, Long> counts) {
+public record MixMeasurement(
+    String target, int users, Map<OperationType, Long> counts, ShareNoise noise, Duration hold) {
 
   /**
    * Beyond this relative distance from its expected share an operation is off calibration (unless
@@ -19,6 +23,11 @@ public record MixMeasurement(String target, int users, Map<OperationType, Long> 
 
   public MixMeasurement {
     counts = Map.copyOf(counts);
+  }
+
+  /** A hold whose noise is known from its counts alone. */
+  public MixMeasurement(String target, int users, Map<OperationType, Long> counts) {
+    this(target, users, counts, ShareNoise.UNKNOWN, Duration.ZERO);
   }
 
   public long total() {
@@ -54,8 +63,23 @@ public record MixMeasurement(String target, int users, Map<OperationType, Long> 
       return Verdict.WITHIN;
     }
     double expectedCount = expectedPercent / 100 * total();
-    double noise = noiseSigmas * Math.sqrt(expectedCount);
+    double noise = noiseSigmas * countNoise(type, expectedCount);
     return Math.abs(count(type) - expectedCount) <= noise ? Verdict.WITHIN_NOISE : Verdict.OFF;
+  }
+
+  /**
+   * One standard deviation of the share of {@code type} by chance, relative to its expected share:
+   * the spread of the hold's intervals where they tell it, and never less than its count's.
+   */
+  public double relativeNoise(OperationType type, double expectedPercent) {
+    double expectedCount = expectedPercent / 100 * total();
+    return expectedCount == 0 ? Double.NaN : countNoise(type, expectedCount) / expectedCount;
+  }
+
+  private double countNoise(OperationType type, double expectedCount) {
+    double counting = Math.sqrt(expectedCount);
+    double measured = noise.standardError(type) * total();
+    return Double.isNaN(measured) ? counting : Math.max(counting, measured);
   }
 
   /** Operations per session (per Login), the unit in which the behaviour is written. */

@@ -7,6 +7,7 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.List;
@@ -27,36 +28,66 @@ public final class MixTable {
     this.noiseSigmas = FamilyWiseNoise.sigmas(this.measurements.size() * judged().size());
   }
 
-  /** The holds of {@code plan} from a run's {@code driver/windows.jsonl}. */
+  /**
+   * The holds of {@code plan} from a run's {@code driver/windows.jsonl}, each with the noise of its
+   * shares from the 10-second intervals of {@code intervals.jsonl} beside it (where there is one)
+   * that lie within the hold.
+   */
   public static MixTable read(Path windowsFile, CalibrationPlan plan) {
     List<MixMeasurement> measurements = new ArrayList<>();
-    try {
-      for (String line : Files.readAllLines(windowsFile)) {
-        if (line.isBlank()) {
-          continue;
-        }
-        JsonNode window = Json.compact().readTree(line);
-        int index = window.path("index").asInt();
-        for (int load = 0; load < plan.loads().size(); load++) {
-          if (plan.holdWindow(load) == index) {
-            measurements.add(measurement(window, plan.loads().get(load)));
-          }
+    List<JsonNode> intervals = lines(windowsFile.resolveSibling("intervals.jsonl"));
+    for (JsonNode window : lines(windowsFile)) {
+      int index = window.path("index").asInt();
+      for (int load = 0; load < plan.loads().size(); load++) {
+        if (plan.holdWindow(load) == index) {
+          measurements.add(measurement(window, plan.loads().get(load), intervals));
         }
       }
-    } catch (IOException e) {
-      throw new UncheckedIOException("cannot read " + windowsFile, e);
     }
     return new MixTable(QosSpec.weathervaneDefaults().expectedMixPercent(), measurements);
   }
 
-  private static MixMeasurement measurement(JsonNode window, int users) {
+  private static List<JsonNode> lines(Path file) {
+    if (!Files.exists(file)) {
+      return List.of();
+    }
+    List<JsonNode> nodes = new ArrayList<>();
+    try {
+      for (String line : Files.readAllLines(file)) {
+        if (!line.isBlank()) {
+          nodes.add(Json.compact().readTree(line));
+        }
+      }
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot read " + file, e);
+    }
+    return nodes;
+  }
+
+  private static MixMeasurement measurement(JsonNode window, int users, List<JsonNode> intervals) {
+    String target = window.path("target").asString();
+    long start = window.path("startMillis").asLong();
+    long end = window.path("endMillis").asLong();
+    List<Map<OperationType, Long>> within = new ArrayList<>();
+    for (JsonNode interval : intervals) {
+      if (interval.path("target").asString().equals(target)
+          && interval.path("fromMillis").asLong() >= start
+          && interval.path("toMillis").asLong() <= end) {
+        within.add(counts(interval));
+      }
+    }
+    return new MixMeasurement(
+        target, users, counts(window), ShareNoise.of(within), Duration.ofMillis(end - start));
+  }
+
+  private static Map<OperationType, Long> counts(JsonNode node) {
     Map<OperationType, Long> counts = new EnumMap<>(OperationType.class);
-    for (JsonNode operation : window.path("operations")) {
+    for (JsonNode operation : node.path("operations")) {
       counts.put(
           OperationType.fromDisplayName(operation.path("operation").asString()),
           operation.path("count").asLong());
     }
-    return new MixMeasurement(window.path("target").asString(), users, counts);
+    return counts;
   }
 
   public List<MixMeasurement> measurements() {
@@ -96,6 +127,48 @@ public final class MixTable {
       }
     }
     return off;
+  }
+
+  /**
+   * Per hold, how precisely it measured the mix: the widest noise of a share (one standard
+   * deviation, relative to its expected share) and, where the rule's noise allowance reaches past
+   * ±3 %, about how long a hold would have to be for it not to.
+   */
+  public List<String> precision() {
+    List<String> lines = new ArrayList<>();
+    for (MixMeasurement m : measurements) {
+      OperationType widest = null;
+      double noise = 0;
+      for (OperationType type : judged()) {
+        double relative = m.relativeNoise(type, expected.get(type));
+        if (relative > noise) {
+          noise = relative;
+          widest = type;
+        }
+      }
+      if (widest == null) {
+        continue;
+      }
+      double allowance = noiseSigmas * noise;
+      String line =
+          String.format(
+              Locale.ROOT,
+              "%s at %d users: shares known to ±%.1f %% (1 sd; %s the widest), ±%.1f %% with"
+                  + " %.1f sd allowed",
+              m.target(),
+              m.users(),
+              noise * 100,
+              widest.displayName(),
+              allowance * 100,
+              noiseSigmas);
+      if (allowance > MixMeasurement.TOLERANCE && !m.hold().isZero()) {
+        double factor = Math.pow(allowance / MixMeasurement.TOLERANCE, 2);
+        long minutes = (long) Math.ceil(m.hold().toSeconds() * factor / 60.0);
+        line += "; to judge at ±3 %, hold about " + minutes + " min";
+      }
+      lines.add(line);
+    }
+    return lines;
   }
 
   public List<String> header() {
@@ -166,13 +239,14 @@ public final class MixTable {
   /** Writes {@code calibration.csv}: one row per hold and operation. */
   public void writeCsv(Path file) {
     StringBuilder csv =
-        new StringBuilder("target,users,operation,expected_percent,percent,ratio,count,verdict\n");
+        new StringBuilder(
+            "target,users,operation,expected_percent,percent,ratio,count,noise_percent,verdict\n");
     for (MixMeasurement m : measurements) {
       for (OperationType type : judged()) {
         csv.append(
             String.format(
                 Locale.ROOT,
-                "%s,%d,%s,%.2f,%.3f,%.4f,%d,%s%n",
+                "%s,%d,%s,%.2f,%.3f,%.4f,%d,%.2f,%s%n",
                 m.target(),
                 m.users(),
                 type.displayName(),
@@ -180,6 +254,7 @@ public final class MixTable {
                 m.sharePercent(type),
                 m.ratio(type, expected.get(type)),
                 m.count(type),
+                m.relativeNoise(type, expected.get(type)) * 100,
                 m.verdict(type, expected.get(type), noiseSigmas).name().toLowerCase(Locale.ROOT)));
       }
     }

@@ -15,6 +15,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -47,8 +48,10 @@ final class CalibrateCommand implements Callable<Integer> {
 
   @Option(
       names = "--hold",
-      paramLabel = "DURATION",
-      description = "Measured time at each load (default: ${DEFAULT-VALUE}).",
+      paramLabel = "DURATION[,DURATION...]",
+      description =
+          "Measured time at each load: one for all, or one per load, e.g. 15m,8m,6m (a share's"
+              + " noise grows as its load falls; default: ${DEFAULT-VALUE}).",
       defaultValue = "5m")
   String hold;
 
@@ -90,8 +93,8 @@ final class CalibrateCommand implements Callable<Integer> {
             + base.name()
             + "': loads "
             + plan.loads()
-            + ", each held "
-            + DurationSyntax.format(plan.hold())
+            + ", held "
+            + plan.holds().stream().map(DurationSyntax::format).toList()
             + " after "
             + DurationSyntax.format(plan.settle())
             + " to settle ("
@@ -112,6 +115,7 @@ final class CalibrateCommand implements Callable<Integer> {
     List<List<String>> rows = new ArrayList<>(table.rows());
     rows.addAll(table.perSessionRows());
     console.table(table.header(), rows);
+    table.precision().forEach(console::info);
     table.offCalibration().forEach(line -> console.notice("off calibration: " + line));
     console.info(
         (table.calibrated()
@@ -140,15 +144,29 @@ final class CalibrateCommand implements Callable<Integer> {
         throw new ConfigException("--loads: every user count must be ≥ 1 (got " + users + ")");
       }
     }
-    Duration holdTime = duration("--hold", hold);
-    Duration settleTime = duration("--settle", settle);
-    if (holdTime.isZero() || holdTime.isNegative()) {
-      throw new ConfigException("--hold: must be > 0 (got " + hold + ")");
+    List<Duration> holds = new ArrayList<>();
+    for (String text : hold.split(",", -1)) {
+      Duration holdTime = duration("--hold", text.strip());
+      if (holdTime.isZero() || holdTime.isNegative()) {
+        throw new ConfigException("--hold: must be > 0 (got " + text.strip() + ")");
+      }
+      holds.add(holdTime);
     }
+    if (holds.size() == 1) {
+      holds = new ArrayList<>(Collections.nCopies(loads.size(), holds.get(0)));
+    } else if (holds.size() != loads.size()) {
+      throw new ConfigException(
+          "--hold: give one time for every load or one per load ("
+              + holds.size()
+              + " for "
+              + loads.size()
+              + " loads)");
+    }
+    Duration settleTime = duration("--settle", settle);
     if (settleTime.isNegative()) {
       throw new ConfigException("--settle: must be ≥ 0 (got " + settle + ")");
     }
-    return new CalibrationPlan(loads, Duration.ofSeconds(30), settleTime, holdTime);
+    return new CalibrationPlan(loads, Duration.ofSeconds(30), settleTime, holds);
   }
 
   private static Duration duration(String option, String text) {

@@ -61,6 +61,21 @@ class MixTableTest {
   }
 
   @Test
+  void eachLoadMayHoldForItsOwnTime() {
+    var plan =
+        new CalibrationPlan(
+            List.of(500, 2000),
+            Duration.ofSeconds(30),
+            Duration.ofSeconds(90),
+            List.of(Duration.ofMinutes(15), Duration.ofMinutes(6)));
+
+    assertThat(plan.assignments(1).get(1))
+        .contains("{type: uniform, users: 500, duration: 15m}")
+        .contains("{type: uniform, users: 2000, duration: 6m}");
+    assertThat(plan.length()).isEqualTo(Duration.ofSeconds(95 + 90 + 900 + 79 + 90 + 360));
+  }
+
+  @Test
   void aShareWithinThreePercentIsCalibratedAndOneBeyondItAndItsNoiseIsOff() {
     // 100,000 operations: the noise of a 20 % share is ±0.9 % (2 sd): 4 % off is off.
     MixMeasurement onTarget = measured(500, 10_000, 20_400, 69_600);
@@ -109,7 +124,56 @@ class MixTableTest {
         .isEqualTo(1000L);
     assertThat(dir.resolve("calibration.csv"))
         .content()
-        .startsWith("target,users,operation,expected_percent,percent,ratio,count,verdict\n")
-        .contains("instance-0,500,JoinAuction,4.69,20.000,4.2644,200,off");
+        .startsWith(
+            "target,users,operation,expected_percent,percent,ratio,count,noise_percent,verdict\n")
+        .contains("instance-0,500,JoinAuction,4.69,20.000,4.2644,200,");
+  }
+
+  @Test
+  void aShareThatBurstsIsJudgedOnTheSpreadOfItsHoldsIntervals() throws Exception {
+    // 10 intervals inside the hold (60-160 s), one before it and one straddling its end. Logins
+    // come steadily; polls in bursts of 600 or 1,000. 8.9 % logins against 10 % is 11 % off: off
+    // by the counts alone (2 sd of 1,000 expected is 6.3 %), within the intervals' spread.
+    StringBuilder intervals = new StringBuilder();
+    intervals.append(interval(50_000, 60_000, 5_000, 5_000));
+    for (int i = 0; i < 10; i++) {
+      intervals.append(
+          interval(60_000 + i * 10_000L, 70_000 + i * 10_000L, 89, i % 2 == 0 ? 511 : 1_311));
+    }
+    intervals.append(interval(155_000, 165_000, 5_000, 5_000));
+    Files.writeString(dir.resolve("intervals.jsonl"), intervals);
+    Path windows = dir.resolve("windows.jsonl");
+    Files.writeString(
+        windows,
+        """
+        {"target":"instance-0","index":2,"users":500,"startMillis":60000,"endMillis":160000,\
+        "operations":[{"operation":"Login","count":890},{"operation":"GetNextBid","count":9110}]}
+        """);
+    var plan =
+        new CalibrationPlan(
+            List.of(500), Duration.ofSeconds(30), Duration.ofSeconds(90), Duration.ofMinutes(5));
+    Map<OperationType, Double> expected =
+        Map.of(OperationType.LOGIN, 10.0, OperationType.GET_NEXT_BID, 90.0);
+
+    MixMeasurement hold = MixTable.read(windows, plan).measurements().get(0);
+    MixMeasurement countsAlone = new MixMeasurement("instance-0", 500, hold.counts());
+
+    assertThat(countsAlone.verdict(OperationType.LOGIN, 10.0, 2))
+        .isEqualTo(MixMeasurement.Verdict.OFF);
+    assertThat(hold.verdict(OperationType.LOGIN, 10.0, 2))
+        .isEqualTo(MixMeasurement.Verdict.WITHIN_NOISE);
+    assertThat(new MixTable(expected, List.of(hold)).precision())
+        .singleElement(org.assertj.core.api.InstanceOfAssertFactories.STRING)
+        .startsWith("instance-0 at 500 users: shares known to ±")
+        .contains("(1 sd; Login the widest)")
+        .contains("to judge at ±3 %, hold about");
+  }
+
+  private static String interval(long from, long to, long logins, long polls) {
+    return String.format(
+        "{\"target\":\"instance-0\",\"fromMillis\":%d,\"toMillis\":%d,\"operations\":["
+            + "{\"operation\":\"Login\",\"count\":%d},"
+            + "{\"operation\":\"GetNextBid\",\"count\":%d}]}%n",
+        from, to, logins, polls);
   }
 }

@@ -61,12 +61,18 @@ class AnemometerCliTest {
     assertThat(AnemometerCli.execute("calibrate", "--hold", "soon")).isEqualTo(2);
     assertThat(AnemometerCli.execute("calibrate", "--preset", "local", "--loads", "5000"))
         .isEqualTo(2);
+    assertThat(AnemometerCli.execute("calibrate", "--loads", "500,1000", "--hold", "9m,6m,3m"))
+        .isEqualTo(2);
+    assertThat(AnemometerCli.execute("calibrate", "--loads", "500,1000", "--hold", "9m,0s"))
+        .isEqualTo(2);
 
     assertThat(stderr().lines().toList())
         .containsExactly(
             "anemometer: --loads: every user count must be ≥ 1 (got 0)",
             "anemometer: --hold: 'soon' is not a duration with a unit (250ms, 90s, 5m, 1h)",
-            "anemometer: --loads: 5000 users is more than appInstances[0].maxUsers (3000)");
+            "anemometer: --loads: 5000 users is more than appInstances[0].maxUsers (3000)",
+            "anemometer: --hold: give one time for every load or one per load (3 for 2 loads)",
+            "anemometer: --hold: must be > 0 (got 0s)");
     assertThat(stdout()).isEmpty();
   }
 
