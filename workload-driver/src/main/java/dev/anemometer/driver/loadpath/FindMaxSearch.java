@@ -18,11 +18,13 @@ import java.util.TreeSet;
  * sessions were still joining in its window), and the climb stops at the first step that fails
  * again or clearly, or whose throughput stopped growing with its users ({@link ClimbThroughput}) on
  * its repeat too, or that left the machine no CPU headroom. Full probes then start 7 % under the
- * highest step that held (a step's users have just arrived and make less work) and move from there
- * by the precision, twice as far on each further move the same way; with no step held they bisect
- * below the failing one. Only probes bound the answer. A probe that holds at the failing step
- * itself shows that the climb stopped early: probes go on up from there in moves that double. A
- * probe never goes to or beyond a known bound.
+ * highest step that held (a step's users have just arrived and make less work), or, with the
+ * headroom rule on, where the busy share of the highest ramping step that held puts the edge when
+ * that is higher, under the failing step ({@link #firstProbeUsers}), and move from there by the
+ * precision, twice as far on each further move the same way; with no step held they bisect below
+ * the failing one. Only probes bound the answer. A probe that holds at the failing step itself
+ * shows that the climb stopped early: probes go on up from there in moves that double. A probe
+ * never goes to or beyond a known bound.
  *
  * <p>With the headroom rule on, the probes' own CPU aims them instead ({@link HeadroomAim}): a
  * probe that held moves the next to where its busy share puts the headroom's edge, one point inside
@@ -77,6 +79,12 @@ public final class FindMaxSearch {
   // made from there in one direction, each twice the one before.
   private boolean fromEstimate;
   private int movesFromEstimate;
+  // The highest ramping step of the climb that held: its users, the users it ramped from, and the
+  // machine's busy share in its window (NaN: unknown). A step without headroom is not one: a
+  // share at the cores' limit does not say how far past it the load was.
+  private int rampUsers;
+  private int rampFromUsers;
+  private double rampBusyPercent = Double.NaN;
 
   public FindMaxSearch(FindMaxLoadPathSpec spec) {
     this.spec = spec;
@@ -149,6 +157,11 @@ public final class FindMaxSearch {
     }
     boolean held = verdict.capacityHeld();
     boolean laterStep = probe.kind() == Probe.Kind.INITIAL_STEP && history.size() > 1;
+    if (laterStep && held && probe.users() > rampUsers) {
+      rampFromUsers = previousStepUsers(probe.users());
+      rampUsers = probe.users();
+      rampBusyPercent = busyPercent;
+    }
     boolean saturated = throughput.saturated(probe.users(), successesPerSecond);
     throughput.add(probe.users(), successesPerSecond, laterStep && held && !saturated);
     current =
@@ -204,7 +217,39 @@ public final class FindMaxSearch {
     // above the peak leaves an overload that the next probes have to drain.
     fromEstimate = true;
     movesFromEstimate = 0;
-    return probe(Math.max(1, (int) Math.round(highestStep * PROBE_SHARE_OF_STEP)));
+    return probe(firstProbeUsers(highestStep));
+  }
+
+  /**
+   * Where the probes start: 7 % under the highest step that held, or higher where the highest
+   * ramping step of the climb that held puts the headroom's edge higher, from its mean users and
+   * busy share ({@link HeadroomAim#fromRamp}), though under the failing step.
+   *
+   * <p>A ramping step runs at its mean users. In a run of session 40 the 3,000-3,500 ramp read 92.4
+   * % busy, which puts the aim at 3,306, where 93 % of the 3,000 step is 2,790 and the peak was
+   * 3,698; in two of session 39, 4,000-4,500 ramps read 94.9 % and 93.3 %, which put it at 4,209
+   * and 4,281, under peaks of 4,305 and 4,490, where 93 % of the held step was 3,720 and 4,185.
+   * From 93 % the probes, 2 minutes each, took two to four moves to reach those peaks.
+   */
+  private int firstProbeUsers(int highestStep) {
+    int users = Math.max(1, (int) Math.round(highestStep * PROBE_SHARE_OF_STEP));
+    OptionalInt fromRamp = aim.fromRamp((rampFromUsers + rampUsers) / 2.0, rampBusyPercent);
+    if (fromRamp.isEmpty() || rampUsers == 0) {
+      return users;
+    }
+    int belowFailingStep = regionHigh - precisionMove(regionHigh);
+    return Math.max(users, Math.min(fromRamp.getAsInt(), belowFailingStep));
+  }
+
+  /** The users of the last step of the climb before one of {@code users}: where it ramped from. */
+  private int previousStepUsers(int users) {
+    for (int i = history.size() - 2; i >= 0; i--) {
+      Probe earlier = history.get(i).probe();
+      if (earlier.isStep() && earlier.users() < users) {
+        return earlier.users();
+      }
+    }
+    return 0;
   }
 
   /** Nothing has held yet, and only the first step's users ran: the servers may be cold still. */

@@ -69,6 +69,21 @@ final class HeadroomAim {
     return aim(users, ONE_WINDOW_SCATTER_PERCENT);
   }
 
+  /**
+   * Where a ramping step of the climb puts the aimed share: its mean users times the aimed share
+   * over its busy share, taken as read. Empty with the rule off or the share unknown.
+   */
+  OptionalInt fromRamp(double meanUsers, double busyPercent) {
+    if (!headroom.on() || !(busyPercent > 0 && busyPercent <= 100) || meanUsers <= 0) {
+      return OptionalInt.empty();
+    }
+    return OptionalInt.of((int) Math.floor(meanUsers * aimedBusyPercent() / busyPercent));
+  }
+
+  private double aimedBusyPercent() {
+    return 100 - headroom.minIdlePercent() - AIM_MARGIN_PERCENT;
+  }
+
   /** Where the probes near {@code users}, one that failed on its headroom, put the aimed share. */
   OptionalInt below(int users) {
     return aim(users, 0);
@@ -86,8 +101,7 @@ final class HeadroomAim {
     if (fit.windowsNear(users) == 1) {
       busy *= 1 + oneWindowScatterPercent / 100;
     }
-    double aimedBusy = 100 - headroom.minIdlePercent() - AIM_MARGIN_PERCENT;
-    double aimed = users * aimedBusy / busy;
+    double aimed = users * aimedBusyPercent() / busy;
     double highest = users * (1 + MAX_MOVE_PERCENT / 100);
     return OptionalInt.of((int) Math.floor(Math.min(aimed, highest)));
   }

@@ -405,20 +405,30 @@ class FindMaxSearchTest {
 
   @Test
   void aProbesBusyShareAimsTheNextOneJustUnderTheHeadroomsEdge() {
-    // 2.6 % of the machine per 100 users: 95 % busy at 3,654. Walking up from 93 % of the steps in
-    // moves that double took 3,255, 3,336, 3,498, 3,822 (no headroom), then two more between.
+    // 2.6 % of the machine per 100 users: 95 % busy at 3,654; a step's ramp reads 7 % less. Walking
+    // up from 93 % of the steps in moves that double took 3,255, 3,336, 3,498, 3,822 (no headroom),
+    // then two more between; aimed from the first probe's share, 3,255, 3,627, 3,813, 3,717.
     FindMaxSearch search = new FindMaxSearch(withHeadroom());
 
     List<String> probes = driveOnTheCores(search, 0.026, 0.93, Integer.MAX_VALUE);
 
     assertThat(probes)
         .containsExactly(
-            "I500+", "I1000+", "I1500+", "I2000+", "I2500+", "I3000+", "I3500+", "I4000h", "S4000h",
-            "P3255+", // 93 % of 3,500, 84.6 % busy; one window, so taken as 5 % more: 88.8 %
-            "P3627+", // 94 / 88.8 of 3,255 is 3,443, under the middle up to the 4,000 step
-            "P3813h", // the middle again, past the line's 94 % (3,615): no headroom
-            "P3717h"); // between, at the aim or just under the precision above the pass
-    assertThat(search.peakUsers()).isEqualTo(3_627);
+            "I500+",
+            "I1000+",
+            "I1500+",
+            "I2000+",
+            "I2500+",
+            "I3000+",
+            "I3500+",
+            "I4000h",
+            "S4000h",
+            // The 3,000-3,500 ramp read 84.6 % busy: at its mean users, 3,250, 94 % is 3,609 (93 %
+            // of 3,500 is 3,255).
+            "P3609+", // 93.8 % busy
+            "P3804h", // the middle up to the 4,000 step, above the aim: no headroom
+            "P3699h"); // just under the precision above the pass: 96.2 % busy
+    assertThat(search.peakUsers()).isEqualTo(3_609);
   }
 
   @Test
@@ -437,23 +447,63 @@ class FindMaxSearchTest {
             "I5000-", "S5000-");
     assertThat(probes.subList(11, probes.size()))
         .containsExactly(
-            "P4185+", // 93 % of 4,500
-            "P4592+", // the middle up to the failing step, above the aim (4,318)
-            "P4796+", // the middle again
-            "P4915+", // the aim, past the middle
-            "P5000-"); // just under the precision above, no further than the failing step
-    assertThat(search.peakUsers()).isEqualTo(4_915);
+            // The 4,000-4,500 ramp read 89.8 % busy: at its mean users, 4,250, 94 % is 4,451 (93 %
+            // of 4,500 is 4,185, and from there the probes took 4,592, 4,796, 4,915 and 5,000).
+            "P4451+",
+            "P4725+", // the middle up to the failing step, above the aim
+            "P4862+", // the middle again
+            "P4983-", // the middle again, past where the response times give out
+            "C4983-"); // within 10 % of a pass: run once more; 4,862..4,983 is 2.5 %
+    assertThat(search.peakUsers()).isEqualTo(4_862);
+  }
+
+  @Test
+  void theProbesStartWhereTheHighestRampThatHeldPutsTheEdgeUnderTheFailingStep() {
+    // Session 40: the climb held to 3,000; the 3,000-3,500 ramp passed at 92.4 % busy, but its rate
+    // per user fell below the knee and its held repeat failed on p99s at 99.5 %. At the ramp's mean
+    // users, 3,250, 94 % busy is 3,306 users; 93 % of the 3,000 step, where the probes started, was
+    // 2,790, and the peak 3,698.
+    FindMaxSearch search = new FindMaxSearch(withHeadroom());
+    for (int users = 500; users <= 3_000; users += 500) {
+      assertThat(search.current()).isEqualTo(new Probe(Probe.Kind.INITIAL_STEP, users));
+      search.verdict(WindowVerdict.PASSED, users * 0.41, users * 0.027);
+    }
+    search.verdict(WindowVerdict.PASSED, 3_000 * 0.41, 92.4); // below the knee's rate
+
+    assertThat(search.current()).isEqualTo(new Probe(Probe.Kind.STEP_REPEAT, 3_500));
+    search.verdict(WindowVerdict.FAILED_NARROWLY, 3_500 * 0.41, 99.5);
+
+    assertThat(search.current()).isEqualTo(new Probe(Probe.Kind.PROBE, 3_306));
+  }
+
+  @Test
+  void aRampThatPutsTheEdgeAtTheFailingStepSendsTheFirstProbeJustUnderIt() {
+    // The 2,500-3,000 ramp held at 60 % busy: 94 % would be far above the 3,500 step that failed.
+    FindMaxSearch search = new FindMaxSearch(withHeadroom());
+    for (int users = 500; users <= 3_000; users += 500) {
+      search.verdict(WindowVerdict.PASSED, users * 0.41, 60);
+    }
+    search.verdict(WindowVerdict.FAILED, 3_500 * 0.2, 100);
+
+    assertThat(search.current()).isEqualTo(new Probe(Probe.Kind.PROBE, 3_413));
   }
 
   @Test
   void anAimFromOneWindowThatReadsLowStopsShortOfTheEdge() {
-    // The same machine (95 % busy at 3,654 users), but the first probe's window reads 5 % low:
-    // 80.4 % busy at 3,255 users. Taken as read it would aim at 3,805 users, past the edge; taken
-    // as 5 % more, at 3,624, and the middle up to the failing step (3,627) is just above that.
+    // The same machine (95 % busy at 3,654 users), but the climb's shares could not be read at
+    // 3,500 users, so the probes start at 93 % of that step, and the first probe's window reads 5 %
+    // low: 80.4 % busy at 3,255 users. Taken as read it would aim at 3,805 users, past the edge;
+    // taken as 5 % more, at 3,624, and the middle up to the failing step (3,627) is just above
+    // that.
     FindMaxSearch search = new FindMaxSearch(withHeadroom());
 
     List<String> probes =
-        driveOnTheCores(search, 0.026, 0.93, Integer.MAX_VALUE, users -> users == 3_255 ? 0.95 : 1);
+        driveOnTheCores(
+            search,
+            0.026,
+            0.93,
+            Integer.MAX_VALUE,
+            users -> users == 3_500 ? Double.NaN : users == 3_255 ? 0.95 : 1);
 
     assertThat(probes).containsSubsequence("P3255+", "P3627+");
     assertThat(search.peakUsers()).isEqualTo(3_627);
@@ -461,8 +511,8 @@ class FindMaxSearchTest {
 
   @Test
   void aFirstProbeWithoutHeadroomAimsTheNextOneDownByWhatItsBusyShareSays() {
-    // Steps whose users have just arrived make 15 % less work: the first probe is past the edge
-    // (95 % busy at 3,166 users).
+    // Steps whose users are arriving read 15 % less busy: the first probe, aimed from the 3,500
+    // ramp (89.3 % busy at 3,250 users on average), is past the edge (95 % busy at 3,166 users).
     FindMaxSearch search = new FindMaxSearch(withHeadroom());
 
     List<String> probes = driveOnTheCores(search, 0.03, 0.85, Integer.MAX_VALUE);
@@ -470,10 +520,11 @@ class FindMaxSearchTest {
     assertThat(probes)
         .containsExactly(
             "I500+", "I1000+", "I1500+", "I2000+", "I2500+", "I3000+", "I3500+", "I4000h", "S4000h",
-            "P3255h", // 97.7 % busy
-            "P3133+", // 94 % busy
-            "P3194h"); // the middle up to the failed probe: 3,133..3,194 = 1.9 % < 2.5 %
-    assertThat(search.peakUsers()).isEqualTo(3_133);
+            "P3422h", // 102.7 % of the cores, read as 100 %: the aim down from it falls short
+            "P3216h", // 3,422 × 94 / 100: 96.5 % busy
+            "P3136+", // 94.1 % busy
+            "P3176h"); // the middle up to the failed probe: 3,136..3,176 = 1.3 % < 2.5 %
+    assertThat(search.peakUsers()).isEqualTo(3_136);
   }
 
   @Test
@@ -494,14 +545,13 @@ class FindMaxSearchTest {
             "I3500+",
             "I4000-",
             "S4000-",
-            "P3255+", // 65 % busy: the edge is far, the move stops at 35 %, then at the failing
-            // step
-            "P4000-", // and fails there too: no confirmation
-            "P3750+", // the middle of the 3,500 step that held and 4,000: the edge is above it
-            "P3875+",
-            "P3937-",
-            "C3937-"); // 3,875..3,937 = 1.6 % < 2.5 %
-    assertThat(search.peakUsers()).isEqualTo(3_875);
+            // The 3,500 ramp read 65.1 % busy: the edge is far above, so the first probe goes just
+            // under the failing step (from 93 % of 3,500, the search took six windows).
+            "P3901-", // past where the p99s give out; more than 10 % above the step: no
+            // confirmation
+            "P3804+", // just under the precision below
+            "P3852+"); // the middle: 3,852..3,901 = 1.3 % < 2.5 %
+    assertThat(search.peakUsers()).isEqualTo(3_852);
   }
 
   @Test

@@ -142,8 +142,9 @@ class TargetRunTest {
   void theProbesBusyShareReachesTheSearchWhichAimsTheNextProbeByIt() {
     // Each user of a step keeps 0.136 % of the machine busy: 95 % at 700 users. A probe's users,
     // no longer arriving, keep 0.119 % busy: 95 % at 800. The steps climb to 700 (ramping from 600
-    // in its window: 88 % busy on average) and the 800 step leaves no headroom, ramping and held;
-    // the first probe goes to 93 % of 700.
+    // in its window: 87.5 % busy as the counters read it) and the 800 step leaves no headroom,
+    // ramping and held; the first probe goes where the 700 ramp puts 94 %: its mean users, 650,
+    // times 94 / 87.5, 698 (93 % of 700 is 651).
     long[] cpu = {0, 0};
     TargetRun target =
         findMax(new Headroom(5), () -> Optional.of(new MachineCpu(cpu[0], 0, cpu[1])));
@@ -160,9 +161,9 @@ class TargetRunTest {
 
     assertThat(closed)
         .extracting(WindowResult::users)
-        .containsExactly(100, 200, 300, 400, 500, 600, 700, 800, 800, 651, 753);
-    // 651 users took 77.3 % of the machine, taken as 5 % more for it is one window: 94 % (one point
-    // inside the edge) is 753 users, past the middle up to the failing step (725).
+        .containsExactly(100, 200, 300, 400, 500, 600, 700, 800, 800, 698, 753);
+    // 698 users took 82.9 % of the machine, taken as 5 % more for it is one window: 94 % (one point
+    // inside the edge) is 753 users, past the middle up to the failing step (749).
     assertThat(closed.get(10).verdict().passed()).isTrue();
   }
 
