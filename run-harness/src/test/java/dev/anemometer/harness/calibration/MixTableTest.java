@@ -126,7 +126,7 @@ class MixTableTest {
         .content()
         .startsWith(
             "target,users,operation,expected_percent,percent,ratio,count,noise_percent,verdict\n")
-        .contains("instance-0,500,JoinAuction,4.69,20.000,4.2644,200,");
+        .contains("instance-0,500,JoinAuction,4.69,20.000,4.2644,200,14.60,off");
   }
 
   @Test
