@@ -15,7 +15,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Collections;
 import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -152,9 +151,7 @@ final class CalibrateCommand implements Callable<Integer> {
       }
       holds.add(holdTime);
     }
-    if (holds.size() == 1) {
-      holds = new ArrayList<>(Collections.nCopies(loads.size(), holds.get(0)));
-    } else if (holds.size() != loads.size()) {
+    if (holds.size() != 1 && holds.size() != loads.size()) {
       throw new ConfigException(
           "--hold: give one time for every load or one per load ("
               + holds.size()
@@ -166,7 +163,10 @@ final class CalibrateCommand implements Callable<Integer> {
     if (settleTime.isNegative()) {
       throw new ConfigException("--settle: must be ≥ 0 (got " + settle + ")");
     }
-    return new CalibrationPlan(loads, Duration.ofSeconds(30), settleTime, holds);
+    Duration rampUp = Duration.ofSeconds(30);
+    return holds.size() == 1
+        ? new CalibrationPlan(loads, rampUp, settleTime, holds.get(0))
+        : new CalibrationPlan(loads, rampUp, settleTime, holds);
   }
 
   private static Duration duration(String option, String text) {

@@ -112,11 +112,11 @@ public final class FindMaxSearch {
   }
 
   /**
-   * The machine's busy share in the probe windows whose response times and failures held, a copy:
-   * what the search aims by, and what the driver judges each probe's headroom on.
+   * The machine's busy share in the probe windows whose response times and failures held, but for
+   * those right after an overload, a copy: what the driver judges each probe's headroom on.
    */
   public BusyFit busyFit() {
-    return aim.fit();
+    return aim.judgedFit();
   }
 
   public List<Outcome> history() {
@@ -151,9 +151,11 @@ public final class FindMaxSearch {
       throw new IllegalStateException("the search has finished");
     }
     Probe probe = current;
+    boolean afterOverload =
+        !history.isEmpty() && !history.get(history.size() - 1).verdict().capacityHeld();
     history.add(new Outcome(probe, verdict));
     if (!probe.isStep() && verdict.withinLimits()) {
-      aim.add(probe.users(), busyPercent);
+      aim.add(probe.users(), busyPercent, afterOverload);
     }
     boolean held = verdict.capacityHeld();
     boolean laterStep = probe.kind() == Probe.Kind.INITIAL_STEP && history.size() > 1;
@@ -234,7 +236,7 @@ public final class FindMaxSearch {
   private int firstProbeUsers(int highestStep) {
     int users = Math.max(1, (int) Math.round(highestStep * PROBE_SHARE_OF_STEP));
     OptionalInt fromRamp = aim.fromRamp((rampFromUsers + rampUsers) / 2.0, rampBusyPercent);
-    if (fromRamp.isEmpty() || rampUsers == 0) {
+    if (fromRamp.isEmpty()) {
       return users;
     }
     int belowFailingStep = regionHigh - precisionMove(regionHigh);

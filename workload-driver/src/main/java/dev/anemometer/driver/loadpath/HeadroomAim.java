@@ -17,8 +17,10 @@ import java.util.OptionalInt;
  * of the added users (the stack has work that does not grow with them), so the aim falls short of
  * the edge rather than past it, and the next aim, from nearer, is closer still.
  *
- * <p>The windows are the ones the headroom rule judges by too: this fit is the search's, and the
- * driver judges each probe window on it ({@link FindMaxSearch#busyFit()}).
+ * <p>The windows are the ones the headroom rule judges by too, but for those that ran right after
+ * an overload: the driver judges each probe window on the search's line ({@link
+ * FindMaxSearch#busyFit()}), and a window in an overload's aftermath is judged on it, but does not
+ * join it. Its share still aims: an aim from a share that reads high falls short of the edge.
  */
 final class HeadroomAim {
 
@@ -40,23 +42,35 @@ final class HeadroomAim {
 
   private final Headroom headroom;
   private final BusyFit fit = new BusyFit();
+  private final BusyFit judgedFit = new BusyFit();
 
   HeadroomAim(Headroom headroom) {
     this.headroom = headroom;
   }
 
-  /** A copy of the probe windows whose response times and failures held, with their shares. */
-  BusyFit fit() {
-    return fit.copy();
+  /**
+   * A copy of the line the headroom rule judges the next probe window on: the probe windows whose
+   * response times and failures held, with their shares, but for those that ran right after an
+   * overload.
+   */
+  BusyFit judgedFit() {
+    return judgedFit.copy();
   }
 
   /**
    * Notes a probe window at {@code users} whose response times and failures held, with the
-   * machine's busy share in it (NaN: unknown).
+   * machine's busy share in it (NaN: unknown). {@code afterOverload}: the window before it failed
+   * or left no headroom, and this one read its aftermath too (session 40: the first probe, 3,481
+   * users right after a step without headroom, read 92.9 % busy, where 3,680 users read 90.6 % and
+   * 85.8 % minutes later; fitted with it, a window at 3,740 that left 8.4 % idle failed its
+   * headroom at 4.6 %).
    */
-  void add(int users, double busyPercent) {
+  void add(int users, double busyPercent, boolean afterOverload) {
     if (headroom.on() && busyPercent > 0 && busyPercent <= 100) {
       fit.add(users, busyPercent);
+      if (!afterOverload) {
+        judgedFit.add(users, busyPercent);
+      }
     }
   }
 

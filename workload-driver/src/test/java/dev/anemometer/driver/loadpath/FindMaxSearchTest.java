@@ -1,7 +1,9 @@
 package dev.anemometer.driver.loadpath;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
 
+import dev.anemometer.driver.qos.BusyFit;
 import dev.anemometer.driver.qos.Headroom;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -486,6 +488,39 @@ class FindMaxSearchTest {
     search.verdict(WindowVerdict.FAILED, 3_500 * 0.2, 100);
 
     assertThat(search.current()).isEqualTo(new Probe(Probe.Kind.PROBE, 3_413));
+  }
+
+  @Test
+  void aWindowRightAfterAnOverloadAimsTheNextProbeButIsNotInTheLineItsHeadroomIsJudgedOn() {
+    // Session 40, run 2: the 4,000 ramp and its repeat left no headroom; the first probe, right
+    // after them, read 92.9 % busy at 3,481 users, where 3,680 users read 90.6 % and 85.8 % minutes
+    // later. Fitted with it, the next probe's window, 91.6 % busy at 3,740 users, failed its
+    // headroom (4.6 % idle over the line) and the peak fell 4 % under the other runs'.
+    FindMaxSearch search = new FindMaxSearch(withHeadroom());
+    for (int users = 500; users <= 3_500; users += 500) {
+      search.verdict(WindowVerdict.PASSED, 0, users * 0.0255); // the 3,500 ramp: 89.25 % busy
+    }
+    search.verdict(WindowVerdict.NO_HEADROOM, 0, 97.0);
+    search.verdict(WindowVerdict.NO_HEADROOM, 0, 97.9);
+    // 94 % at the 3,000-3,500 ramp's mean users, 3,250.
+    assertThat(search.current()).isEqualTo(new Probe(Probe.Kind.PROBE, 3_422));
+
+    search.verdict(WindowVerdict.PASSED, 0, 93.5);
+
+    assertThat(search.busyFit().windowsNear(3_422)).isZero();
+    // It still aims, short of the edge (93.5 % × 1.05 puts 94 % at 3,276), so the next probe goes
+    // halfway up to the failing step.
+    assertThat(search.current()).isEqualTo(new Probe(Probe.Kind.PROBE, 3_711));
+    // The driver judges 3,711 users on their own 91.6 %; with the window before it in the line,
+    // 96.1 % busy: no headroom.
+    BusyFit judged = search.busyFit().with(3_711, 91.6);
+    assertThat(judged.busyPercentAt(3_711)).isEmpty();
+    assertThat(judged.busyPercentAt(3_711, 1)).hasValueCloseTo(91.6, within(0.01));
+
+    search.verdict(WindowVerdict.PASSED, 0, 91.6);
+
+    // A window after a pass joins the line.
+    assertThat(search.busyFit().windowsNear(3_711)).isEqualTo(1);
   }
 
   @Test
