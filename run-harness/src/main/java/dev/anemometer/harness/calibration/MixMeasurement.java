@@ -2,6 +2,7 @@ package dev.anemometer.harness.calibration;
 
 import dev.anemometer.driver.operation.OperationType;
 import java.time.Duration;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 
@@ -11,9 +12,16 @@ import java.util.Map;
  * @param counts completed operations (failed ones included) per operation
  * @param noise how far each share may stray by chance, from the hold's intervals
  * @param hold how long the hold lasted (zero when unknown)
+ * @param overLimits the response-time and failure rules the hold failed (empty: it ran within its
+ *     limits)
  */
 public record MixMeasurement(
-    String target, int users, Map<OperationType, Long> counts, ShareNoise noise, Duration hold) {
+    String target,
+    int users,
+    Map<OperationType, Long> counts,
+    ShareNoise noise,
+    Duration hold,
+    List<String> overLimits) {
 
   /**
    * Beyond this relative distance from its expected share an operation is off calibration (unless
@@ -23,11 +31,27 @@ public record MixMeasurement(
 
   public MixMeasurement {
     counts = Map.copyOf(counts);
+    overLimits = List.copyOf(overLimits);
+  }
+
+  /** A hold that ran within its limits. */
+  public MixMeasurement(
+      String target, int users, Map<OperationType, Long> counts, ShareNoise noise, Duration hold) {
+    this(target, users, counts, noise, hold, List.of());
   }
 
   /** A hold whose noise is known from its counts alone. */
   public MixMeasurement(String target, int users, Map<OperationType, Long> counts) {
     this(target, users, counts, ShareNoise.UNKNOWN, Duration.ZERO);
+  }
+
+  /**
+   * Whether the hold ran over its response-time or failure limits. Its mix is then not the
+   * behaviour's: every failed operation starts its user's session over, with a login and without
+   * the auctions it followed, and the restarted sessions run their first operations in step.
+   */
+  public boolean overloaded() {
+    return !overLimits.isEmpty();
   }
 
   public long total() {

@@ -1,6 +1,7 @@
 package dev.anemometer.harness.calibration;
 
 import dev.anemometer.driver.operation.OperationType;
+import dev.anemometer.driver.qos.QosRule;
 import dev.anemometer.driver.qos.QosSpec;
 import dev.anemometer.harness.json.Json;
 import java.io.IOException;
@@ -77,7 +78,28 @@ public final class MixTable {
       }
     }
     return new MixMeasurement(
-        target, users, counts(window), ShareNoise.of(within), Duration.ofMillis(end - start));
+        target,
+        users,
+        counts(window),
+        ShareNoise.of(within),
+        Duration.ofMillis(end - start),
+        overLimits(window));
+  }
+
+  /** The messages of the response-time and failure rules a window failed (not its mix's). */
+  private static List<String> overLimits(JsonNode window) {
+    List<String> failed = new ArrayList<>();
+    for (JsonNode operation : window.path("operations")) {
+      for (JsonNode rule : operation.path("rules")) {
+        String name = rule.path("rule").asString();
+        boolean limit =
+            name.equals(QosRule.RESPONSE_TIME.name()) || name.equals(QosRule.FAILURES.name());
+        if (limit && !rule.path("passed").asBoolean(true)) {
+          failed.add(rule.path("message").asString());
+        }
+      }
+    }
+    return failed;
   }
 
   private static Map<OperationType, Long> counts(JsonNode node) {
@@ -102,9 +124,36 @@ public final class MixTable {
     return noiseSigmas;
   }
 
-  /** Whether every operation of every hold is within ±3 % or its counting noise. */
+  /**
+   * Whether every hold ran within its limits, and every operation of every hold is within ±3 % or
+   * its counting noise.
+   */
   public boolean calibrated() {
-    return offCalibration().isEmpty();
+    return offCalibration().isEmpty() && overloaded().isEmpty();
+  }
+
+  /**
+   * One line per hold that ran over its response-time or failure limits: its mix is the restarts'
+   * of an overload, not the behaviour's, and says nothing about the calibration.
+   */
+  public List<String> overloaded() {
+    List<String> lines = new ArrayList<>();
+    for (MixMeasurement m : measurements) {
+      if (m.overloaded()) {
+        List<String> rules = m.overLimits();
+        lines.add(
+            String.format(
+                Locale.ROOT,
+                "%s at %d users: the hold ran over its limits (%s%s): failed operations start"
+                    + " their users' sessions over, and the restarts skew the mix; ramp slower,"
+                    + " settle longer or hold a lower load",
+                m.target(),
+                m.users(),
+                rules.get(0),
+                rules.size() > 1 ? ", and " + (rules.size() - 1) + " more" : ""));
+      }
+    }
+    return lines;
   }
 
   /** One line per operation and hold that is off calibration. */

@@ -115,14 +115,26 @@ final class CalibrateCommand implements Callable<Integer> {
     rows.addAll(table.perSessionRows());
     console.table(table.header(), rows);
     table.precision().forEach(console::info);
+    table.overloaded().forEach(line -> console.notice("not judged: " + line));
     table.offCalibration().forEach(line -> console.notice("off calibration: " + line));
     console.info(
         (table.calibrated()
                 ? "calibrated: every share within ±3 % of its expected share (or its counting noise)"
-                : "NOT calibrated: " + table.offCalibration().size() + " shares off")
+                : "NOT calibrated: " + notCalibrated(table))
             + "; table in "
             + result.dir().resolve("calibration.csv"));
     return table.calibrated() ? ExitCodes.PASSED : ExitCodes.QOS_FAILED;
+  }
+
+  private static String notCalibrated(MixTable table) {
+    List<String> reasons = new ArrayList<>();
+    if (!table.overloaded().isEmpty()) {
+      reasons.add(table.overloaded().size() + " holds over their limits");
+    }
+    if (!table.offCalibration().isEmpty()) {
+      reasons.add(table.offCalibration().size() + " shares off");
+    }
+    return String.join(", ", reasons);
   }
 
   private List<String> withTarget(List<String> assignments) {

@@ -35,7 +35,8 @@ class MixTableTest {
 
   @Test
   void aSweepHoldsEachLoadAfterARampAndASettleAndMeasuresOnlyTheHold() {
-    // Ramps over a session's length times the rise's share: 105 s × 450 / 500, 105 s × 1500 / 2000.
+    // Ramps over a session's length times the rise's share: 105 s × 1500 / 2000; the first, onto
+    // a cold stack, three times as long: 3 × 105 s × 450 / 500.
     var plan =
         new CalibrationPlan(
             List.of(500, 2000),
@@ -47,7 +48,7 @@ class MixTableTest {
         .containsExactly(
             "strategy=interval",
             "appInstances[0].loadPath={type: interval, segments: ["
-                + "{type: ramp, from: 50, to: 500, duration: 95s}, "
+                + "{type: ramp, from: 50, to: 500, duration: 285s}, "
                 + "{type: uniform, users: 500, duration: 90s}, "
                 + "{type: uniform, users: 500, duration: 5m}, "
                 + "{type: ramp, from: 500, to: 2000, duration: 79s}, "
@@ -55,7 +56,7 @@ class MixTableTest {
                 + "{type: uniform, users: 2000, duration: 5m}]}");
     assertThat(plan.holdWindow(0)).isEqualTo(2);
     assertThat(plan.holdWindow(1)).isEqualTo(5);
-    assertThat(plan.length()).isEqualTo(Duration.ofSeconds(95 + 90 + 300 + 79 + 90 + 300));
+    assertThat(plan.length()).isEqualTo(Duration.ofSeconds(285 + 90 + 300 + 79 + 90 + 300));
     assertThat(plan.ramp(4000, 500)).isEqualTo(Duration.ofSeconds(30));
     assertThat(plan.ramp(4000, 4100)).isEqualTo(Duration.ofSeconds(30));
   }
@@ -72,7 +73,7 @@ class MixTableTest {
     assertThat(plan.assignments(1).get(1))
         .contains("{type: uniform, users: 500, duration: 15m}")
         .contains("{type: uniform, users: 2000, duration: 6m}");
-    assertThat(plan.length()).isEqualTo(Duration.ofSeconds(95 + 90 + 900 + 79 + 90 + 360));
+    assertThat(plan.length()).isEqualTo(Duration.ofSeconds(285 + 90 + 900 + 79 + 90 + 360));
   }
 
   @Test
@@ -127,6 +128,50 @@ class MixTableTest {
         .startsWith(
             "target,users,operation,expected_percent,percent,ratio,count,noise_percent,verdict\n")
         .contains("instance-0,500,JoinAuction,4.69,20.000,4.2644,200,14.60,off");
+  }
+
+  @Test
+  void aHoldThatRanOverItsLimitsIsNotJudgedAndSaysWhichRulesItFailed() throws Exception {
+    // Session 41: the hold at 1,500 users began as both database pools ran dry; 3,424 failed
+    // operations started their sessions over, and the logins ran at 1.079 times their share.
+    var plan =
+        new CalibrationPlan(
+            List.of(500, 1000),
+            Duration.ofSeconds(30),
+            Duration.ofSeconds(90),
+            Duration.ofMinutes(5));
+    Path windows = dir.resolve("windows.jsonl");
+    Files.writeString(
+        windows,
+        """
+        {"target":"instance-0","index":2,"users":500,"operations":[        {"operation":"Login","count":100,"rules":[        {"rule":"RESPONSE_TIME","passed":true,"message":"Login p99 40 ms <= 3 s"},        {"rule":"MIX","passed":false,"message":"Login mix 4 % outside 2.35 % ± 20 %"}]},        {"operation":"JoinAuction","count":200},{"operation":"GetNextBid","count":700}]}
+        {"target":"instance-0","index":5,"users":1000,"operations":[        {"operation":"Login","count":100,"rules":[        {"rule":"RESPONSE_TIME","passed":false,"message":"Login p99 13.3 s > 3 s"},        {"rule":"FAILURES","passed":false,"message":"Login failures 2.4 % > 0.5 %"}]},        {"operation":"JoinAuction","count":200},{"operation":"GetNextBid","count":700}]}
+        """);
+
+    MixTable table = MixTable.read(windows, plan);
+
+    // A mix outside the QoS rule's band is no limit of the stack's: the 500-user hold is judged.
+    assertThat(table.measurements().get(0).overloaded()).isFalse();
+    assertThat(table.measurements().get(1).overLimits())
+        .containsExactly("Login p99 13.3 s > 3 s", "Login failures 2.4 % > 0.5 %");
+    assertThat(table.overloaded())
+        .singleElement(org.assertj.core.api.InstanceOfAssertFactories.STRING)
+        .startsWith(
+            "instance-0 at 1000 users: the hold ran over its limits (Login p99 13.3 s > 3 s, and 1"
+                + " more)")
+        .contains("ramp slower, settle longer or hold a lower load");
+    // Shares on calibration do not make up for the limits.
+    MixMeasurement onShare = measured(1000, 10_000, 20_000, 70_000);
+    MixMeasurement overLimits =
+        new MixMeasurement(
+            "instance-0",
+            1000,
+            onShare.counts(),
+            ShareNoise.UNKNOWN,
+            Duration.ZERO,
+            List.of("Login p99 13.3 s > 3 s"));
+    assertThat(new MixTable(EXPECTED, List.of(onShare)).calibrated()).isTrue();
+    assertThat(new MixTable(EXPECTED, List.of(overLimits)).calibrated()).isFalse();
   }
 
   @Test
