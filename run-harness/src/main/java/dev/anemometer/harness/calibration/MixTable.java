@@ -160,6 +160,9 @@ public final class MixTable {
   public List<String> offCalibration() {
     List<String> off = new ArrayList<>();
     for (MixMeasurement m : measurements) {
+      if (m.overloaded()) {
+        continue;
+      }
       for (OperationType type : judged()) {
         if (m.verdict(type, expected.get(type), noiseSigmas) == MixMeasurement.Verdict.OFF) {
           off.add(
@@ -224,7 +227,7 @@ public final class MixTable {
     List<String> header = new ArrayList<>(List.of("operation", "expected %"));
     for (MixMeasurement m : measurements) {
       header.add(m.users() + " users %");
-      header.add("ratio");
+      header.add(m.overloaded() ? "not judged" : "ratio");
     }
     return header;
   }
@@ -276,6 +279,9 @@ public final class MixTable {
 
   private String ratioCell(MixMeasurement m, OperationType type) {
     double ratio = m.ratio(type, expected.get(type));
+    if (m.overloaded()) {
+      return String.format(Locale.ROOT, "%.3f", ratio);
+    }
     String mark =
         switch (m.verdict(type, expected.get(type), noiseSigmas)) {
           case WITHIN -> "";
@@ -304,7 +310,11 @@ public final class MixTable {
                 m.ratio(type, expected.get(type)),
                 m.count(type),
                 m.relativeNoise(type, expected.get(type)) * 100,
-                m.verdict(type, expected.get(type), noiseSigmas).name().toLowerCase(Locale.ROOT)));
+                m.overloaded()
+                    ? "not_judged"
+                    : m.verdict(type, expected.get(type), noiseSigmas)
+                        .name()
+                        .toLowerCase(Locale.ROOT)));
       }
     }
     try {

@@ -129,7 +129,8 @@ final class CalibrateCommand implements Callable<Integer> {
   private static String notCalibrated(MixTable table) {
     List<String> reasons = new ArrayList<>();
     if (!table.overloaded().isEmpty()) {
-      reasons.add(table.overloaded().size() + " holds over their limits");
+      int holds = table.overloaded().size();
+      reasons.add(holds + (holds == 1 ? " hold" : " holds") + " over its limits");
     }
     if (!table.offCalibration().isEmpty()) {
       reasons.add(table.offCalibration().size() + " shares off");

@@ -160,6 +160,15 @@ class MixTableTest {
             "instance-0 at 1000 users: the hold ran over its limits (Login p99 13.3 s > 3 s, and 1"
                 + " more)")
         .contains("ramp slower, settle longer or hold a lower load");
+    // Its shares are shown, but not called off: they are the overload's.
+    assertThat(table.header())
+        .containsExactly(
+            "operation", "expected %", "500 users %", "ratio", "1000 users %", "not judged");
+    assertThat(table.offCalibration()).noneMatch(line -> line.contains("1000 users"));
+    table.writeCsv(dir.resolve("calibration.csv"));
+    assertThat(dir.resolve("calibration.csv"))
+        .content()
+        .contains("instance-0,1000,JoinAuction,4.69,20.000,4.2644,200,14.60,not_judged");
     // Shares on calibration do not make up for the limits.
     MixMeasurement onShare = measured(1000, 10_000, 20_000, 70_000);
     MixMeasurement overLimits =
