@@ -49,6 +49,7 @@ final class FindMaxLoadPathInstance implements LoadPathInstance {
   private int previousUsers;
   private boolean previousWithinLimits;
   private boolean previousClearlyFailed;
+  private boolean previousRampedInItsWindow;
   private int probeIndex;
   // The current probe's recovery: its length so far, whether a watch saw the stack overloaded and
   // it has not stayed within its limits for a whole RECOVERY since, when the watches began to find
@@ -144,6 +145,7 @@ final class FindMaxLoadPathInstance implements LoadPathInstance {
     previousUsers = probe.users();
     previousWithinLimits = steering.withinLimits();
     previousClearlyFailed = steering == WindowVerdict.FAILED;
+    previousRampedInItsWindow = rampsInItsWindow(probe);
     probeIndex++;
     recoveryLengthMillis = RECOVERY.toMillis();
     stillOverloaded = false;
@@ -255,7 +257,21 @@ final class FindMaxLoadPathInstance implements LoadPathInstance {
   }
 
   private boolean recovers(Probe probe) {
-    return probeIndex > 0 && !previousWithinLimits && !laterStep(probe);
+    return probeIndex > 0
+        && !previousWithinLimits
+        && (!laterStep(probe) || repeatsARampThatBrokeItsLimits(probe));
+  }
+
+  /**
+   * The repeat of a step whose ramp failed its response times or failures recovers like a probe:
+   * judged at once, it measured the ramp's aftermath, not its users (session 41: two 2,500-3,000
+   * ramps failed on p99s at 92-93 % busy, their repeats at once read 97.6 % and 99.9 % and failed,
+   * and the climbs ended there, where probes later held 3,000 users at 83-86 % and peaks of 3,372
+   * and 3,399). A repeat after a ramp that held, or left no headroom, kept every limit: it starts
+   * at once as before.
+   */
+  private boolean repeatsARampThatBrokeItsLimits(Probe probe) {
+    return probe.kind() == Probe.Kind.STEP_REPEAT && previousRampedInItsWindow;
   }
 
   private int recoveryUsers(Probe probe) {
@@ -267,8 +283,9 @@ final class FindMaxLoadPathInstance implements LoadPathInstance {
    * The first step ramps and warms up like a probe, because the servers start cold (no JIT, empty
    * caches and pools); a hinted first step far above one step ramps proportionally longer (at most
    * {@link #MAX_FIRST_RAMP}). A later step ramps in its own judged window ({@link
-   * #rampsInItsWindow}), and a step's repeat is judged at once. A probe that repeats the previous
-   * user count (a confirmation, a verification right after) is already at its steady state.
+   * #rampsInItsWindow}), and a step's repeat is judged at once, unless its ramp broke its limits
+   * (it recovers, then ramps and warms up like a probe). A probe that repeats the previous user
+   * count (a confirmation, a verification right after) is already at its steady state.
    */
   private long rampMillis(Probe probe) {
     long ramp = spec.probeRampUp().toMillis();
@@ -298,7 +315,8 @@ final class FindMaxLoadPathInstance implements LoadPathInstance {
    * the full warm-up also lets the backlog of the overload drain.
    */
   private long warmUpMillis(Probe probe) {
-    if (laterStep(probe) || (repeatsPrevious(probe) && recoveryMillis(probe) == 0)) {
+    boolean atOnce = laterStep(probe) || repeatsPrevious(probe);
+    if (atOnce && recoveryMillis(probe) == 0) {
       return 0;
     }
     long warmUp = spec.probeWarmUp().toMillis();
@@ -327,7 +345,9 @@ final class FindMaxLoadPathInstance implements LoadPathInstance {
    * faster, over 10 s, 500 new users' logins and joins overloaded a stack that carried the same
    * users once they had arrived (a 2,500-user step failed with a p99 of 4.7 s and the stack stayed
    * overloaded at 1,800 users 20 s later). A step that fails narrowly or on its headroom, or while
-   * its throughput kept up, runs once more at once, held, without arrivals ({@link FindMaxSearch}).
+   * its throughput kept up, runs once more, held, without arrivals ({@link FindMaxSearch}): at
+   * once, or after a recovery where its ramp broke its limits ({@link
+   * #repeatsARampThatBrokeItsLimits}).
    */
   private boolean rampsInItsWindow(Probe probe) {
     return laterStep(probe) && probe.kind() == Probe.Kind.INITIAL_STEP;

@@ -14,17 +14,17 @@ import java.util.TreeSet;
  * decides how long a probe runs.
  *
  * <p>Two stages. A cheap climb in short, unwarmed steps finds the region: a step that fails
- * narrowly, or while its throughput kept up with its users, runs once more at once (its new users'
- * sessions were still joining in its window), and the climb stops at the first step that fails
- * again or clearly, or whose throughput stopped growing with its users ({@link ClimbThroughput}) on
- * its repeat too, or that left the machine no CPU headroom. Full probes then start 7 % under the
- * highest step that held (a step's users have just arrived and make less work), or, with the
- * headroom rule on, where the busy share of the highest ramping step that held puts the edge when
- * that is higher, under the failing step ({@link #firstProbeUsers}), and move from there by the
- * precision, twice as far on each further move the same way; with no step held they bisect below
- * the failing one. Only probes bound the answer. A probe that holds at the failing step itself
- * shows that the climb stopped early: probes go on up from there in moves that double. A probe
- * never goes to or beyond a known bound.
+ * narrowly, or while its throughput kept up with its users, runs once more, held (its new users'
+ * sessions were still joining in its window; after a recovery where it broke its limits), and the
+ * climb stops at the first step that fails again or clearly, or whose throughput stopped growing
+ * with its users ({@link ClimbThroughput}) on its repeat too, or that left the machine no CPU
+ * headroom. Full probes then start 7 % under the highest step that held (a step's users have just
+ * arrived and make less work), or, with the headroom rule on, where the busy share of the highest
+ * ramping step that held puts the edge when that is higher, under the failing step ({@link
+ * #firstProbeUsers}), and move from there by the precision, twice as far on each further move the
+ * same way; with no step held they bisect below the failing one. Only probes bound the answer. A
+ * probe that holds at the failing step itself shows that the climb stopped early: probes go on up
+ * from there in moves that double. A probe never goes to or beyond a known bound.
  *
  * <p>With the headroom rule on, the probes' own CPU aims them instead ({@link HeadroomAim}): a
  * probe that held moves the next to where its busy share puts the headroom's edge, one point inside
@@ -85,6 +85,10 @@ public final class FindMaxSearch {
   private int rampUsers;
   private int rampFromUsers;
   private double rampBusyPercent = Double.NaN;
+  // The highest step whose repeat held, and the machine's busy share in that held window, which
+  // ran without arrivals (NaN: unknown).
+  private int heldRepeatUsers;
+  private double heldRepeatBusyPercent = Double.NaN;
 
   public FindMaxSearch(FindMaxLoadPathSpec spec) {
     this.spec = spec;
@@ -164,6 +168,10 @@ public final class FindMaxSearch {
       rampUsers = probe.users();
       rampBusyPercent = busyPercent;
     }
+    if (probe.kind() == Probe.Kind.STEP_REPEAT && held && probe.users() >= heldRepeatUsers) {
+      heldRepeatUsers = probe.users();
+      heldRepeatBusyPercent = busyPercent;
+    }
     boolean saturated = throughput.saturated(probe.users(), successesPerSecond);
     throughput.add(probe.users(), successesPerSecond, laterStep && held && !saturated);
     current =
@@ -225,7 +233,8 @@ public final class FindMaxSearch {
   /**
    * Where the probes start: 7 % under the highest step that held, or higher where the highest
    * ramping step of the climb that held puts the headroom's edge higher, from its mean users and
-   * busy share ({@link HeadroomAim#fromRamp}), though under the failing step.
+   * busy share ({@link HeadroomAim#fromWindow}), though under the failing step; or where the held
+   * repeat of the highest step puts it ({@link #edgeFromTheClimb}).
    *
    * <p>A ramping step runs at its mean users. In a run of session 40 the 3,000-3,500 ramp read 92.4
    * % busy, which puts the aim at 3,306, where 93 % of the 3,000 step is 2,790 and the peak was
@@ -235,12 +244,30 @@ public final class FindMaxSearch {
    */
   private int firstProbeUsers(int highestStep) {
     int users = Math.max(1, (int) Math.round(highestStep * PROBE_SHARE_OF_STEP));
-    OptionalInt fromRamp = aim.fromRamp((rampFromUsers + rampUsers) / 2.0, rampBusyPercent);
-    if (fromRamp.isEmpty()) {
+    OptionalInt edge = edgeFromTheClimb(highestStep);
+    if (edge.isEmpty()) {
       return users;
     }
     int belowFailingStep = regionHigh - precisionMove(regionHigh);
-    return Math.max(users, Math.min(fromRamp.getAsInt(), belowFailingStep));
+    return Math.max(users, Math.min(edge.getAsInt(), belowFailingStep));
+  }
+
+  /**
+   * Where the climb puts the headroom's edge: from the held repeat of the highest step that held,
+   * when it was repeated, or else from the highest ramping step that held. A repeat held its users
+   * without arrivals, after a recovery when its ramp had broken its limits: its share is the
+   * stack's at those users, where a ramp's carries its new users' logins and joins too (session 41:
+   * ramps of 2,000-2,500 users read 76.5 % and 86.5 % busy, which put the first probes at 2,763 and
+   * 2,445, where probes later held 3,000 users at 83-86 %).
+   */
+  private OptionalInt edgeFromTheClimb(int highestStep) {
+    if (heldRepeatUsers == highestStep) {
+      OptionalInt fromRepeat = aim.fromWindow(heldRepeatUsers, heldRepeatBusyPercent);
+      if (fromRepeat.isPresent()) {
+        return fromRepeat;
+      }
+    }
+    return aim.fromWindow((rampFromUsers + rampUsers) / 2.0, rampBusyPercent);
   }
 
   /** The users of the last step of the climb before one of {@code users}: where it ramped from. */

@@ -84,10 +84,11 @@ final class HeadroomAim {
   }
 
   /**
-   * Where a ramping step of the climb puts the aimed share: its mean users times the aimed share
-   * over its busy share, taken as read. Empty with the rule off or the share unknown.
+   * Where one window of the climb puts the aimed share: its mean users (a ramping step's, or a held
+   * repeat's users) times the aimed share over its busy share, taken as read. Empty with the rule
+   * off or the share unknown.
    */
-  OptionalInt fromRamp(double meanUsers, double busyPercent) {
+  OptionalInt fromWindow(double meanUsers, double busyPercent) {
     if (!headroom.on() || !(busyPercent > 0 && busyPercent <= 100) || meanUsers <= 0) {
       return OptionalInt.empty();
     }

@@ -12,8 +12,9 @@ public record Probe(Kind kind, int users) {
     /** A stair of the climb that finds the region: no warm-up, judged as a whole. */
     INITIAL_STEP,
     /**
-     * A step that failed narrowly, run once more at once for one step's length: its new users have
-     * arrived and logged in by then, so a failure here is the load's, not the arrival's.
+     * A step that failed narrowly, run once more for one step's length, held: its new users have
+     * arrived and logged in by then, so a failure here is the load's, not the arrival's. It runs at
+     * once after a ramp that kept its limits, and after a recovery after one that broke them.
      */
     STEP_REPEAT,
     /** Ramp, warm-up, QoS period. */

@@ -139,7 +139,7 @@ class FindMaxLoadPathInstanceTest {
   }
 
   @Test
-  void aNarrowlyFailedStepRunsOnceMoreAtOnceAndASmallMoveAfterAPassWarmsUpForHalfAsLong() {
+  void aStepWhoseRampFailedNarrowlyRunsOnceMoreFromADrainedStackAndASmallMoveWarmsUpForHalf() {
     LoadPathInstance path = shortPhases(0).newInstance();
 
     List<String> timeline =
@@ -160,7 +160,10 @@ class FindMaxLoadPathInstanceTest {
             "WARM_UP 100 20s",
             "STEP#0 100 30s",
             "STEP#1 197 30s", // a later step brings its users in during its judged window
-            "STEP#2 200 30s", // the repeat: at once, no ramp, no warm-up
+            "RAMP_DOWN 160 20s", // its ramp broke its limits: the repeat starts from a drained
+            "RAMP_UP 196 10s", // stack, at 80 % of its users, and warms up like a probe
+            "WARM_UP 200 20s",
+            "STEP#2 200 30s", // then is judged for a step's window, without arrivals
             "RAMP_DOWN 74 20s",
             "RAMP_UP 91 10s",
             "WARM_UP 93 20s",
@@ -201,7 +204,7 @@ class FindMaxLoadPathInstanceTest {
             "WARM_UP 100 20s",
             "STEP#0 100 30s",
             "STEP#1 197 30s",
-            "STEP#2 200 30s",
+            "STEP#2 200 30s", // its ramp kept its limits: the repeat is judged at once
             "RAMP_UP 104 10s", // down to the probe at once: every response time held, no recovery
             "WARM_UP 93 20s",
             "QOS#3 93 60s",
@@ -253,6 +256,9 @@ class FindMaxLoadPathInstanceTest {
             "WARM_UP 100 20s",
             "STEP#0 100 30s",
             "STEP#1 197 30s",
+            "RAMP_DOWN 160 20s",
+            "RAMP_UP 196 10s",
+            "WARM_UP 200 20s",
             "STEP#2 200 30s",
             "RAMP_DOWN 74 20s",
             "RAMP_UP 91 10s",

@@ -479,6 +479,40 @@ class FindMaxSearchTest {
   }
 
   @Test
+  void aStepRepeatThatHeldWithoutArrivalsPlacesTheFirstProbeWhereItsOwnShareSays() {
+    // Session 41, run 2, had the repeat of the 3,000 ramp held as the probes later held 3,000 users
+    // (83-86 % busy): the 2,000-2,500 ramp read 86.5 %, with its arrivals' logins and joins, which
+    // put the first probe at 2,445 under a peak of 3,372. The held repeat puts 94 % at 3,357.
+    FindMaxSearch search = climbToAThreeThousandRampThatFailsOnItsP99s();
+    assertThat(search.current()).isEqualTo(new Probe(Probe.Kind.STEP_REPEAT, 3_000));
+    search.verdict(WindowVerdict.PASSED, 3_000 * 0.41, 84.0);
+    assertThat(search.current()).isEqualTo(new Probe(Probe.Kind.INITIAL_STEP, 3_500));
+    search.verdict(WindowVerdict.FAILED_NARROWLY, 3_500 * 0.41, 99.0);
+    search.verdict(WindowVerdict.FAILED_NARROWLY, 3_500 * 0.41, 99.5); // its repeat
+
+    assertThat(search.current()).isEqualTo(new Probe(Probe.Kind.PROBE, 3_357));
+  }
+
+  @Test
+  void withoutAHeldRepeatTheSameClimbStartsFromItsHighestRampThatHeld() {
+    FindMaxSearch search = climbToAThreeThousandRampThatFailsOnItsP99s();
+    search.verdict(WindowVerdict.FAILED_NARROWLY, 3_000 * 0.41, 99.9); // its repeat failed too
+
+    // 94 % at the 2,000-2,500 ramp's mean users, 2,250: 2,445, as in session 41's run 2.
+    assertThat(search.current()).isEqualTo(new Probe(Probe.Kind.PROBE, 2_445));
+  }
+
+  /** Steps held to 2,500 users, the 2,000-2,500 ramp at 86.5 % busy; the 3,000 ramp's p99s fail. */
+  private static FindMaxSearch climbToAThreeThousandRampThatFailsOnItsP99s() {
+    FindMaxSearch search = new FindMaxSearch(withHeadroom());
+    for (int users = 500; users <= 2_500; users += 500) {
+      search.verdict(WindowVerdict.PASSED, users * 0.41, users == 2_500 ? 86.5 : users * 0.035);
+    }
+    search.verdict(WindowVerdict.FAILED_NARROWLY, 3_000 * 0.41, 92.0);
+    return search;
+  }
+
+  @Test
   void aRampThatPutsTheEdgeAtTheFailingStepSendsTheFirstProbeJustUnderIt() {
     // The 2,500-3,000 ramp held at 60 % busy: 94 % would be far above the 3,500 step that failed.
     FindMaxSearch search = new FindMaxSearch(withHeadroom());

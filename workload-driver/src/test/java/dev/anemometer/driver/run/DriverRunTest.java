@@ -348,11 +348,13 @@ class DriverRunTest {
     drive(newRun(path), users -> users <= 537 ? 500_000 : 2_500_000);
 
     // status every 2 s: ramp-up 0–1, warm-up 1–2, step 100 judged 2–4; each later step ramps in
-    // its own judged window of 2 s (200 from 4 s). The step at 600 fails narrowly and runs once
-    // more at once: the same phase, a segment of its own.
+    // its own judged window of 2 s (200 from 4 s): the same phase, a segment of its own. The step
+    // at 600 fails narrowly on its ramp and runs once more after a recovery, judged in a step's
+    // segment again.
     assertThat(statusSegments)
         .startsWith("2000 WARM_UP since 1000", "4000 STEP since 2000", "6000 STEP since 4000")
-        .containsSubsequence("14000 STEP since 12000", "16000 STEP since 14000");
+        .containsSubsequence(
+            "14000 STEP since 12000", "16000 RAMP_DOWN since 14000", "38000 STEP since 36000");
   }
 
   @Test
