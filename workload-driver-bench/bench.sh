@@ -9,8 +9,9 @@
 # Then (unless -u 0) simulated users of the default behaviour run on one event loop (core 1)
 # against a canned stand-in of the auction app (core 0): the driver's CPU per user-second, the bytes
 # its event loop allocates per operation and the latency it adds (from when an operation was due to
-# its end, less its time on the wire), for each count of -u (default 2,000 and 10,000; a count the
-# open-file limit cannot hold is skipped with a message).
+# its end, less its time on the wire), for each count of -u (default 2,000 and 10,000; a count one
+# process's open-file limit cannot hold runs split over several driver processes, each against a
+# canned app of its own, all on the same cores, and their figures are added up and merged).
 #
 # Usage: workload-driver-bench/bench.sh [-c CONNECTIONS] [-d SECONDS] [-w WARMUP_SECONDS]
 #                                      [-u USERS[,USERS...]] [-s USER_SECONDS] [-j JSON_SECONDS]
@@ -34,7 +35,7 @@ while getopts "c:d:w:u:s:j:h" opt; do
     u) users="$OPTARG" ;;
     s) user_duration_s="$OPTARG" ;;
     j) json_s="$OPTARG" ;;
-    *) sed -n '2,18p' "$0"; exit 2 ;;
+    *) sed -n '2,21p' "$0"; exit 2 ;;
   esac
 done
 for value in "$connections" "$duration_s" "$warmup_s" "$user_duration_s"; do
@@ -58,8 +59,9 @@ fi
 work="$(mktemp -d -t anemometer-bench.XXXXXX)"
 nginx_pid=""
 app_pid=""
+user_pids=""
 cleanup() {
-  for pid in $nginx_pid $app_pid; do
+  for pid in $nginx_pid $user_pids $app_pid; do
     kill "$pid" 2>/dev/null || true
     wait "$pid" 2>/dev/null || true
   done
@@ -185,42 +187,76 @@ jvm_opts=(-XX:+UseSerialGC -Xms512m -Xmx512m --enable-native-access=ALL-UNNAMED
 kill "$nginx_pid" 2>/dev/null || true
 wait "$nginx_pid" 2>/dev/null || true
 nginx_pid=""
-app_port="$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])')"
-taskset -c 0 "$ANEMOMETER_JAVA" "${jvm_opts[@]}" -cp "$classpath" \
-  dev.anemometer.driver.bench.CannedAuctionApp "$app_port" >"$work/app.log" 2>&1 &
-app_pid=$!
-for _ in $(seq 200); do
-  python3 -c "import socket; socket.create_connection(('127.0.0.1', $app_port), 0.2).close()" 2>/dev/null && break
-  sleep 0.1
-done
+free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])'; }
+stop_apps() {
+  for pid in $app_pid; do
+    kill "$pid" 2>/dev/null || true
+    wait "$pid" 2>/dev/null || true
+  done
+  app_pid=""
+}
 user_warmup_s=90
 open_files="$(ulimit -n)"
+# A user holds up to 4 connections (its page and its long polls), in the driver and in the app: a
+# process holds at most this many users within the open-file limit.
+per_process=0
+if [ "$open_files" != unlimited ]; then
+  per_process=$(( (open_files - 300) / 4 ))
+  [ "$per_process" -ge 1 ] || { echo "bench: an open-file limit of $open_files holds no user (ulimit -n)" >&2; exit 2; }
+fi
 for count in ${users//,/ }; do
-  # A user holds up to 4 connections (its page and its long polls), in the driver and in the app.
-  if [ "$open_files" != unlimited ] && [ $((count * 4 + 300)) -gt "$open_files" ]; then
-    echo "bench: $count users need about $((count * 4 + 300)) open files in the driver and as many" \
-      "in the canned app, above this shell's limit of $open_files (ulimit -n): skipped;" \
-      "at most $(((open_files - 300) / 4)) users here" >&2
-    continue
+  parts=1
+  if [ "$per_process" -gt 0 ] && [ "$count" -gt "$per_process" ]; then
+    parts=$(( (count + per_process - 1) / per_process ))
+    echo "bench: $count users need about $((count * 4 + 300)) open files in one process, above" \
+      "this shell's limit of $open_files (ulimit -n): split over $parts driver processes, each" \
+      "against a canned app of its own; their CPU and operations add up, their latencies merge" >&2
   fi
-  echo "bench: $count users, ${user_warmup_s}s warm-up + ${user_duration_s}s (core 1, canned app on core 0)" >&2
-  users_out="$(taskset -c 1 "$ANEMOMETER_JAVA" ${ANEMOMETER_BENCH_JAVA_OPTS:-} "${jvm_opts[@]}" \
-    -cp "$classpath" dev.anemometer.driver.bench.UserBench \
-    "http://127.0.0.1:$app_port" "$count" "$user_duration_s" "$user_warmup_s")"
+  part_files=()
+  part_pids=()
+  for part in $(seq 0 $((parts - 1))); do
+    part_users=$(( count / parts + (part < count % parts ? 1 : 0) ))
+    app_port="$(free_port)"
+    taskset -c 0 "$ANEMOMETER_JAVA" "${jvm_opts[@]}" -cp "$classpath" \
+      dev.anemometer.driver.bench.CannedAuctionApp "$app_port" >"$work/app-$count-$part.log" 2>&1 &
+    app_pid="$app_pid $!"
+    for _ in $(seq 200); do
+      python3 -c "import socket; socket.create_connection(('127.0.0.1', $app_port), 0.2).close()" 2>/dev/null && break
+      sleep 0.1
+    done
+    part_files+=("$work/users-$count-$part.out")
+    taskset -c 1 "$ANEMOMETER_JAVA" ${ANEMOMETER_BENCH_JAVA_OPTS:-} "${jvm_opts[@]}" \
+      -cp "$classpath" dev.anemometer.driver.bench.UserBench \
+      "http://127.0.0.1:$app_port" "$part_users" "$user_duration_s" "$user_warmup_s" \
+      >"${part_files[-1]}" &
+    part_pids+=($!)
+    user_pids="$user_pids $!"
+  done
+  if [ "$parts" -gt 1 ]; then where="$parts event loops, one per process,"; else where="one event loop"; fi
+  echo "bench: $count users on $where ${user_warmup_s}s warm-up + ${user_duration_s}s (core 1, canned app on core 0)" >&2
+  for pid in "${part_pids[@]}"; do
+    wait "$pid" || { echo "bench: a user bench process for $count users failed" >&2; exit 1; }
+  done
+  user_pids=""
+  stop_apps
+  users_out="$(taskset -c 1 "$ANEMOMETER_JAVA" -XX:+UseSerialGC -cp "$classpath" \
+    dev.anemometer.driver.bench.MergeUserBenchParts "${part_files[@]}")"
   ufield() { sed -n "s/^$1=//p" <<<"$users_out"; }
   echo "bench: driver threads by CPU in the window: $(ufield busiest_threads)" >&2
   python3 - "$count" "$(ufield operations_per_second)" "$(ufield failures)" \
     "$(ufield process_cpu_us_per_user_second)" "$(ufield users_per_core)" \
     "$(ufield loop_cpu_us_per_user_second)" "$(ufield driver_added_us_p50)" \
     "$(ufield driver_added_us_p99)" "$(ufield driver_added_us_p999)" "$(ufield driver_added_us_max)" \
-    "$(ufield loop_bytes_allocated_per_operation)" "$(ufield transport)" <<'PY'
+    "$(ufield loop_bytes_allocated_per_operation)" "$(ufield transport)" "$(ufield parts)" <<'PY'
 import sys
-users, ops, failures, us, per_core, loop_us, add50, add99, add999, addmax, alloc, transport = sys.argv[1:]
+(users, ops, failures, us, per_core, loop_us, add50, add99, add999, addmax, alloc, transport,
+ parts) = sys.argv[1:]
+where = "one event loop" if parts == "1" else f"{parts} event loops of {parts} processes"
 print()
-print(f"{users} users of the default behaviour on one event loop ({transport}): {float(ops):.0f} "
+print(f"{users} users of the default behaviour on {where} ({transport}): {float(ops):.0f} "
       f"operations/s, {failures} failed")
-print(f"event loop alone {float(loop_us):.1f} us per user-second; "
-      f"it allocated {float(alloc):,.0f} bytes per operation")
+print(f"event loop{'s' if parts != '1' else ''} alone {float(loop_us):.1f} us per user-second; "
+      f"{'they' if parts != '1' else 'it'} allocated {float(alloc):,.0f} bytes per operation")
 print(f"driver CPU per user-second {float(us):.1f} us (about {float(per_core):.0f} users per core); "
       f"Weathervane's driver ~330 us, target 33 us: ratio to target {float(us) / 33:.2f}")
 print(f"driver-added latency (due to end, less time on the wire): p50 {float(add50):.0f} us, "

@@ -11,7 +11,6 @@ import dev.anemometer.driver.stats.OperationRecorder;
 import java.lang.management.ManagementFactory;
 import java.net.URI;
 import java.time.Duration;
-import java.util.Locale;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.LongAdder;
@@ -81,28 +80,21 @@ public final class UserBench {
       Histogram added = recorder.driverAdded.getIntervalHistogram();
       population.close();
 
-      System.out.printf(
-          Locale.ROOT,
-          "transport=%s%nusers=%d%nseconds=%.3f%noperations_per_second=%.1f%nfailures=%d%nbids_acknowledged=%d%n"
-              + "process_cpu_us_per_user_second=%.3f%nloop_cpu_us_per_user_second=%.3f%n"
-              + "users_per_core=%.0f%nbusiest_threads=%s%n"
-              + "driver_added_us_p50=%.0f%ndriver_added_us_p99=%.0f%ndriver_added_us_p999=%.0f%n"
-              + "driver_added_us_max=%.0f%nloop_bytes_allocated_per_operation=%.0f%n",
-          client.transportName(),
-          users,
-          seconds,
-          operations / seconds,
-          failures,
-          bids.size(),
-          cpuNanos / 1e3 / (users * seconds),
-          loopCpuNanos / 1e3 / (users * seconds),
-          users * seconds * 1e9 / cpuNanos,
-          busiest,
-          added.getValueAtPercentile(50) / 1e3,
-          added.getValueAtPercentile(99) / 1e3,
-          added.getValueAtPercentile(99.9) / 1e3,
-          added.getMaxValue() / 1e3,
-          operations == 0 ? 0.0 : (double) loopBytes / operations);
+      System.out.print(
+          new UserBenchResult(
+                  client.transportName(),
+                  1,
+                  users,
+                  users * seconds,
+                  operations,
+                  failures,
+                  bids.size(),
+                  cpuNanos,
+                  loopCpuNanos,
+                  loopBytes,
+                  busiest,
+                  added)
+              .lines());
     }
   }
 
