@@ -79,8 +79,10 @@ if [ -z "$classpath" ]; then
   classpath="$root/workload-driver-bench/target/classes:$root/workload-driver-bench/target/lib/*"
 fi
 
+free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])'; }
+
 # --- nginx: one worker, a 612-byte static page, keep-alive for the whole run -----------------
-port="$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])')"
+port="$(free_port)"
 mkdir -p "$work/www" "$work/tmp"
 python3 - "$work/www/index.html" <<'PY'
 import sys
@@ -187,7 +189,6 @@ jvm_opts=(-XX:+UseSerialGC -Xms512m -Xmx512m --enable-native-access=ALL-UNNAMED
 kill "$nginx_pid" 2>/dev/null || true
 wait "$nginx_pid" 2>/dev/null || true
 nginx_pid=""
-free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])'; }
 stop_apps() {
   for pid in $app_pid; do
     kill "$pid" 2>/dev/null || true
