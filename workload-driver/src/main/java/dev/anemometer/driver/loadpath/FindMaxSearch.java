@@ -4,6 +4,7 @@ import dev.anemometer.driver.qos.BusyFit;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.NavigableSet;
+import java.util.OptionalDouble;
 import java.util.OptionalInt;
 import java.util.TreeSet;
 
@@ -36,7 +37,8 @@ import java.util.TreeSet;
  *
  * <p>Capacity decides: a window that failed on the mix alone, with every response time and failure
  * rule far inside its limit, counts as a pass (it is reported as a calibration defect). A probe
- * that fails near the boundary runs once more before the search bisects below it; if the
+ * that fails near the boundary runs once more before the search bisects below it, and so does one
+ * that collapsed where the probes that held below it say the machine had room to spare; if the
  * confirmation passes, the first verdict was noise.
  */
 public final class FindMaxSearch {
@@ -62,6 +64,13 @@ public final class FindMaxSearch {
    * failed on p99s of 5-7 s, and the search probed from 250 users up).
    */
   static final int COLD_START_REPEATS = 3;
+
+  /**
+   * A probe that fails clearly where the passes below it put at least this many times the
+   * headroom's idle share is run once more: it collapsed, it was not full ({@link
+   * #collapsedWithRoomToSpare}).
+   */
+  static final double COLLAPSE_ROOM_TIMES_HEADROOM = 2;
 
   private final FindMaxLoadPathSpec spec;
   private final NavigableSet<Integer> passedUsers = new TreeSet<>();
@@ -390,6 +399,9 @@ public final class FindMaxSearch {
     if (verdict == WindowVerdict.FAILED_NARROWLY && needsConfirmation(users)) {
       return new Probe(Probe.Kind.CONFIRMATION, users);
     }
+    if (verdict == WindowVerdict.FAILED && collapsedWithRoomToSpare(users)) {
+      return new Probe(Probe.Kind.CONFIRMATION, users);
+    }
     return afterFail(users, verdict == WindowVerdict.FAILED);
   }
 
@@ -487,6 +499,29 @@ public final class FindMaxSearch {
     return low == 0
         || (users - low) * 100.0 <= spec.confirmWithinPercent() * low
         || passedSteps.ceiling(users) != null;
+  }
+
+  /**
+   * A probe that failed clearly where the probes that held below it say the machine had room to
+   * spare: by their busy share, carried up along a line through the origin, it would have left at
+   * least {@value #COLLAPSE_ROOM_TIMES_HEADROOM} times the headroom's idle share. Such a collapse
+   * is the stack tipping into a self-feeding overload (failed users start over with a login and
+   * rejoin their auctions), set off by a burst (the probe's arrivals, a slower spell of the
+   * machine), not by the users themselves: it runs once more after a recovery before it bounds the
+   * answer (session 42, run 3: a pass at 1,482 users read 67.6 % busy, which puts 89.5 % at 1,963;
+   * the probe at 1,963 collapsed at 99.8 % with p99s of 6-7 s, the search bisected below it and
+   * ended at 1,916, where 1,916 then read 74.3 % and 88.1 %, and the two other runs held
+   * 1,883-2,000 users at 79.5-82.4 %). A fail at or above the climb's failing step is not: the step
+   * failed there already.
+   */
+  private boolean collapsedWithRoomToSpare(int users) {
+    int pass = highestPass();
+    if (pass == 0 || pass >= users || users >= regionHigh) {
+      return false;
+    }
+    OptionalDouble busy = aim.busyPercentFrom(pass, users);
+    double roomyBusy = 100 - COLLAPSE_ROOM_TIMES_HEADROOM * spec.headroom().minIdlePercent();
+    return busy.isPresent() && busy.getAsDouble() <= roomyBusy;
   }
 
   private boolean converged() {

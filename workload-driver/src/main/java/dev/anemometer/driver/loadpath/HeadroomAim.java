@@ -99,6 +99,22 @@ final class HeadroomAim {
     return 100 - headroom.minIdlePercent() - AIM_MARGIN_PERCENT;
   }
 
+  /**
+   * The busy share that the probe windows near {@code fromUsers} put at {@code users}, along a line
+   * through the origin (which overstates what added users cost); empty with the rule off or no
+   * window near.
+   */
+  OptionalDouble busyPercentFrom(int fromUsers, int users) {
+    if (!headroom.on() || fromUsers <= 0) {
+      return OptionalDouble.empty();
+    }
+    OptionalDouble near = fit.busyPercentAt(fromUsers, 1);
+    if (near.isEmpty()) {
+      return near;
+    }
+    return OptionalDouble.of(near.getAsDouble() * users / fromUsers);
+  }
+
   /** Where the probes near {@code users}, one that failed on its headroom, put the aimed share. */
   OptionalInt below(int users) {
     return aim(users, 0);

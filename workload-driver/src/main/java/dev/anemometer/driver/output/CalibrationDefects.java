@@ -38,7 +38,7 @@ public final class CalibrationDefects {
         "window %d at %d users failed on the mix alone (%s) with every response time and failure"
             + " rule within %.0f %% of its limit: a calibration defect of the behaviour, not"
             + " capacity",
-        window.index(),
+        window.index() + 1,
         window.users(),
         String.join("; ", mix),
         QosVerdict.CALIBRATION_ROOM * 100);

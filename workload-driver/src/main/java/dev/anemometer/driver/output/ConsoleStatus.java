@@ -62,7 +62,7 @@ public final class ConsoleStatus implements RunListener {
             Locale.ROOT,
             "%s window %d (%ds-%ds, %d users): %s%s",
             window.targetId(),
-            window.index(),
+            window.index() + 1,
             window.startMillis() / 1000,
             window.endMillis() / 1000,
             window.users(),

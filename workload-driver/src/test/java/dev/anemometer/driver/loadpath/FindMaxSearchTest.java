@@ -502,6 +502,60 @@ class FindMaxSearchTest {
     assertThat(search.current()).isEqualTo(new Probe(Probe.Kind.PROBE, 2_445));
   }
 
+  @Test
+  void aProbeThatCollapsesWhereThePassBelowLeftRoomToSpareRunsOnceMoreBeforeItBoundsTheAnswer() {
+    // Session 42, run 3: the first probe held 1,481 users at 67.6 % busy, which puts 89.5 % at
+    // 1,961; the probe there collapsed (99.8 %, p99s of 6-7 s) and the search ended at 1,916, where
+    // the two other runs held 2,000 users at 80-82 %.
+    FindMaxSearch search = climbToATwoThousandRampThatCollapses();
+    assertThat(search.current()).isEqualTo(new Probe(Probe.Kind.PROBE, 1_481));
+    search.verdict(WindowVerdict.PASSED, 0, 67.6);
+    assertThat(search.current()).isEqualTo(new Probe(Probe.Kind.PROBE, 1_961));
+    search.verdict(WindowVerdict.FAILED, 0, 99.8);
+
+    assertThat(search.current()).isEqualTo(new Probe(Probe.Kind.CONFIRMATION, 1_961));
+    search.verdict(WindowVerdict.PASSED, 0, 86.0);
+    assertThat(search.highestPass()).isEqualTo(1_961);
+    assertThat(search.current().users()).isGreaterThan(1_961);
+  }
+
+  @Test
+  void aCollapseConfirmedOnItsRerunBoundsTheAnswer() {
+    FindMaxSearch search = climbToATwoThousandRampThatCollapses();
+    search.verdict(WindowVerdict.PASSED, 0, 67.6);
+    search.verdict(WindowVerdict.FAILED, 0, 99.8);
+    search.verdict(WindowVerdict.FAILED, 0, 99.9); // the confirmation collapses too
+
+    // As after any clear failure above a step that held: the step itself is probed next.
+    assertThat(search.current()).isEqualTo(new Probe(Probe.Kind.PROBE, 1_500));
+    assertThat(search.history())
+        .extracting(outcome -> outcome.probe().kind())
+        .containsOnlyOnce(Probe.Kind.CONFIRMATION);
+  }
+
+  @Test
+  void aClearFailureWhereThePassBelowLeftNoRoomToSpareIsNotRunAgain() {
+    // Session 42, run 2: 2,461 users held at 90.5 % busy, which puts 92.7 % at 2,522, where the
+    // probe failed on its p99s: the machine was near full, the collapse tells the edge.
+    FindMaxSearch search = climbToATwoThousandRampThatCollapses();
+    search.verdict(WindowVerdict.PASSED, 0, 90.5 * 1_481 / 1_640);
+    int next = search.current().users();
+    search.verdict(WindowVerdict.FAILED, 0, 99.9);
+
+    assertThat(search.current().kind()).isEqualTo(Probe.Kind.PROBE);
+    assertThat(search.current().users()).isLessThan(next);
+  }
+
+  /** Steps held to 1,500 users, the 1,000-1,500 ramp at 79.3 % busy; the 2,000 ramp collapses. */
+  private static FindMaxSearch climbToATwoThousandRampThatCollapses() {
+    FindMaxSearch search = new FindMaxSearch(withHeadroom());
+    for (int users = 500; users <= 1_500; users += 500) {
+      search.verdict(WindowVerdict.PASSED, users * 0.4, users == 1_500 ? 79.3 : users * 0.05);
+    }
+    search.verdict(WindowVerdict.FAILED, 2_000 * 0.2, 99.8);
+    return search;
+  }
+
   /** Steps held to 2,500 users, the 2,000-2,500 ramp at 86.5 % busy; the 3,000 ramp's p99s fail. */
   private static FindMaxSearch climbToAThreeThousandRampThatFailsOnItsP99s() {
     FindMaxSearch search = new FindMaxSearch(withHeadroom());

@@ -150,7 +150,7 @@ class OutputDirectoryTest {
     assertThat(text).doesNotContain("\r");
     assertThat(text.lines())
         .anySatisfy(line -> assertThat(line).startsWith("app0    2s QOS       users 4  ops/s 9.0"))
-        .anySatisfy(line -> assertThat(line).contains("window 0 (0s-2s, 4 users): FAIL"))
+        .anySatisfy(line -> assertThat(line).contains("window 1 (0s-2s, 4 users): FAIL"))
         .anySatisfy(line -> assertThat(line).isEqualTo("run output: FAIL"));
   }
 
