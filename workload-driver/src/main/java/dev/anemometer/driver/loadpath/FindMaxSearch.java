@@ -66,9 +66,9 @@ public final class FindMaxSearch {
   static final int COLD_START_REPEATS = 3;
 
   /**
-   * A probe that fails clearly where the passes below it put at least this many times the
-   * headroom's idle share is run once more: it collapsed, it was not full ({@link
-   * #collapsedWithRoomToSpare}).
+   * A probe that fails clearly where the pass below it says the machine would have left at least
+   * this many times the headroom's idle share idle is run once more: it collapsed, it was not full
+   * ({@link #collapsedWithRoomToSpare}).
    */
   static final double COLLAPSE_ROOM_TIMES_HEADROOM = 2;
 

@@ -535,34 +535,42 @@ class FindMaxSearchTest {
 
   @Test
   void aClearFailureWhereThePassBelowLeftNoRoomToSpareIsNotRunAgain() {
-    // Session 42, run 2: 2,461 users held at 90.5 % busy, which puts 92.7 % at 2,522, where the
-    // probe failed on its p99s: the machine was near full, the collapse tells the edge.
+    // As in session 42, run 2, where 2,461 users held at 90.5 % busy put 92.7 % at the 2,522
+    // that failed on its p99s: 1,481 users at 78.9 % put 92.7 % at the next probe, 1,740. The
+    // machine was near full there: the collapse tells the edge.
     FindMaxSearch search = climbToATwoThousandRampThatCollapses();
-    search.verdict(WindowVerdict.PASSED, 0, 90.5 * 1_481 / 1_640);
-    int next = search.current().users();
+    search.verdict(WindowVerdict.PASSED, 0, 78.9);
+    assertThat(search.current()).isEqualTo(new Probe(Probe.Kind.PROBE, 1_740));
     search.verdict(WindowVerdict.FAILED, 0, 99.9);
 
     assertThat(search.current().kind()).isEqualTo(Probe.Kind.PROBE);
-    assertThat(search.current().users()).isLessThan(next);
+    assertThat(search.current().users()).isLessThan(1_740);
   }
 
   /** Steps held to 1,500 users, the 1,000-1,500 ramp at 79.3 % busy; the 2,000 ramp collapses. */
   private static FindMaxSearch climbToATwoThousandRampThatCollapses() {
-    FindMaxSearch search = new FindMaxSearch(withHeadroom());
-    for (int users = 500; users <= 1_500; users += 500) {
-      search.verdict(WindowVerdict.PASSED, users * 0.4, users == 1_500 ? 79.3 : users * 0.05);
-    }
+    FindMaxSearch search = climbHeldTo(1_500, 79.3);
     search.verdict(WindowVerdict.FAILED, 2_000 * 0.2, 99.8);
     return search;
   }
 
   /** Steps held to 2,500 users, the 2,000-2,500 ramp at 86.5 % busy; the 3,000 ramp's p99s fail. */
   private static FindMaxSearch climbToAThreeThousandRampThatFailsOnItsP99s() {
-    FindMaxSearch search = new FindMaxSearch(withHeadroom());
-    for (int users = 500; users <= 2_500; users += 500) {
-      search.verdict(WindowVerdict.PASSED, users * 0.41, users == 2_500 ? 86.5 : users * 0.035);
-    }
+    FindMaxSearch search = climbHeldTo(2_500, 86.5);
     search.verdict(WindowVerdict.FAILED_NARROWLY, 3_000 * 0.41, 92.0);
+    return search;
+  }
+
+  /**
+   * A climb in steps of 500 that held to {@code highestHeld} users at 0.41 operations per
+   * user-second, its last ramp at {@code lastRampBusy} % busy.
+   */
+  private static FindMaxSearch climbHeldTo(int highestHeld, double lastRampBusy) {
+    FindMaxSearch search = new FindMaxSearch(withHeadroom());
+    for (int users = 500; users <= highestHeld; users += 500) {
+      search.verdict(
+          WindowVerdict.PASSED, users * 0.41, users == highestHeld ? lastRampBusy : users * 0.035);
+    }
     return search;
   }
 
