@@ -21,11 +21,13 @@ import java.util.TreeSet;
  * with its users ({@link ClimbThroughput}) on its repeat too, or that left the machine no CPU
  * headroom. Full probes then start 7 % under the highest step that held (a step's users have just
  * arrived and make less work), or, with the headroom rule on, where the busy share of the highest
- * ramping step that held puts the edge when that is higher, under the failing step ({@link
+ * ramping step that held (or the failing step's own, where it failed on its headroom alone short of
+ * the cores' limit) puts the edge when that is higher, under the failing step ({@link
  * #firstProbeUsers}), and move from there by the precision, twice as far on each further move the
  * same way; with no step held they bisect below the failing one. Only probes bound the answer. A
- * probe that holds at the failing step itself shows that the climb stopped early: probes go on up
- * from there in moves that double. A probe never goes to or beyond a known bound.
+ * probe that holds at the failing step itself, or past it where the probes' CPU aimed there, shows
+ * that the climb stopped early: probes go on up from there in moves that double. A probe never goes
+ * to or beyond a known bound.
  *
  * <p>With the headroom rule on, the probes' own CPU aims them instead ({@link HeadroomAim}): a
  * probe that held moves the next to where its busy share puts the headroom's edge, one point inside
@@ -98,6 +100,9 @@ public final class FindMaxSearch {
   // ran without arrivals (NaN: unknown).
   private int heldRepeatUsers;
   private double heldRepeatBusyPercent = Double.NaN;
+  // Where the last step's window, if it failed on its headroom alone at a share short of the
+  // cores' limit, puts the headroom's edge.
+  private OptionalInt edgeFromTheFailingStep = OptionalInt.empty();
 
   public FindMaxSearch(FindMaxLoadPathSpec spec) {
     this.spec = spec;
@@ -181,6 +186,9 @@ public final class FindMaxSearch {
       heldRepeatUsers = probe.users();
       heldRepeatBusyPercent = busyPercent;
     }
+    if (probe.isStep()) {
+      edgeFromTheFailingStep = edgeFromAStepOverIt(probe, verdict, busyPercent);
+    }
     boolean saturated = throughput.saturated(probe.users(), successesPerSecond);
     throughput.add(probe.users(), successesPerSecond, laterStep && held && !saturated);
     current =
@@ -253,12 +261,36 @@ public final class FindMaxSearch {
    */
   private int firstProbeUsers(int highestStep) {
     int users = Math.max(1, (int) Math.round(highestStep * PROBE_SHARE_OF_STEP));
-    OptionalInt edge = edgeFromTheClimb(highestStep);
+    OptionalInt fromBelow = edgeFromTheClimb(highestStep);
+    OptionalInt edge =
+        fromBelow.isPresent() && edgeFromTheFailingStep.isPresent()
+            ? OptionalInt.of(Math.max(fromBelow.getAsInt(), edgeFromTheFailingStep.getAsInt()))
+            : fromBelow.isPresent() ? fromBelow : edgeFromTheFailingStep;
     if (edge.isEmpty()) {
       return users;
     }
     int belowFailingStep = regionHigh - precisionMove(regionHigh);
     return Math.max(users, Math.min(edge.getAsInt(), belowFailingStep));
+  }
+
+  /**
+   * Where a step's window that failed on its headroom alone puts the edge: its mean users (a
+   * ramping step's, or a repeat's own) times the aimed share over its busy share, when that share
+   * is short of the cores' limit, under {@code 100 - minIdle / 2} (a share at the limit does not
+   * say how far past the edge the load was). Its response times held: the edge is just under it,
+   * where the held steps below, whose ramps carry the arrivals of the steps before, put it too low
+   * (session 43, run 3: the 2,000 step's repeat read 96.2 % busy, which puts 94 % at 1,954; the
+   * probes started at 1,473, from the 1,000-1,500 ramp, and the peak was 2,317).
+   */
+  private OptionalInt edgeFromAStepOverIt(Probe step, WindowVerdict verdict, double busyPercent) {
+    double limit = 100 - spec.headroom().minIdlePercent() / 2;
+    if (verdict != WindowVerdict.NO_HEADROOM || !(busyPercent <= limit)) {
+      return OptionalInt.empty();
+    }
+    boolean ramped = step.kind() == Probe.Kind.INITIAL_STEP && history.size() > 1;
+    double meanUsers =
+        ramped ? (previousStepUsers(step.users()) + step.users()) / 2.0 : step.users();
+    return aim.fromWindow(meanUsers, busyPercent);
   }
 
   /**
@@ -317,12 +349,34 @@ public final class FindMaxSearch {
       return probe(between(users, lowestFail));
     }
     if (fromEstimate && regionHigh > users) {
-      return probe(Math.min(Math.min(regionHigh, spec.maxUsers()), users + moveUp(users)));
+      return probe(upTowardsTheFailingStep(users));
     }
     if (regionHigh != Integer.MAX_VALUE && regionHigh > users) {
       return probe(towardsRegionHigh(users));
     }
     return beyondTheFailingStep(users);
+  }
+
+  /**
+   * The next probe up from a pass under the climb's failing step: as far as the step, or past it
+   * when the probes' CPU puts the headroom's edge above it. A probe at the step itself, within a
+   * move or two of the pass, then only shows that the climb stopped early, and costs a probe before
+   * the search can go on up (sessions 42 and 43: four of six runs held 1,883-1,969 users at 82-87 %
+   * busy, then probed the failing step, 2,000, before they went on up to peaks of 2,220-2,426).
+   * Past it, a probe that fails bounds the search as any probe does, and is not confirmed: the step
+   * failed below it already.
+   */
+  private int upTowardsTheFailingStep(int users) {
+    int next = Math.min(spec.maxUsers(), users + moveUp(users));
+    if (next < regionHigh) {
+      return next;
+    }
+    OptionalInt aimed = aim.above(users);
+    if (aimed.isPresent() && aimed.getAsInt() > regionHigh) {
+      int pastTheStep = regionHigh + precisionMove(regionHigh);
+      return Math.min(spec.maxUsers(), Math.max(aimed.getAsInt(), pastTheStep));
+    }
+    return Math.min(regionHigh, spec.maxUsers());
   }
 
   /**

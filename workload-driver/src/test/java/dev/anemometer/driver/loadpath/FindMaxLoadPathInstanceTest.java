@@ -139,7 +139,7 @@ class FindMaxLoadPathInstanceTest {
   }
 
   @Test
-  void aStepWhoseRampFailedNarrowlyRunsOnceMoreFromADrainedStackAndASmallMoveWarmsUpForHalf() {
+  void aStepWhoseRampFailedNarrowlyRunsOnceMoreFromADrainedStackAndASmallMoveWarmsUpForAThird() {
     LoadPathInstance path = shortPhases(0).newInstance();
 
     List<String> timeline =
@@ -168,17 +168,17 @@ class FindMaxLoadPathInstanceTest {
             "RAMP_UP 91 10s",
             "WARM_UP 93 20s",
             "QOS#3 93 60s",
-            "RAMP_UP 95 10s", // after a pass: no recovery
-            "WARM_UP 95 10s", // a small move after a pass: half the warm-up
+            "RAMP_UP 95 5s", // after a pass: no recovery
+            "WARM_UP 95 7s", // a small move after a pass: a third of the warm-up
             "QOS#4 95 60s",
-            "RAMP_UP 99 10s",
-            "WARM_UP 99 10s",
+            "RAMP_UP 98 5s",
+            "WARM_UP 99 7s",
             "QOS#5 99 60s",
             "RAMP_DOWN 79 20s", // the confirmation starts from a drained stack too
-            "RAMP_UP 97 10s",
+            "RAMP_UP 98 10s",
             "WARM_UP 99 20s",
             "QOS#6 99 60s",
-            "RAMP_UP 106 10s",
+            "RAMP_UP 106 5s",
             "WARM_UP 107 20s", // a move of 8 %: the whole warm-up
             "QOS#7 107 60s");
   }
@@ -208,14 +208,14 @@ class FindMaxLoadPathInstanceTest {
             "RAMP_UP 104 10s", // down to the probe at once: every response time held, no recovery
             "WARM_UP 93 20s",
             "QOS#3 93 60s",
-            "RAMP_UP 95 10s",
-            "WARM_UP 95 10s",
+            "RAMP_UP 95 5s",
+            "WARM_UP 95 7s",
             "QOS#4 95 60s",
-            "RAMP_UP 99 10s",
-            "WARM_UP 99 10s",
+            "RAMP_UP 98 5s",
+            "WARM_UP 99 7s",
             "QOS#5 99 60s",
-            "RAMP_UP 97 10s", // no recovery, and a small move: half the warm-up
-            "WARM_UP 97 10s",
+            "RAMP_UP 97 5s", // no recovery, and a small move: a third of the warm-up
+            "WARM_UP 97 6s",
             "QOS#6 97 60s");
   }
 
@@ -264,14 +264,14 @@ class FindMaxLoadPathInstanceTest {
             "RAMP_UP 91 10s",
             "WARM_UP 93 20s",
             "QOS#3 93 60s",
-            "RAMP_UP 95 10s",
-            "WARM_UP 95 10s",
+            "RAMP_UP 95 5s",
+            "WARM_UP 95 7s",
             "QOS#4 95 60s",
-            "RAMP_UP 99 10s",
-            "WARM_UP 99 10s",
+            "RAMP_UP 98 5s",
+            "WARM_UP 99 7s",
             "QOS#5 99 60s",
             "RAMP_DOWN 77 20s",
-            "RAMP_UP 95 10s",
+            "RAMP_UP 96 10s",
             "WARM_UP 97 20s",
             "QOS#6 97 60s",
             "QOS#7 97 120s"); // the verification: at once, over twice a probe's window

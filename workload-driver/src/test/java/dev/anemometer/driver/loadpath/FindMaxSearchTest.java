@@ -547,6 +547,85 @@ class FindMaxSearchTest {
     assertThat(search.current().users()).isLessThan(1_740);
   }
 
+  @Test
+  void aStepRepeatThatLeftNoHeadroomShortOfTheCoresLimitPlacesTheFirstProbeJustUnderIt() {
+    // Session 43, run 3: steps held to 1,500; the 2,000 ramp read 98.5 % busy and its repeat 96.2
+    // %, with every response time held. The probes started at 1,473, from the 1,000-1,500 ramp,
+    // and took nine windows to the peak at 2,317. The repeat puts 94 % at 1,954 users.
+    FindMaxSearch search = climbHeldTo(1_500, 79.3);
+    search.verdict(WindowVerdict.NO_HEADROOM, 2_000 * 0.41, 98.5);
+    assertThat(search.current()).isEqualTo(new Probe(Probe.Kind.STEP_REPEAT, 2_000));
+    search.verdict(WindowVerdict.NO_HEADROOM, 2_000 * 0.41, 96.2);
+
+    // Just under the failing step: 2,000 less a move just under the precision (from the ramp
+    // below, 1,481).
+    assertThat(search.current()).isEqualTo(new Probe(Probe.Kind.PROBE, 1_951));
+  }
+
+  @Test
+  void aStepWindowAtTheCoresLimitDoesNotPlaceTheFirstProbe() {
+    FindMaxSearch search = climbHeldTo(1_500, 79.3);
+    search.verdict(WindowVerdict.NO_HEADROOM, 2_000 * 0.41, 98.5);
+    search.verdict(WindowVerdict.NO_HEADROOM, 2_000 * 0.41, 98.0); // over 97.5 %: saturated
+
+    // 94 % at the 1,000-1,500 ramp's mean users, 1,250.
+    assertThat(search.current()).isEqualTo(new Probe(Probe.Kind.PROBE, 1_481));
+  }
+
+  @Test
+  void aPassWhoseAimIsAboveTheFailingStepSendsTheNextProbePastIt() {
+    // Session 43, run 1: steps held to 1,500 (the ramp at 89.5 % busy); the 2,000 ramp failed
+    // clearly while its rate per user fell, so it was not repeated. The probes held 1,395, 1,883
+    // and 1,969 users at 63.0, 85.6 and 87.2 %, then probed the failing step (2,000, 86.3 %)
+    // before they went on up to the peak at 2,286.
+    FindMaxSearch search = probesHeldUnderATwoThousandRampThatFailed(63.0, 85.6);
+    assertThat(search.current()).isEqualTo(new Probe(Probe.Kind.PROBE, 1_969));
+    search.verdict(WindowVerdict.PASSED, 0, 87.2);
+
+    // The line through 1,883 and 1,969 puts 94 % at 2,096 users: past the step.
+    assertThat(search.current()).isEqualTo(new Probe(Probe.Kind.PROBE, 2_096));
+    search.verdict(WindowVerdict.PASSED, 0, 90.5);
+    assertThat(search.current().users()).isGreaterThan(2_096);
+  }
+
+  @Test
+  void aProbePastTheFailingStepThatFailsIsABoundNotConfirmed() {
+    FindMaxSearch search = probesHeldUnderATwoThousandRampThatFailed(63.0, 85.6, 87.2);
+    assertThat(search.current()).isEqualTo(new Probe(Probe.Kind.PROBE, 2_096));
+
+    search.verdict(WindowVerdict.FAILED_NARROWLY, 0, 93.0);
+
+    // The step failed below it already: the middle between the pass and the fail.
+    assertThat(search.current()).isEqualTo(new Probe(Probe.Kind.PROBE, 2_032));
+  }
+
+  @Test
+  void aPassWhoseAimStopsShortOfTheFailingStepProbesTheStep() {
+    // Near the edge already: each aim is under the pass it starts from, and the probes move by
+    // just under the precision until a move reaches the step.
+    FindMaxSearch search = probesHeldUnderATwoThousandRampThatFailed(63.0, 93.0);
+    assertThat(search.current()).isEqualTo(new Probe(Probe.Kind.PROBE, 1_941));
+    search.verdict(WindowVerdict.PASSED, 0, 94.0);
+    assertThat(search.current()).isEqualTo(new Probe(Probe.Kind.PROBE, 1_989));
+    search.verdict(WindowVerdict.PASSED, 0, 94.5);
+
+    assertThat(search.current()).isEqualTo(new Probe(Probe.Kind.PROBE, 2_000));
+  }
+
+  /**
+   * Steps held to 1,500 users (the ramp at 89.5 % busy), the 2,000 ramp failed clearly past the
+   * knee, and the probes from 1,395 users up held at {@code busyShares}.
+   */
+  private static FindMaxSearch probesHeldUnderATwoThousandRampThatFailed(double... busyShares) {
+    FindMaxSearch search = climbHeldTo(1_500, 89.5);
+    search.verdict(WindowVerdict.FAILED, 1_500 * 0.41, 99.1);
+    assertThat(search.current()).isEqualTo(new Probe(Probe.Kind.PROBE, 1_395));
+    for (double busy : busyShares) {
+      search.verdict(WindowVerdict.PASSED, 0, busy);
+    }
+    return search;
+  }
+
   /** Steps held to 1,500 users, the 1,000-1,500 ramp at 79.3 % busy; the 2,000 ramp collapses. */
   private static FindMaxSearch climbToATwoThousandRampThatCollapses() {
     FindMaxSearch search = climbHeldTo(1_500, 79.3);
