@@ -86,6 +86,7 @@ public final class FindMaxSearch {
   private Probe current;
   private final ClimbThroughput throughput = new ClimbThroughput();
   private final HeadroomAim aim;
+  private final CreepingAims creepingAims = new CreepingAims();
   // Whether the probes started where the climb's throughput put the peak, and how many moves they
   // made from there in one direction, each twice the one before.
   private boolean fromEstimate;
@@ -176,6 +177,9 @@ public final class FindMaxSearch {
       aim.add(probe.users(), busyPercent, afterOverload);
     }
     boolean held = verdict.capacityHeld();
+    if (!probe.isStep()) {
+      creepingAims.judged(held, busyPercent, aim.aimedBusyPercent());
+    }
     boolean laterStep = probe.kind() == Probe.Kind.INITIAL_STEP && history.size() > 1;
     if (laterStep && held && probe.users() > rampUsers) {
       rampFromUsers = previousStepUsers(probe.users());
@@ -396,8 +400,9 @@ public final class FindMaxSearch {
 
   /**
    * The move up from a pass: to where the probes' CPU puts the headroom's edge ({@link
-   * HeadroomAim}), at least by just under the precision, and at least halfway to the climb's
-   * failing step; without the aim, a move that doubles.
+   * HeadroomAim}), at least by just under the precision (twice that after each pass that such a
+   * least move placed and that read well under the aimed share: {@link CreepingAims}), and at least
+   * halfway to the climb's failing step; without the aim, a move that doubles.
    *
    * <p>Halfway, because the aim's line through the origin overstates what added users cost, and its
    * margin for a single window shortens the first move again: where the stack's CPU per user falls
@@ -415,7 +420,12 @@ public final class FindMaxSearch {
     movesFromEstimate = 1;
     int towardsFailingStep =
         regionHigh == Integer.MAX_VALUE ? 0 : midpoint(users, regionHigh) - users;
-    return Math.max(Math.max(precisionMove(users), aimed.getAsInt() - users), towardsFailingStep);
+    int leastMove = creepingAims.leastMove(users, precisionMove(users));
+    if (leastMove >= aimed.getAsInt() - users && leastMove >= towardsFailingStep) {
+      creepingAims.placedByLeastMove();
+      return leastMove;
+    }
+    return Math.max(aimed.getAsInt() - users, towardsFailingStep);
   }
 
   /**

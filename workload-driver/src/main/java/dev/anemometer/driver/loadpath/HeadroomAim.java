@@ -95,7 +95,7 @@ final class HeadroomAim {
     return OptionalInt.of((int) Math.floor(meanUsers * aimedBusyPercent() / busyPercent));
   }
 
-  private double aimedBusyPercent() {
+  double aimedBusyPercent() {
     return 100 - headroom.minIdlePercent() - AIM_MARGIN_PERCENT;
   }
 

@@ -612,6 +612,50 @@ class FindMaxSearchTest {
     assertThat(search.current()).isEqualTo(new Probe(Probe.Kind.PROBE, 2_000));
   }
 
+  @Test
+  void whileTheAimsKeepFallingShortTheLeastMoveDoublesUpToWhereThePassWouldFillTheMachine() {
+    // Session 44, run 2: the probes' busy share barely grew with the load, every aim fell within
+    // the precision of its pass, and the probes crept up in moves of 2.5 %: 1,963 (89.3 %), 2,000
+    // (95.2 %), 2,049 (89.6 %), 2,100 (86.7 %) under an edge near 2,580.
+    FindMaxSearch search = probesHeldUnderATwoThousandRampThatFailed(69.8, 87.2, 89.2, 89.3);
+    assertThat(search.current()).isEqualTo(new Probe(Probe.Kind.PROBE, 2_000));
+    search.verdict(WindowVerdict.PASSED, 0, 95.2);
+    assertThat(search.current()).isEqualTo(new Probe(Probe.Kind.PROBE, 2_049));
+
+    search.verdict(WindowVerdict.PASSED, 0, 89.6); // 4.4 points short of the aim
+
+    // The aim says 2,046: the least move doubles.
+    assertThat(search.current()).isEqualTo(new Probe(Probe.Kind.PROBE, 2_151));
+    search.verdict(WindowVerdict.PASSED, 0, 90.0);
+    // And again: 4 × 53 users, under the 2,390 where 90 % at 2,151 carries up to 100 %.
+    assertThat(search.current()).isEqualTo(new Probe(Probe.Kind.PROBE, 2_363));
+  }
+
+  @Test
+  void aPassNearTheAimedShareEndsTheDoubling() {
+    FindMaxSearch search = probesHeldUnderATwoThousandRampThatFailed(69.8, 87.2, 89.2, 89.3);
+    search.verdict(WindowVerdict.PASSED, 0, 95.2);
+    search.verdict(WindowVerdict.PASSED, 0, 89.6);
+    assertThat(search.current()).isEqualTo(new Probe(Probe.Kind.PROBE, 2_151));
+
+    search.verdict(WindowVerdict.PASSED, 0, 93.0); // within 2 points of the aimed 94 %
+
+    assertThat(search.current().users()).isLessThan(2_151 + 2 * 54);
+  }
+
+  @Test
+  void aDoubledMoveStopsWhereThePassWouldFillTheMachine() {
+    FindMaxSearch search = probesHeldUnderATwoThousandRampThatFailed(69.8, 87.2, 89.2, 89.3);
+    search.verdict(WindowVerdict.PASSED, 0, 95.2);
+    search.verdict(WindowVerdict.PASSED, 0, 91.5);
+
+    // Doubled, the move is 102 users, under the 2,239 where 91.5 % at 2,049 fills the machine.
+    assertThat(search.current()).isEqualTo(new Probe(Probe.Kind.PROBE, 2_151));
+    search.verdict(WindowVerdict.PASSED, 0, 91.9);
+    // 4 × 53 = 212 users would pass 2,340, where 91.9 % at 2,151 fills the machine.
+    assertThat(search.current()).isEqualTo(new Probe(Probe.Kind.PROBE, 2_340));
+  }
+
   /**
    * Steps held to 1,500 users (the ramp at 89.5 % busy), the 2,000 ramp failed clearly past the
    * knee, and the probes from 1,395 users up held at {@code busyShares}.
