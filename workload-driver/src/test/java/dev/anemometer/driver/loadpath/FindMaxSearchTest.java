@@ -633,9 +633,8 @@ class FindMaxSearchTest {
 
   @Test
   void aPassNearTheAimedShareEndsTheDoubling() {
-    FindMaxSearch search = probesHeldUnderATwoThousandRampThatFailed(69.8, 87.2, 89.2, 89.3);
-    search.verdict(WindowVerdict.PASSED, 0, 95.2);
-    search.verdict(WindowVerdict.PASSED, 0, 89.6);
+    FindMaxSearch search =
+        probesHeldUnderATwoThousandRampThatFailed(69.8, 87.2, 89.2, 89.3, 95.2, 89.6);
     assertThat(search.current()).isEqualTo(new Probe(Probe.Kind.PROBE, 2_151));
 
     search.verdict(WindowVerdict.PASSED, 0, 93.0); // within 2 points of the aimed 94 %
@@ -645,9 +644,8 @@ class FindMaxSearchTest {
 
   @Test
   void aDoubledMoveStopsWhereThePassWouldFillTheMachine() {
-    FindMaxSearch search = probesHeldUnderATwoThousandRampThatFailed(69.8, 87.2, 89.2, 89.3);
-    search.verdict(WindowVerdict.PASSED, 0, 95.2);
-    search.verdict(WindowVerdict.PASSED, 0, 91.5);
+    FindMaxSearch search =
+        probesHeldUnderATwoThousandRampThatFailed(69.8, 87.2, 89.2, 89.3, 95.2, 91.5);
 
     // Doubled, the move is 102 users, under the 2,239 where 91.5 % at 2,049 fills the machine.
     assertThat(search.current()).isEqualTo(new Probe(Probe.Kind.PROBE, 2_151));
