@@ -400,8 +400,8 @@ public final class FindMaxSearch {
 
   /**
    * The move up from a pass: to where the probes' CPU puts the headroom's edge ({@link
-   * HeadroomAim}), at least by just under the precision (twice that after each pass that such a
-   * least move placed and that read well under the aimed share: {@link CreepingAims}), and at least
+   * HeadroomAim}), at least by just under the precision (twice that after a pass that such a least
+   * move placed and that read well under the aimed share: {@link CreepingAims}), and at least
    * halfway to the climb's failing step; without the aim, a move that doubles.
    *
    * <p>Halfway, because the aim's line through the origin overstates what added users cost, and its
@@ -420,7 +420,7 @@ public final class FindMaxSearch {
     movesFromEstimate = 1;
     int towardsFailingStep =
         regionHigh == Integer.MAX_VALUE ? 0 : midpoint(users, regionHigh) - users;
-    int leastMove = creepingAims.leastMove(users, precisionMove(users));
+    int leastMove = creepingAims.leastMove(precisionMove(users));
     if (leastMove >= aimed.getAsInt() - users && leastMove >= towardsFailingStep) {
       creepingAims.placedByLeastMove();
       return leastMove;
