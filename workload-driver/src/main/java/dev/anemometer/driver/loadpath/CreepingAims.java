@@ -9,7 +9,7 @@ package dev.anemometer.driver.loadpath;
  * the stack has much work that does not grow with its users, the busy share barely moves with the
  * load, the aims fall within the precision of the pass, and the probes creep to the edge in moves
  * of the precision (session 44, set A, run 2: 1,963, 2,000, 2,049 and 2,100 users read 89.3, 95.2,
- * 89.6 and 86.7 % busy, and nine moves of 2.5 % took the search from 1,963 to 2,373).
+ * 89.6 and 86.7 % busy, and eight moves of 2.5 % took the search from 1,963 to 2,373).
  *
  * <p>Twice, not more: in session 44's set B a move that doubled after each such pass went from
  * 2,813 users to 2,953 (87.8 % busy), then to 3,245, where the response times gave out at 99.7 %

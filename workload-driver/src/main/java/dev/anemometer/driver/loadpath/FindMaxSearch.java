@@ -265,16 +265,15 @@ public final class FindMaxSearch {
    */
   private int firstProbeUsers(int highestStep) {
     int users = Math.max(1, (int) Math.round(highestStep * PROBE_SHARE_OF_STEP));
-    OptionalInt fromBelow = edgeFromTheClimb(highestStep);
-    OptionalInt edge =
-        fromBelow.isPresent() && edgeFromTheFailingStep.isPresent()
-            ? OptionalInt.of(Math.max(fromBelow.getAsInt(), edgeFromTheFailingStep.getAsInt()))
-            : fromBelow.isPresent() ? fromBelow : edgeFromTheFailingStep;
-    if (edge.isEmpty()) {
+    int edge =
+        Math.max(
+            edgeFromTheClimb(highestStep).orElse(Integer.MIN_VALUE),
+            edgeFromTheFailingStep.orElse(Integer.MIN_VALUE));
+    if (edge == Integer.MIN_VALUE) {
       return users;
     }
     int belowFailingStep = regionHigh - precisionMove(regionHigh);
-    return Math.max(users, Math.min(edge.getAsInt(), belowFailingStep));
+    return Math.max(users, Math.min(edge, belowFailingStep));
   }
 
   /**
@@ -365,10 +364,10 @@ public final class FindMaxSearch {
    * The next probe up from a pass under the climb's failing step: as far as the step, or past it
    * when the probes' CPU puts the headroom's edge above it. A probe at the step itself, within a
    * move or two of the pass, then only shows that the climb stopped early, and costs a probe before
-   * the search can go on up (sessions 42 and 43: four of six runs held 1,883-1,969 users at 82-87 %
-   * busy, then probed the failing step, 2,000, before they went on up to peaks of 2,220-2,426).
-   * Past it, a probe that fails bounds the search as any probe does, and is not confirmed: the step
-   * failed below it already.
+   * the search can go on up (sessions 42 and 43: three of six runs held 1,883-1,969 users at
+   * 79.5-87.2 % busy, aimed at 2,050-2,144, then probed the failing step, 2,000, before they went
+   * on up to peaks of 2,220-2,426). Past it, a probe that fails bounds the search as any probe
+   * does, and is not confirmed: the step failed below it already.
    */
   private int upTowardsTheFailingStep(int users) {
     int next = Math.min(spec.maxUsers(), users + moveUp(users));
