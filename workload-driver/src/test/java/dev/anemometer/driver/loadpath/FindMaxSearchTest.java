@@ -615,9 +615,8 @@ class FindMaxSearchTest {
   @Test
   void whileTheAimsKeepFallingShortTheLeastMoveIsTwiceThePrecisions() {
     // Session 44, set A, run 2: the probes' busy share barely grew with the load, every aim fell
-    // within
-    // the precision of its pass, and the probes crept up in moves of 2.5 %: 1,963 (89.3 %), 2,000
-    // (95.2 %), 2,049 (89.6 %), 2,100 (86.7 %) under an edge near 2,580.
+    // within the precision of its pass, and the probes crept up in moves of 2.5 %: 1,963 (89.3 %),
+    // 2,000 (95.2 %), 2,049 (89.6 %), 2,100 (86.7 %) under an edge near 2,580.
     FindMaxSearch search = probesHeldUnderATwoThousandRampThatFailed(69.8, 87.2, 89.2, 89.3);
     assertThat(search.current()).isEqualTo(new Probe(Probe.Kind.PROBE, 2_000));
     search.verdict(WindowVerdict.PASSED, 0, 95.2);
