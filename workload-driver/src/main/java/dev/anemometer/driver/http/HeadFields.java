@@ -1,9 +1,8 @@
 package dev.anemometer.driver.http;
 
-import io.netty.buffer.ByteBuf;
 import java.nio.charset.StandardCharsets;
 
-/** The few header fields that matter, read from the raw lines of one head. */
+/** The few header fields that matter, read from the raw lines of one head; reset for each head. */
 final class HeadFields {
 
   private static final byte[] CONTENT_LENGTH = lower("content-length");
@@ -14,59 +13,63 @@ final class HeadFields {
 
   boolean keepAlive;
   boolean chunked;
-  long contentLength = -1;
+  long contentLength;
   String contentType;
 
-  HeadFields(boolean http11) {
+  /** Before the first line of a head: HTTP/1.1 keeps the connection unless told otherwise. */
+  void reset(boolean http11) {
     keepAlive = http11;
+    chunked = false;
+    contentLength = -1;
+    contentType = null;
   }
 
   /** Reads the header line [start, end), end being its LF; false if it is malformed. */
-  boolean read(ByteBuf buf, int start, int end, ResponseParser.Listener listener) {
-    if (end > start && buf.getByte(end - 1) == '\r') {
+  boolean read(byte[] head, int start, int end, ResponseParser.Listener listener) {
+    if (end > start && head[end - 1] == '\r') {
       end--;
     }
-    int colon = buf.indexOf(start, end, (byte) ':');
+    int colon = indexOf(head, start, end, (byte) ':');
     if (colon <= start) {
       return false;
     }
     int valueStart = colon + 1;
-    while (valueStart < end && isSpace(buf.getByte(valueStart))) {
+    while (valueStart < end && isSpace(head[valueStart])) {
       valueStart++;
     }
     int valueEnd = end;
-    while (valueEnd > valueStart && isSpace(buf.getByte(valueEnd - 1))) {
+    while (valueEnd > valueStart && isSpace(head[valueEnd - 1])) {
       valueEnd--;
     }
     int nameLength = colon - start;
-    if (nameIs(buf, start, nameLength, CONTENT_LENGTH)) {
-      long length = decimal(buf, valueStart, valueEnd);
+    if (nameIs(head, start, nameLength, CONTENT_LENGTH)) {
+      long length = decimal(head, valueStart, valueEnd);
       if (length < 0 || (contentLength >= 0 && contentLength != length)) {
         return false;
       }
       contentLength = length;
-    } else if (nameIs(buf, start, nameLength, TRANSFER_ENCODING)) {
-      chunked = contains(buf, valueStart, valueEnd, "chunked");
-    } else if (nameIs(buf, start, nameLength, CONNECTION)) {
-      if (contains(buf, valueStart, valueEnd, "close")) {
+    } else if (nameIs(head, start, nameLength, TRANSFER_ENCODING)) {
+      chunked = contains(head, valueStart, valueEnd, "chunked");
+    } else if (nameIs(head, start, nameLength, CONNECTION)) {
+      if (contains(head, valueStart, valueEnd, "close")) {
         keepAlive = false;
-      } else if (contains(buf, valueStart, valueEnd, "keep-alive")) {
+      } else if (contains(head, valueStart, valueEnd, "keep-alive")) {
         keepAlive = true;
       }
-    } else if (nameIs(buf, start, nameLength, CONTENT_TYPE)) {
-      contentType = text(buf, valueStart, valueEnd);
-    } else if (nameIs(buf, start, nameLength, SET_COOKIE)) {
-      listener.setCookie(text(buf, valueStart, valueEnd));
+    } else if (nameIs(head, start, nameLength, CONTENT_TYPE)) {
+      contentType = text(head, valueStart, valueEnd);
+    } else if (nameIs(head, start, nameLength, SET_COOKIE)) {
+      listener.setCookie(text(head, valueStart, valueEnd));
     }
     return true;
   }
 
-  private static boolean nameIs(ByteBuf buf, int start, int length, byte[] lowerName) {
+  private static boolean nameIs(byte[] head, int start, int length, byte[] lowerName) {
     if (length != lowerName.length) {
       return false;
     }
     for (int i = 0; i < length; i++) {
-      int c = buf.getByte(start + i);
+      int c = head[start + i];
       if ((c >= 'A' && c <= 'Z' ? c + 32 : c) != lowerName[i]) {
         return false;
       }
@@ -75,12 +78,12 @@ final class HeadFields {
   }
 
   /** Case-insensitive search without building a string: runs on every response. */
-  private static boolean contains(ByteBuf buf, int start, int end, String lowerWord) {
+  private static boolean contains(byte[] head, int start, int end, String lowerWord) {
     int length = lowerWord.length();
     for (int at = start; at <= end - length; at++) {
       int i = 0;
       while (i < length) {
-        int c = buf.getByte(at + i);
+        int c = head[at + i];
         if ((c >= 'A' && c <= 'Z' ? c + 32 : c) != lowerWord.charAt(i)) {
           break;
         }
@@ -93,13 +96,13 @@ final class HeadFields {
     return false;
   }
 
-  private static long decimal(ByteBuf buf, int start, int end) {
+  private static long decimal(byte[] head, int start, int end) {
     if (start == end || end - start > 18) {
       return -1;
     }
     long value = 0;
     for (int i = start; i < end; i++) {
-      int digit = buf.getByte(i) - '0';
+      int digit = head[i] - '0';
       if (digit < 0 || digit > 9) {
         return -1;
       }
@@ -108,8 +111,17 @@ final class HeadFields {
     return value;
   }
 
-  private static String text(ByteBuf buf, int start, int end) {
-    return buf.toString(start, end - start, StandardCharsets.ISO_8859_1);
+  private static String text(byte[] head, int start, int end) {
+    return new String(head, start, end - start, StandardCharsets.ISO_8859_1);
+  }
+
+  private static int indexOf(byte[] head, int start, int end, byte wanted) {
+    for (int i = start; i < end; i++) {
+      if (head[i] == wanted) {
+        return i;
+      }
+    }
+    return -1;
   }
 
   private static boolean isSpace(byte b) {

@@ -71,12 +71,14 @@ final class NettySession implements HttpSession, ConnectionOwner {
 
   @Override
   public CompletionStage<HttpResponse> send(HttpRequest request) {
-    Exchange exchange = new Exchange(request, nowNanos());
+    long now = nowNanos();
+    Exchange exchange = new Exchange(request, now);
     if (eventLoop.inEventLoop()) {
-      dispatch(exchange);
+      // Written now if a connection is free: the clock read once serves both.
+      dispatch(exchange, false, now);
     } else {
       try {
-        eventLoop.execute(() -> dispatch(exchange));
+        eventLoop.execute(() -> dispatch(exchange, false, nowNanos()));
       } catch (RejectedExecutionException stopped) {
         exchange.fail(FailureReason.CLIENT_CLOSED, nowNanos());
       }
@@ -115,7 +117,7 @@ final class NettySession implements HttpSession, ConnectionOwner {
     }
     Exchange next = waiting.poll();
     if (next != null) {
-      start(connection, next);
+      start(connection, next, nowNanos());
     } else {
       idle.addLast(connection);
     }
@@ -131,7 +133,7 @@ final class NettySession implements HttpSession, ConnectionOwner {
   /** A retried exchange goes first: it has waited once already. */
   @Override
   public void retry(Exchange exchange) {
-    dispatch(exchange, true);
+    dispatch(exchange, true, nowNanos());
   }
 
   @Override
@@ -139,19 +141,18 @@ final class NettySession implements HttpSession, ConnectionOwner {
     credentials.cookieReceived(setCookieHeader);
   }
 
-  private void dispatch(Exchange exchange) {
-    dispatch(exchange, false);
-  }
-
-  /** On an idle connection now, else in the queue (at its head when {@code first}). */
-  private void dispatch(Exchange exchange, boolean first) {
+  /**
+   * On an idle connection now, else in the queue (at its head when {@code first}); {@code nowNanos}
+   * is the loop's clock, read by the caller.
+   */
+  private void dispatch(Exchange exchange, boolean first, long nowNanos) {
     if (closed) {
-      exchange.fail(FailureReason.CLIENT_CLOSED, nowNanos());
+      exchange.fail(FailureReason.CLIENT_CLOSED, nowNanos);
       return;
     }
     ConnectionHandler connection = pollIdle();
     if (connection != null) {
-      start(connection, exchange);
+      start(connection, exchange, nowNanos);
       return;
     }
     if (first) {
@@ -162,16 +163,16 @@ final class NettySession implements HttpSession, ConnectionOwner {
     connectIfNeeded();
   }
 
-  private void start(ConnectionHandler connection, Exchange exchange) {
+  private void start(ConnectionHandler connection, Exchange exchange, long nowNanos) {
     io.netty.buffer.ByteBuf encoded;
     try {
       encoded = encoder.encode(connection.channel().alloc(), exchange.request(), credentials);
     } catch (IllegalArgumentException badRequest) {
-      exchange.fail(FailureReason.PROTOCOL_ERROR, nowNanos());
+      exchange.fail(FailureReason.PROTOCOL_ERROR, nowNanos);
       connectionFree(connection);
       return;
     }
-    connection.send(exchange, encoded);
+    connection.send(exchange, encoded, nowNanos);
   }
 
   private ConnectionHandler pollIdle() {

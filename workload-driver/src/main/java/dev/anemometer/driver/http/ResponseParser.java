@@ -45,6 +45,7 @@ final class ResponseParser {
     DONE
   }
 
+  private final HeadFields fields = new HeadFields();
   private State state = State.HEAD;
   private long remaining;
   private ByteBuf pending;
@@ -128,30 +129,27 @@ final class ResponseParser {
   }
 
   private Outcome parseHead(ByteBuf buf, Listener listener) {
-    int start = buf.readerIndex();
-    int end = indexOfHeadEnd(buf);
-    if (end < 0) {
+    HeadCopy head = HeadCopy.ofThisThread();
+    if (!head.copy(buf, MAX_HEAD_BYTES)) {
       return null;
     }
+    byte[] bytes = head.bytes();
     // Status line: "HTTP/1.x SSS reason"
-    if (end - start < 14 || !startsWithHttp1(buf, start) || buf.getByte(start + 8) != ' ') {
+    if (head.lines() == 0 || head.lineEnd(0) < 12 || !startsWithHttp1(bytes) || bytes[8] != ' ') {
       return Outcome.MALFORMED;
     }
-    boolean http11 = buf.getByte(start + 7) == '1';
-    int status = digits(buf, start + 9, 3);
+    boolean http11 = bytes[7] == '1';
+    int status = digits(bytes, 9, 3);
     if (status < 100) {
       return Outcome.MALFORMED;
     }
-    HeadFields fields = new HeadFields(http11);
-    int lineStart = indexOfLineEnd(buf, start, end) + 1;
-    while (lineStart < end - 2) {
-      int lineEnd = indexOfLineEnd(buf, lineStart, end);
-      if (!fields.read(buf, lineStart, lineEnd, listener)) {
+    fields.reset(http11);
+    for (int line = 1; line < head.lines(); line++) {
+      if (!fields.read(bytes, head.lineStart(line), head.lineEnd(line), listener)) {
         return Outcome.MALFORMED;
       }
-      lineStart = lineEnd + 1;
     }
-    buf.readerIndex(end);
+    buf.skipBytes(head.length());
     if (status < 200 && status != 101) {
       return Outcome.OK; // an interim response: the real one follows
     }
@@ -248,41 +246,20 @@ final class ResponseParser {
     return Outcome.OK;
   }
 
-  /** Index just past the blank line ending the head, or -1 when it has not arrived yet. */
-  private static int indexOfHeadEnd(ByteBuf buf) {
-    int from = buf.readerIndex();
-    int to = buf.writerIndex();
-    int newline;
-    while ((newline = buf.indexOf(from, to, (byte) '\n')) >= 0) {
-      if (newline >= buf.readerIndex() + 3
-          && buf.getByte(newline - 1) == '\r'
-          && buf.getByte(newline - 2) == '\n'
-          && buf.getByte(newline - 3) == '\r') {
-        return newline + 1;
-      }
-      from = newline + 1;
-    }
-    return -1;
+  private static boolean startsWithHttp1(byte[] head) {
+    return head[0] == 'H'
+        && head[1] == 'T'
+        && head[2] == 'T'
+        && head[3] == 'P'
+        && head[4] == '/'
+        && head[5] == '1'
+        && head[6] == '.';
   }
 
-  private static int indexOfLineEnd(ByteBuf buf, int from, int to) {
-    return buf.indexOf(from, to, (byte) '\n');
-  }
-
-  private static boolean startsWithHttp1(ByteBuf buf, int at) {
-    return buf.getByte(at) == 'H'
-        && buf.getByte(at + 1) == 'T'
-        && buf.getByte(at + 2) == 'T'
-        && buf.getByte(at + 3) == 'P'
-        && buf.getByte(at + 4) == '/'
-        && buf.getByte(at + 5) == '1'
-        && buf.getByte(at + 6) == '.';
-  }
-
-  private static int digits(ByteBuf buf, int at, int count) {
+  private static int digits(byte[] head, int at, int count) {
     int value = 0;
     for (int i = at; i < at + count; i++) {
-      int digit = buf.getByte(i) - '0';
+      int digit = head[i] - '0';
       if (digit < 0 || digit > 9) {
         return -1;
       }

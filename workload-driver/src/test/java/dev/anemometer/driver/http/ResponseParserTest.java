@@ -51,6 +51,46 @@ class ResponseParserTest {
   }
 
   @Test
+  void aHeadSplitAcrossReadsReportsItsCookieOnce() {
+    String response = "HTTP/1.1 200 OK\r\nSet-Cookie: s=1\r\nContent-Length: 2\r\n\r\nok";
+    int cut = response.indexOf("Content-Length");
+    feed(response.substring(0, cut));
+    feed(response.substring(cut, cut + 5));
+    feed(response.substring(cut + 5));
+
+    assertThat(recorder.cookies).containsExactly("s=1");
+    assertThat(recorder.heads).containsExactly("200 null 2 keep-alive");
+    assertThat(recorder.body()).isEqualTo("ok");
+  }
+
+  @Test
+  void readsAHeadLongerThanItsFirstCopyAndLeavesTheBodyAfterIt() {
+    String filler = "X-Filler: " + "y".repeat(3000) + "\r\n";
+    String body = "b".repeat(5000);
+    feed(
+        "HTTP/1.1 200 OK\r\n"
+            + filler
+            + "Content-Type: text/plain\r\n"
+            + filler
+            + "Content-Length: 5000\r\n\r\n"
+            + body
+            + "HTTP/1.1 204 No Content\r\n\r\n");
+
+    assertThat(recorder.heads)
+        .containsExactly("200 text/plain 5000 keep-alive", "204 null 0 keep-alive");
+    assertThat(recorder.body()).isEqualTo(body);
+    assertThat(recorder.ends).isEqualTo(2);
+  }
+
+  @Test
+  void aHeadWithoutAStatusLineIsMalformed() {
+    assertThat(new ResponseParser().feed(ascii("\r\nHTTP/1.1 200 OK\r\n\r\n"), recorder))
+        .isEqualTo(ResponseParser.Outcome.MALFORMED);
+    assertThat(new ResponseParser().feed(ascii("HTTP/1.1 20\r\n\r\n"), recorder))
+        .isEqualTo(ResponseParser.Outcome.MALFORMED);
+  }
+
+  @Test
   void parsesTwoResponsesInOneBuffer() {
     feed(
         "HTTP/1.1 200 OK\r\nContent-Length: 1\r\n\r\na"
