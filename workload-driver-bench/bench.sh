@@ -128,10 +128,11 @@ echo "bench: wrk -t1 -c$connections -d${duration_s}s $url (core 1)" >&2
 wrk_out="$(bash -c "taskset -c 1 wrk -t1 -c$connections -d${duration_s}s $url; times" 2>&1)"
 wrk_rps="$(sed -n 's/^Requests\/sec: *\([0-9.]*\).*/\1/p' <<<"$wrk_out")"
 wrk_requests="$(sed -n 's/^ *\([0-9]*\) requests in .*/\1/p' <<<"$wrk_out")"
+# The children's line of `times`: user and kernel CPU seconds, space-separated.
 wrk_cpu_s="$(tail -n 1 <<<"$wrk_out" | python3 -c '
 import re, sys
 parts = re.findall(r"(\d+)m([\d.]+)s", sys.stdin.read())
-print(sum(int(m) * 60 + float(s) for m, s in parts))')"
+print(" ".join(str(int(m) * 60 + float(s)) for m, s in parts))')"
 if [ -z "$wrk_rps" ] || [ -z "$wrk_requests" ]; then
   echo "bench: could not read wrk's output:" >&2
   echo "$wrk_out" >&2
@@ -159,11 +160,13 @@ echo "bench: driver threads by CPU in the window: $(field busiest_threads)" >&2
 python3 - "$connections" "$duration_s" "$wrk_requests" "$wrk_rps" "$wrk_cpu_s" \
   "$(field requests)" "$(field requests_per_second)" "$(field process_cpu_us_per_request)" \
   "$(field loop_cpu_us_per_request)" "$(field failures)" "$(field transport)" \
-  "$ANEMOMETER_JAVA_MAJOR" <<'PY'
+  "$ANEMOMETER_JAVA_MAJOR" "$(field loop_user_us_per_request)" <<'PY'
 import sys
 (c, d, wrk_n, wrk_rps, wrk_cpu, drv_n, drv_rps, drv_cpu_us, drv_loop_us, drv_fail, transport,
- java) = sys.argv[1:]
-wrk_cpu_us = float(wrk_cpu) * 1e6 / int(wrk_n)
+ java, drv_loop_user_us) = sys.argv[1:]
+wrk_user_s, wrk_kernel_s = (float(x) for x in wrk_cpu.split())
+wrk_cpu_us = (wrk_user_s + wrk_kernel_s) * 1e6 / int(wrk_n)
+wrk_user_us = wrk_user_s * 1e6 / int(wrk_n)
 print(f"connections={c} duration={d}s, nginx 1 worker on core 0, generator on core 1")
 print(f"{'generator':<28}{'requests/s':>12}{'CPU us/request':>16}")
 print(f"{'wrk -t1':<28}{float(wrk_rps):>12.0f}{wrk_cpu_us:>16.2f}")
@@ -171,6 +174,12 @@ print(f"{'driver (' + transport + ', java ' + java + ')':<28}{float(drv_rps):>12
       f"{float(drv_cpu_us):>16.2f}   (event loop alone {float(drv_loop_us):.2f}; failures {drv_fail})")
 print(f"{'ratio driver/wrk':<28}{float(drv_rps) / float(wrk_rps):>12.2f}"
       f"{float(drv_cpu_us) / wrk_cpu_us:>16.2f}")
+# Where each one's time per request goes: its own code (user) or the kernel's TCP, epoll and
+# scheduler paths, which both share and which dominate on loopback.
+print(f"{'CPU us/request':<28}{'user':>12}{'kernel':>16}")
+print(f"{'wrk -t1':<28}{wrk_user_us:>12.2f}{wrk_cpu_us - wrk_user_us:>16.2f}")
+loop_user = float(drv_loop_user_us)
+print(f"{'driver event loop':<28}{loop_user:>12.2f}{float(drv_loop_us) - loop_user:>16.2f}")
 PY
 
 # --- phase 2: reading the app's answers, as the operations do against a Jackson tree ------------

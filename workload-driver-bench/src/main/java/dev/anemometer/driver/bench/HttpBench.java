@@ -46,7 +46,8 @@ public final class HttpBench {
     System.out.printf(
         Locale.ROOT,
         "transport=%s%nrequests=%d%nfailures=%d%nseconds=%.3f%nrequests_per_second=%.1f%n"
-            + "process_cpu_us_per_request=%.3f%nloop_cpu_us_per_request=%.3f%nbusiest_threads=%s%n",
+            + "process_cpu_us_per_request=%.3f%nloop_cpu_us_per_request=%.3f%n"
+            + "loop_user_us_per_request=%.3f%nbusiest_threads=%s%n",
         result.transport(),
         result.requests(),
         result.failures(),
@@ -54,6 +55,7 @@ public final class HttpBench {
         result.requestsPerSecond(),
         result.processCpuMicrosPerRequest(),
         result.loopCpuMicrosPerRequest(),
+        result.loopUserMicrosPerRequest(),
         result.busiestThreads());
   }
 }

@@ -77,6 +77,7 @@ public final class RawHttpLoop {
           end.wallNanos - start.wallNanos,
           end.processCpuNanos - start.processCpuNanos,
           end.loopCpuNanos - start.loopCpuNanos,
+          end.loopUserNanos - start.loopUserNanos,
           client.transportName(),
           busiestThreads);
     }
@@ -92,7 +93,8 @@ public final class RawHttpLoop {
                     counters.failures,
                     System.nanoTime(),
                     processCpuNanos(),
-                    ManagementFactory.getThreadMXBean().getCurrentThreadCpuTime()))
+                    ManagementFactory.getThreadMXBean().getCurrentThreadCpuTime(),
+                    ManagementFactory.getThreadMXBean().getCurrentThreadUserTime()))
         .get(30, TimeUnit.SECONDS);
   }
 
@@ -102,7 +104,12 @@ public final class RawHttpLoop {
   }
 
   private record Snapshot(
-      long requests, long failures, long wallNanos, long processCpuNanos, long loopCpuNanos) {}
+      long requests,
+      long failures,
+      long wallNanos,
+      long processCpuNanos,
+      long loopCpuNanos,
+      long loopUserNanos) {}
 
   /** Touched only on the one event loop. */
   private static final class Counters {

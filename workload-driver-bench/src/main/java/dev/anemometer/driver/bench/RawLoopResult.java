@@ -8,6 +8,8 @@ package dev.anemometer.driver.bench;
  * @param wallNanos length of the measured window
  * @param processCpuNanos CPU time of the whole JVM in the window (GC and JIT threads included)
  * @param loopCpuNanos CPU time of the event-loop thread alone in the window
+ * @param loopUserNanos the part of {@code loopCpuNanos} spent in user mode, the rest being the
+ *     kernel's
  * @param transport "epoll" or "nio"
  * @param busiestThreads the threads that used most CPU in the window, with their CPU seconds
  */
@@ -17,6 +19,7 @@ public record RawLoopResult(
     long wallNanos,
     long processCpuNanos,
     long loopCpuNanos,
+    long loopUserNanos,
     String transport,
     String busiestThreads) {
 
@@ -30,5 +33,9 @@ public record RawLoopResult(
 
   public double loopCpuMicrosPerRequest() {
     return requests == 0 ? Double.NaN : loopCpuNanos / 1e3 / requests;
+  }
+
+  public double loopUserMicrosPerRequest() {
+    return requests == 0 ? Double.NaN : loopUserNanos / 1e3 / requests;
   }
 }
