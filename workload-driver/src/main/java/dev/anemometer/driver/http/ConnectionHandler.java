@@ -48,14 +48,11 @@ final class ConnectionHandler extends ChannelInboundHandlerAdapter
     return !closed && ctx != null && ctx.channel().isActive();
   }
 
-  /**
-   * Writes an encoded request; the connection must be free. Call on the event loop, with its clock
-   * read just before.
-   */
-  void send(Exchange exchange, ByteBuf encodedRequest, long nowNanos) {
+  /** Writes an encoded request; the connection must be free. Call on the event loop. */
+  void send(Exchange exchange, ByteBuf encodedRequest) {
     current = exchange;
     responseStarted = false;
-    exchange.written(nowNanos, readTimeoutNanos);
+    exchange.written(nowNanos(), readTimeoutNanos);
     if (timer == null) {
       timer = ctx.executor().schedule(timeoutCheck, readTimeoutNanos, TimeUnit.NANOSECONDS);
     }

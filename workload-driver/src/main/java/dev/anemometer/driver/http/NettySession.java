@@ -71,14 +71,12 @@ final class NettySession implements HttpSession, ConnectionOwner {
 
   @Override
   public CompletionStage<HttpResponse> send(HttpRequest request) {
-    long now = nowNanos();
-    Exchange exchange = new Exchange(request, now);
+    Exchange exchange = new Exchange(request, nowNanos());
     if (eventLoop.inEventLoop()) {
-      // Written now if a connection is free: the clock read once serves both.
-      dispatch(exchange, false, now);
+      dispatch(exchange);
     } else {
       try {
-        eventLoop.execute(() -> dispatch(exchange, false, nowNanos()));
+        eventLoop.execute(() -> dispatch(exchange));
       } catch (RejectedExecutionException stopped) {
         exchange.fail(FailureReason.CLIENT_CLOSED, nowNanos());
       }
@@ -117,7 +115,7 @@ final class NettySession implements HttpSession, ConnectionOwner {
     }
     Exchange next = waiting.poll();
     if (next != null) {
-      start(connection, next, nowNanos());
+      start(connection, next);
     } else {
       idle.addLast(connection);
     }
@@ -133,7 +131,7 @@ final class NettySession implements HttpSession, ConnectionOwner {
   /** A retried exchange goes first: it has waited once already. */
   @Override
   public void retry(Exchange exchange) {
-    dispatch(exchange, true, nowNanos());
+    dispatch(exchange, true);
   }
 
   @Override
@@ -141,18 +139,19 @@ final class NettySession implements HttpSession, ConnectionOwner {
     credentials.cookieReceived(setCookieHeader);
   }
 
-  /**
-   * On an idle connection now, else in the queue (at its head when {@code first}); {@code nowNanos}
-   * is the loop's clock, read by the caller.
-   */
-  private void dispatch(Exchange exchange, boolean first, long nowNanos) {
+  private void dispatch(Exchange exchange) {
+    dispatch(exchange, false);
+  }
+
+  /** On an idle connection now, else in the queue (at its head when {@code first}). */
+  private void dispatch(Exchange exchange, boolean first) {
     if (closed) {
-      exchange.fail(FailureReason.CLIENT_CLOSED, nowNanos);
+      exchange.fail(FailureReason.CLIENT_CLOSED, nowNanos());
       return;
     }
     ConnectionHandler connection = pollIdle();
     if (connection != null) {
-      start(connection, exchange, nowNanos);
+      start(connection, exchange);
       return;
     }
     if (first) {
@@ -163,16 +162,16 @@ final class NettySession implements HttpSession, ConnectionOwner {
     connectIfNeeded();
   }
 
-  private void start(ConnectionHandler connection, Exchange exchange, long nowNanos) {
+  private void start(ConnectionHandler connection, Exchange exchange) {
     io.netty.buffer.ByteBuf encoded;
     try {
       encoded = encoder.encode(connection.channel().alloc(), exchange.request(), credentials);
     } catch (IllegalArgumentException badRequest) {
-      exchange.fail(FailureReason.PROTOCOL_ERROR, nowNanos);
+      exchange.fail(FailureReason.PROTOCOL_ERROR, nowNanos());
       connectionFree(connection);
       return;
     }
-    connection.send(exchange, encoded, nowNanos);
+    connection.send(exchange, encoded);
   }
 
   private ConnectionHandler pollIdle() {

@@ -119,7 +119,7 @@ class ConnectionHandlerTest {
     send();
     receive("HTTP/1.1 200 OK\r\nContent-Length: 0\r\n\r\n");
     Exchange post = new Exchange(HttpRequest.postJson("/api/bids", new byte[] {'{', '}'}), now());
-    handler.send(post, request(), now());
+    handler.send(post, request());
     drainOutbound();
 
     channel.close();
@@ -208,7 +208,7 @@ class ConnectionHandlerTest {
   @Test
   void measuresWireTimeFromWriteToLastByte() {
     Exchange exchange = new Exchange(HttpRequest.get("/"), now() - 5_000);
-    handler.send(exchange, request(), now());
+    handler.send(exchange, request());
     drainOutbound();
     channel.advanceTimeBy(7_000, TimeUnit.NANOSECONDS);
     receive("HTTP/1.1 200 OK\r\nContent-Length: 0\r\n\r\n");
@@ -226,7 +226,7 @@ class ConnectionHandlerTest {
 
   private Exchange send() {
     Exchange exchange = new Exchange(HttpRequest.get("/"), now());
-    handler.send(exchange, request(), now());
+    handler.send(exchange, request());
     drainOutbound();
     return exchange;
   }
