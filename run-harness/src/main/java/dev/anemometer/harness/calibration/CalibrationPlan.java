@@ -19,8 +19,8 @@ import java.util.List;
  * <p>The first ramp meets servers whose compilers have not run yet, and brings its users in {@value
  * #COLD_RAMP_FACTOR} times as slowly: 1,500 users over 95 s on a stack whose findMax peaks were
  * 3,010-3,399 users that day exhausted both app servers' database pools for 20 s right after the
- * ramp (session 41), and the 3,424 sessions that failed operations started over in the hold put its
- * logins at 1.079 times their share.
+ * ramp, and the 3,424 sessions that failed operations started over in the hold put its logins at
+ * 1.079 times their share.
  *
  * @param loads the user counts, in the order they are run
  * @param rampUp the shortest ramp

@@ -12,10 +12,10 @@ import java.util.Map;
  * <p>Operations do not arrive one by one. A bid wakes the long poll of every follower of its
  * auction, so GetNextBid comes in bursts of about twenty, and an item change sends every follower
  * of the auction to GetCurrentItem at once. A share's counting noise is then that of the bursts,
- * not of the operations: in a 4-minute hold at 1,500 users (session 40) GetNextBid's count per 10 s
- * varied by 8.7 %, where independent arrivals would vary by 1.9 %, and its share's standard error
- * was 2.5 times what its count alone suggests, GetCurrentItem's 1.8 times. Since every share is a
- * count over the total, GetNextBid's bursts move every other share too.
+ * not of the operations: in a 4-minute hold at 1,500 users GetNextBid's count per 10 s varied by
+ * 8.7 %, where independent arrivals would vary by 1.9 %, and its share's standard error was 2.5
+ * times what its count alone suggests, GetCurrentItem's 1.8 times. Since every share is a count
+ * over the total, GetNextBid's bursts move every other share too.
  *
  * <p>The standard error is that of a ratio over batches (the intervals): for a share s = Σc / ΣT,
  * Var(s) ≈ Σ (c_i − s·T_i)² / (n (n − 1) T̄²). Intervals are a few bursts long, so neighbouring

@@ -137,20 +137,10 @@ final class ConfigValidator {
     notNegative(findMax.warmUp(), "findMax.warmUp");
     positive(findMax.qosPeriod(), "findMax.qosPeriod");
     positive(findMax.verificationPeriod(), "findMax.verificationPeriod");
-    if (!(findMax.confirmWithin() >= 0 && findMax.confirmWithin() <= 100)) {
+    if (!(findMax.marginalBand() >= 0 && findMax.marginalBand() <= 50)) {
       error(
-          "findMax.confirmWithin",
-          "must be a percentage ≥ 0 and ≤ 100 (got " + findMax.confirmWithin() + ")");
-    }
-    if (findMax.minIdle() != null && !(findMax.minIdle() >= 0 && findMax.minIdle() <= 50)) {
-      error("findMax.minIdle", "must be a percentage ≥ 0 and ≤ 50 (got " + findMax.minIdle() + ")");
-    } else if (findMax.minIdle() != null
-        && findMax.minIdle() > 0
-        && config.target() == Target.KUBERNETES) {
-      error(
-          "findMax.minIdle",
-          "applies where the driver shares the stack's machine (local, compose), not on"
-              + " kubernetes: set it to 0 or leave it out");
+          "findMax.marginalBand",
+          "must be a percentage ≥ 0 and ≤ 50 (got " + findMax.marginalBand() + ")");
     }
     validateHint(config, findMax);
   }

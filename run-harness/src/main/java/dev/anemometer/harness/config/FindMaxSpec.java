@@ -29,12 +29,8 @@ import java.util.List;
  *     separated), {@code previous} for the peak of the newest earlier run of the same name, or
  *     absent; the climb then warms up at half of it, climbs to 90 % of it in steps of 10 % of it
  *     and on in steps of 5 %
- * @param confirmWithin percent: a probe failing at most this far above the highest count that held
- *     below it (a probe's or a step's), or with nothing held below, runs once more before it bounds
- *     the answer; 0 never
- * @param minIdle percent of the machine's CPU a window must leave idle to pass, on a machine the
- *     driver shares with the stack; absent: {@value #DEFAULT_MIN_IDLE_PERCENT} on the local and
- *     compose targets, off on kubernetes (the driver's pod does not see the stack's nodes); 0 off
+ * @param marginalBand percent of a rule's limit, either side: a probe whose worst response-time or
+ *     failure rule lands within it runs again, and two agreeing windows decide; 0 never
  */
 public record FindMaxSpec(
     Integer initialStep,
@@ -47,14 +43,7 @@ public record FindMaxSpec(
     Duration qosPeriod,
     Duration verificationPeriod,
     String maxPassHint,
-    Double confirmWithin,
-    Double minIdle) {
-
-  /**
-   * The idle share a findMax window must leave on a machine the driver shares with the stack, by
-   * default: passes below it held by seconds of queueing and failed when run again (decision 0013).
-   */
-  public static final double DEFAULT_MIN_IDLE_PERCENT = 5;
+    Double marginalBand) {
 
   /**
    * The default ceiling in percent of maxUsers: the data has maxUsers / 15 live auctions and the
@@ -80,34 +69,14 @@ public record FindMaxSpec(
             ? FindMaxLoadPathSpec.defaultVerificationPeriod(qosPeriod)
             : verificationPeriod;
     maxPassHint = maxPassHint == null || maxPassHint.isBlank() ? null : maxPassHint.trim();
-    confirmWithin =
-        confirmWithin == null ? FindMaxLoadPathSpec.DEFAULT_CONFIRM_WITHIN_PERCENT : confirmWithin;
+    marginalBand =
+        marginalBand == null ? FindMaxLoadPathSpec.DEFAULT_MARGINAL_BAND_PERCENT : marginalBand;
   }
 
-  /** The driver's defaults of every phase and of the confirmation, no hint. */
+  /** The driver's defaults of every phase and of the marginal band, no hint. */
   public FindMaxSpec(
       Integer initialStep, Integer ceiling, Double precision, Integer verifications) {
-    this(
-        initialStep,
-        ceiling,
-        precision,
-        verifications,
-        null,
-        null,
-        null,
-        null,
-        null,
-        null,
-        null,
-        null);
-  }
-
-  /** The idle share, in percent, a window must leave on {@code target}: 0 when the rule is off. */
-  public double minIdleOn(Target target) {
-    if (minIdle != null) {
-      return minIdle;
-    }
-    return target == Target.KUBERNETES ? 0 : DEFAULT_MIN_IDLE_PERCENT;
+    this(initialStep, ceiling, precision, verifications, null, null, null, null, null, null, null);
   }
 
   /** The ceiling for an instance whose data holds {@code maxUsers} users. */
@@ -176,7 +145,6 @@ public record FindMaxSpec(
         qosPeriod,
         verificationPeriod,
         newHint,
-        confirmWithin,
-        minIdle);
+        marginalBand);
   }
 }

@@ -3,7 +3,6 @@ package dev.anemometer.harness.deploy;
 import dev.anemometer.driver.behavior.UsersConfig;
 import dev.anemometer.driver.loadpath.FindMaxLoadPathSpec;
 import dev.anemometer.driver.loadpath.LoadPathSpec;
-import dev.anemometer.driver.qos.Headroom;
 import dev.anemometer.driver.run.RunSpec;
 import dev.anemometer.driver.run.TargetSpec;
 import dev.anemometer.harness.config.AnemometerConfig;
@@ -31,9 +30,7 @@ public final class LoadPaths {
     return switch (config.strategy()) {
       case FIXED -> config.qos().fixedPath(instance.users());
       case INTERVAL -> instance.loadPath().toSpec();
-      case FIND_MAX ->
-          findMax(config.findMax(), instance, index)
-              .withHeadroom(new Headroom(config.findMax().minIdleOn(config.target())));
+      case FIND_MAX -> findMax(config.findMax(), instance, index);
     };
   }
 
@@ -52,7 +49,7 @@ public final class LoadPaths {
         search.verificationPeriod(),
         ceiling,
         Math.min(search.hintFor(index), ceiling),
-        search.confirmWithin());
+        search.marginalBand());
   }
 
   /** How long the load phase lasts, for the console; zero for findMax, whose length is open. */

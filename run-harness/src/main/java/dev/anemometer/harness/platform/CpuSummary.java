@@ -26,8 +26,7 @@ public record CpuSummary(
    * Cores that processes outside the run may take in a judged window before the summary says the
    * run did not have the machine to itself: 5 % of a 2-core machine. On a quiet machine of that
    * kind they took 0.01-0.07 (kernel threads, the container engine's health checks); a build and
-   * its tests at the lowest priority beside a findMax took 0.14-0.90 and lowered its peak (session
-   * 34).
+   * its tests at the lowest priority beside a findMax took 0.14-0.90 and lowered its peak.
    */
   public static final double OTHER_CORES_NOTICE = 0.1;
 

@@ -92,8 +92,8 @@ public record Platform(
    *     and in the web tier, so it bounds the users one machine can drive; absent where unknown
    * @param memoryMonitors the kernel's DAMON monitors that were running, each with what it does
    *     ("kdamond 0: pageout"): a pageout scheme walks and reclaims memory on its own thread and
-   *     took 0.9 of a 2-core VM's cores under load (session 31); the CPU shows as "other" in the
-   *     windows' CPU; absent when none runs
+   *     took 0.9 of a 2-core VM's cores under load; the CPU shows as "other" in the windows' CPU;
+   *     absent when none runs
    */
   @JsonInclude(JsonInclude.Include.NON_NULL)
   public record Os(

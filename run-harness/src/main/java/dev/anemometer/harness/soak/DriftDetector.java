@@ -10,9 +10,9 @@ import org.HdrHistogram.Histogram;
  * by at least {@code driftPercent} and by at least {@code driftMinMillis}, both spans having
  * counted enough operations for a p99 to mean something, and when the p99 of the stretches between
  * them rises with it: the tail of an operation that waits on others (a poll answered when a bid
- * lands) swings from one stretch to the next, and two spans can catch a low and a high swing
- * (session 33: GetCurrentItem's p99 went 50.6 → 72.3 ms between the first and last ten minutes of
- * an hour, while its twelve five-minute p99s were 47, 53, 61, 47, 72, 44, 69, 50, 58, 63, 79 and 67
+ * lands) swings from one stretch to the next, and two spans can catch a low and a high swing (in an
+ * hour of steady load, GetCurrentItem's p99 went 50.6 → 72.3 ms between the first and last ten
+ * minutes, while its twelve five-minute p99s were 47, 53, 61, 47, 72, 44, 69, 50, 58, 63, 79 and 67
  * ms, a slope of 2.0 standard errors).
  */
 final class DriftDetector {

@@ -61,7 +61,7 @@ final class LeakDetector {
 
   /**
    * @param before the steady load's points before the window: a series whose window never rises
-   *     above what it reached there swings more slowly than the window shows (session 34:
+   *     above what it reached there swings more slowly than the window shows (in a soak,
    *     PostgreSQL's open files swung between about 3,200 and 4,500 in 25-minute waves as backends
    *     were replaced, and the judged half caught a trough and the climb after it)
    */

@@ -12,9 +12,9 @@ import java.util.OptionalInt;
  * Whether an app server's old generation was collected while its heap after GC was judged. Until
  * the JVM collects the old generation (G1: a concurrent cycle, then mixed collections), the heap
  * after young collections only grows, by the short-lived objects they promote, however steady the
- * live heap is (session 33: G1 ran no such collection in an hour at 1,750 users on a 1.1 GiB heap,
- * and the series rose 10.9 %/h while class histograms found the live heap flat at 184-188 MiB). A
- * leak shows as a rise between such collections, so a LEAK verdict on the heap stands only when the
+ * live heap is (G1 ran no such collection in an hour's soak at 1,750 users on a 1.1 GiB heap, and
+ * the series rose 10.9 %/h while class histograms found the live heap flat at 184-188 MiB). A leak
+ * shows as a rise between such collections, so a LEAK verdict on the heap stands only when the
  * judged half saw at least {@value #NEEDED}; otherwise the series is {@value #UNDECIDED}.
  */
 final class OldCollections {

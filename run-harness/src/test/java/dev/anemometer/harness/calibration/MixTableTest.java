@@ -132,7 +132,7 @@ class MixTableTest {
 
   @Test
   void aHoldThatRanOverItsLimitsIsNotJudgedAndSaysWhichRulesItFailed() throws Exception {
-    // Session 41: the hold at 1,500 users began as both database pools ran dry; 3,424 failed
+    // A hold at 1,500 users that began as both database pools ran dry; 3,424 failed
     // operations started their sessions over, and the logins ran at 1.079 times their share.
     var plan =
         new CalibrationPlan(

@@ -66,8 +66,8 @@ class RepeatedRunsTest {
 
   @Test
   void aSetWhoseMachineSlowedBetweenItsRunsSaysThatTheSpreadIncludesTheMachines() throws Exception {
-    // Session 32's repeat set: the loopback reference fell from 0.99 to 0.71 between the runs,
-    // and the peaks with it.
+    // A repeat set whose loopback reference fell from 0.99 to 0.71 between the runs, and the peaks
+    // with it.
     FakeRuns runs =
         FakeRuns.findMax(results, 2937.0, 2447.0, 2252.0)
             .onAMachineWithLoopbackScores(0.99, 0.77, 0.71);

@@ -109,7 +109,7 @@ class ConfigValidationTest {
   }
 
   @Test
-  void theHeadroomRuleIsRefusedWhereTheDriverDoesNotShareTheStacksMachine() {
+  void aCpuRuleForFindMaxIsAnUnknownKeyOnEveryTarget() {
     ConfigException error =
         catchThrowableOfType(
             ConfigException.class,
@@ -118,14 +118,11 @@ class ConfigValidationTest {
                     .load(
                         null,
                         null,
-                        List.of("strategy=findMax", "target=kubernetes", "findMax.minIdle=5")));
+                        List.of("strategy=findMax", "target=local", "findMax.minIdle=5")));
 
     assertThat(error).isNotNull();
     assertThat(error.errors())
-        .anySatisfy(
-            message ->
-                assertThat(message)
-                    .startsWith("findMax.minIdle: applies where the driver shares the stack's"));
+        .anySatisfy(message -> assertThat(message).startsWith("findMax.minIdle: unknown key"));
   }
 
   static Stream<Arguments> brokenFindMax() {
@@ -137,10 +134,9 @@ class ConfigValidationTest {
         Arguments.of("findMax.precision=lots", "findMax.precision"),
         Arguments.of("findMax.qosPeriod=0s", "findMax.qosPeriod"),
         Arguments.of("findMax.step=-5s", "findMax.step"),
-        Arguments.of("findMax.confirmWithin=-1", "findMax.confirmWithin: must be a percentage"),
-        Arguments.of("findMax.minIdle=60", "findMax.minIdle: must be a percentage ≥ 0 and ≤ 50"),
-        Arguments.of("findMax.minIdle=-0.5", "findMax.minIdle: must be a percentage"),
-        Arguments.of("findMax.minIdle=some", "findMax.minIdle"),
+        Arguments.of("findMax.marginalBand=-1", "findMax.marginalBand: must be a percentage"),
+        Arguments.of("findMax.marginalBand=60", "findMax.marginalBand: must be a percentage ≥ 0"),
+        Arguments.of("findMax.marginalBand=some", "findMax.marginalBand"),
         Arguments.of(
             "findMax.maxPassHint=lots",
             "findMax.maxPassHint: expected a user count, one per app instance (comma separated)"

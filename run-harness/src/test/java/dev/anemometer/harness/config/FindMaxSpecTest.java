@@ -2,6 +2,7 @@ package dev.anemometer.harness.config;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.anemometer.driver.loadpath.FindMaxLoadPathSpec;
 import org.junit.jupiter.api.Test;
 
 class FindMaxSpecTest {
@@ -27,14 +28,11 @@ class FindMaxSpecTest {
   }
 
   @Test
-  void theHeadroomRuleIsOnWhereTheDriverSharesTheStacksMachineUnlessSetOtherwise() {
-    FindMaxSpec defaults = new FindMaxSpec(null, null, null, null);
-
-    assertThat(defaults.minIdleOn(Target.LOCAL)).isEqualTo(5.0);
-    assertThat(defaults.minIdleOn(Target.COMPOSE)).isEqualTo(5.0);
-    assertThat(defaults.minIdleOn(Target.KUBERNETES)).isZero();
+  void theMarginalBandIsTheDriversUnlessGiven() {
+    assertThat(new FindMaxSpec(null, null, null, null).marginalBand())
+        .isEqualTo(FindMaxLoadPathSpec.DEFAULT_MARGINAL_BAND_PERCENT);
     FindMaxSpec off =
-        new FindMaxSpec(null, null, null, null, null, null, null, null, null, null, null, 0.0);
-    assertThat(off.minIdleOn(Target.LOCAL)).isZero();
+        new FindMaxSpec(null, null, null, null, null, null, null, null, null, null, 0.0);
+    assertThat(off.marginalBand()).isZero();
   }
 }

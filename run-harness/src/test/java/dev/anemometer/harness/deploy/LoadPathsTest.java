@@ -88,7 +88,7 @@ class LoadPathsTest {
     assertThat(path.verificationRepeats()).isEqualTo(1);
     assertThat(path.verificationQosPeriod()).isEqualTo(Duration.ofMinutes(2));
     assertThat(path.precisionPercent()).isEqualTo(2.5);
-    assertThat(path.confirmWithinPercent()).isEqualTo(10);
+    assertThat(path.marginalBandPercent()).isEqualTo(25);
     assertThat(path.maxPassHint()).isZero();
   }
 

@@ -27,6 +27,7 @@ class DriverLoadTest {
             none,
             new QosVerdict(true, List.of(), List.of()),
             null,
+            null,
             true,
             true,
             bids);

@@ -48,7 +48,7 @@ class CpuSummaryTest {
 
   @Test
   void windowsInWhichOtherProcessesTookATenthOfACoreAreCountedWithTheWorst() {
-    // Session 34's first findMax, beside a build and its tests at the lowest priority.
+    // A findMax beside a build and its tests at the lowest priority.
     List<WindowCpu> windows =
         List.of(
             withOther(0, 500, 0.90),

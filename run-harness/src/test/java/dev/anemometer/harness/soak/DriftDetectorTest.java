@@ -25,7 +25,7 @@ class DriftDetectorTest {
 
   @Test
   void aRiseBetweenTheSpansThatTheStretchesShowNoTrendInIsASwing() {
-    // Session 33's GetCurrentItem: five-minute p99s over the hour, then its first and last spans.
+    // GetCurrentItem over an hour of steady load: five-minute p99s, then its first and last spans.
     List<double[]> stretches = stretches(47, 53, 61, 47, 72, 44, 69, 50, 58, 63, 79, 67);
 
     SoakSummary.OperationDrift drift =

@@ -99,7 +99,7 @@ class LeakDetectorTest {
 
   @Test
   void aSwingSlowerThanTheWindowThatNeverPassesItsEarlierHighIsSteady() {
-    // PostgreSQL's open files in session 34: waves of about 25 minutes between 3,200 and 4,500 as
+    // PostgreSQL's open files in a soak: waves of about 25 minutes between 3,200 and 4,500 as
     // backends were replaced; the judged half caught a trough, then the climb after it.
     // Before: up to 4,500 at 21 minutes; the window climbs from its trough, 3,200, to 4,100.
     List<LeakDetector.Point> before = new ArrayList<>();

@@ -75,11 +75,12 @@ final class LoadOptions {
   Double precisionPercent;
 
   @Option(
-      names = "--confirm-within",
+      names = "--marginal-band",
       description =
-          "findMax: a probe failing at most this percent above the highest pass runs once more"
-              + " before it bounds the answer; 0 never (default 10).")
-  Double confirmWithinPercent;
+          "findMax: a probe whose worst response-time or failure rule lands within this percent"
+              + " of its limit, either side, runs again and two agreeing windows decide; 0 never"
+              + " (default 25).")
+  Double marginalBandPercent;
 
   @Option(
       names = "--verifications",
@@ -201,9 +202,9 @@ final class LoadOptions {
               : DurationText.parse("--verification-duration", verificationDuration),
           maxUsers,
           maxPassHint,
-          confirmWithinPercent == null
-              ? FindMaxLoadPathSpec.DEFAULT_CONFIRM_WITHIN_PERCENT
-              : confirmWithinPercent);
+          marginalBandPercent == null
+              ? FindMaxLoadPathSpec.DEFAULT_MARGINAL_BAND_PERCENT
+              : marginalBandPercent);
     }
     return new FixedLoadPathSpec(
         users, ramp, warm, qosPeriods, qosPeriod, DurationText.parse("--ramp-down", rampDown));

@@ -69,9 +69,9 @@ public final class LoadPathConversion {
             FindMaxLoadPathSpec.defaultVerificationPeriod(probeQosPeriod)),
         required("maxUsers", c.maxUsers()),
         c.maxPassHint() == null ? 0 : c.maxPassHint(),
-        c.confirmWithinPercent() == null
-            ? FindMaxLoadPathSpec.DEFAULT_CONFIRM_WITHIN_PERCENT
-            : c.confirmWithinPercent());
+        c.marginalBandPercent() == null
+            ? FindMaxLoadPathSpec.DEFAULT_MARGINAL_BAND_PERCENT
+            : c.marginalBandPercent());
   }
 
   /** The duration given, or the spec's default when the key is absent. */

@@ -67,7 +67,7 @@ public record RunConfigFile(
       String verificationQosPeriod,
       Integer maxUsers,
       Integer maxPassHint,
-      Double confirmWithinPercent) {}
+      Double marginalBandPercent) {}
 
   public record SegmentConfig(
       String type,

@@ -1,17 +1,16 @@
 package dev.anemometer.driver.loadpath;
 
-import dev.anemometer.driver.qos.Headroom;
 import java.time.Duration;
 
 /**
- * The search for peak users: a cheap climb in short steps finds the region, probes (ramp, warm-up,
- * QoS period) narrow it, and the answer is verified over a longer window (decision 0009).
+ * The search for peak users ({@link FindMaxSearch}): a climb in short steps finds the region, full
+ * probes (ramp, warm-up, QoS period) bisect it, and the answer is verified over a longer window.
  *
- * @param initialStepUsers the initial climb adds this many users per step (without a hint)
- * @param initialStepDuration how long the first step and a step's repeat run, judged whole; a later
- *     step ramps in its own judged window, which lasts {@code probeRampUp}, at least this
- * @param probeRampUp a probe's ramp from the previous user count to its own, and the climb's pace
- *     (a step's users per ramp)
+ * @param initialStepUsers the climb adds this many users per step (without a hint)
+ * @param initialStepDuration how long the first step runs, judged whole; a later step ramps in its
+ *     own judged window, which lasts {@code probeRampUp}, at least this
+ * @param probeRampUp a probe's ramp from the previous user count, and the climb's pace (a step's
+ *     users per ramp)
  * @param probeWarmUp a probe's warm-up at its user count before judging
  * @param probeQosPeriod the judged part of a probe
  * @param precisionPercent stop when (lowest fail - highest pass) / highest pass is below this
@@ -19,17 +18,13 @@ import java.time.Duration;
  *     stands
  * @param verificationQosPeriod the judged part of a verification: longer than a probe's, so that
  *     the answer rests on a window in which a slowly growing queue shows
- * @param maxUsers the search never goes above this (the data set's size)
+ * @param maxUsers the search never goes above this (the data set's size, the driver's descriptors)
  * @param maxPassHint where the peak is expected (a previous result); 0: unknown. The climb then
  *     warms up at half of it, climbs to 90 % of it and moves in finer steps from there, as
  *     Weathervane's {@code maxPassHint} does
- * @param confirmWithinPercent a probe that fails within this many percent above the highest count
- *     that held below it (a probe's or a step's), or with nothing held below, runs once more before
- *     the search bisects below it, so that one noisy window near the boundary does not drag the
- *     answer down; 0: never
- * @param headroom the share of the machine's CPU every window must leave idle to pass; a window
- *     that passed every other rule without it steers as a failure ({@link
- *     WindowVerdict#NO_HEADROOM}). Off unless the driver shares the machine with the stack
+ * @param marginalBandPercent a probe's window whose worst response-time or failure rule lies within
+ *     this many percent of its limit, either side (a share of the limit between 1 / (1 + band) and
+ *     1 + band), runs again, and two agreeing windows decide; 0: never
  */
 public record FindMaxLoadPathSpec(
     int initialStepUsers,
@@ -42,14 +37,12 @@ public record FindMaxLoadPathSpec(
     Duration verificationQosPeriod,
     int maxUsers,
     int maxPassHint,
-    double confirmWithinPercent,
-    Headroom headroom)
+    double marginalBandPercent)
     implements LoadPathSpec {
 
   /**
    * A hinted climb warms the stack up at this share of the hint: a cold stack ramped straight to 90
-   * % of a peak starved the driver and failed (session 22: 3,101 users after a 2-minute ramp,
-   * event-loop lag 1.3 s) where the same users passed once the stack had run below them.
+   * % of its peak makes its JIT compilers, empty caches and first logins compete with the load.
    */
   static final double HINT_WARM = 0.5;
 
@@ -82,56 +75,10 @@ public record FindMaxLoadPathSpec(
     if (maxPassHint < 0) {
       throw new IllegalArgumentException("maxPassHint: must be >= 0, was " + maxPassHint);
     }
-    if (!(confirmWithinPercent >= 0)) {
+    if (!(marginalBandPercent >= 0 && marginalBandPercent < 100)) {
       throw new IllegalArgumentException(
-          "confirmWithinPercent: must be >= 0, was " + confirmWithinPercent);
+          "marginalBandPercent: must be >= 0 and < 100, was " + marginalBandPercent);
     }
-    headroom = headroom == null ? Headroom.OFF : headroom;
-  }
-
-  /** Without the headroom rule: for a driver that does not share the stack's machine. */
-  public FindMaxLoadPathSpec(
-      int initialStepUsers,
-      Duration initialStepDuration,
-      Duration probeRampUp,
-      Duration probeWarmUp,
-      Duration probeQosPeriod,
-      double precisionPercent,
-      int verificationRepeats,
-      Duration verificationQosPeriod,
-      int maxUsers,
-      int maxPassHint,
-      double confirmWithinPercent) {
-    this(
-        initialStepUsers,
-        initialStepDuration,
-        probeRampUp,
-        probeWarmUp,
-        probeQosPeriod,
-        precisionPercent,
-        verificationRepeats,
-        verificationQosPeriod,
-        maxUsers,
-        maxPassHint,
-        confirmWithinPercent,
-        Headroom.OFF);
-  }
-
-  /** The same search with another headroom rule. */
-  public FindMaxLoadPathSpec withHeadroom(Headroom rule) {
-    return new FindMaxLoadPathSpec(
-        initialStepUsers,
-        initialStepDuration,
-        probeRampUp,
-        probeWarmUp,
-        probeQosPeriod,
-        precisionPercent,
-        verificationRepeats,
-        verificationQosPeriod,
-        maxUsers,
-        maxPassHint,
-        confirmWithinPercent,
-        rule);
   }
 
   /** A step of the climb by default. */
@@ -143,8 +90,11 @@ public record FindMaxLoadPathSpec(
   /** The search's precision by default, in percent of the highest pass. */
   public static final double DEFAULT_PRECISION_PERCENT = 2.5;
 
-  /** How far above the highest pass a failing probe runs once more by default, in percent. */
-  public static final double DEFAULT_CONFIRM_WITHIN_PERCENT = 10;
+  /**
+   * The marginal band by default, in percent of a rule's limit either side: see the simulation
+   * table in decision 0022 for what it does to the answer's bias and spread.
+   */
+  public static final double DEFAULT_MARGINAL_BAND_PERCENT = 25;
 
   /** A probe's judged window by default. */
   public static final Duration DEFAULT_PROBE_QOS_PERIOD = Duration.ofSeconds(60);
@@ -171,7 +121,7 @@ public record FindMaxLoadPathSpec(
         defaultVerificationPeriod(DEFAULT_PROBE_QOS_PERIOD),
         maxUsers,
         0,
-        DEFAULT_CONFIRM_WITHIN_PERCENT);
+        DEFAULT_MARGINAL_BAND_PERCENT);
   }
 
   /** A verification's judged window unless given: twice a probe's. */

@@ -42,7 +42,7 @@ final class FixedLoadPathInstance implements LoadPathInstance {
   }
 
   @Override
-  public void windowJudged(int windowIndex, WindowVerdict verdict, double successesPerSecond) {
+  public void windowJudged(int windowIndex, WindowVerdict verdict, double worstLimitShare) {
     // The verdicts are the run's result; a fixed path does not change course on them.
   }
 }

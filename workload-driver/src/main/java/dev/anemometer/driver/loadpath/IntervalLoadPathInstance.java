@@ -39,7 +39,7 @@ final class IntervalLoadPathInstance implements LoadPathInstance {
   }
 
   @Override
-  public void windowJudged(int windowIndex, WindowVerdict verdict, double successesPerSecond) {
+  public void windowJudged(int windowIndex, WindowVerdict verdict, double worstLimitShare) {
     // Interval paths report per-segment verdicts; they do not change course on them.
   }
 }

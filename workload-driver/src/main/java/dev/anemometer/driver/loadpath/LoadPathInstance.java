@@ -1,7 +1,6 @@
 package dev.anemometer.driver.loadpath;
 
-import dev.anemometer.driver.qos.BusyFit;
-import dev.anemometer.driver.qos.Headroom;
+import java.util.Optional;
 import java.util.OptionalInt;
 
 /**
@@ -13,31 +12,22 @@ public interface LoadPathInstance {
   LoadPoint at(long elapsedMillis);
 
   /**
-   * The verdict on a judged window that {@link #at} reported and then left, with the operations
-   * that succeeded in it per second. Fixed and interval paths only note it; findMax chooses its
-   * next probe from both.
+   * The verdict on a judged window that {@link #at} reported and then left, with its worst
+   * response-time or failure rule's value as a share of its limit (above 1: beyond it). Fixed and
+   * interval paths only note it; findMax chooses its next probe from both.
    */
-  void windowJudged(int windowIndex, WindowVerdict verdict, double successesPerSecond);
-
-  /**
-   * {@link #windowJudged(int, WindowVerdict, double)} with the share of the machine's CPU that was
-   * busy in the window (NaN: not measured). findMax aims its probes by it; the others ignore it.
-   */
-  default void windowJudged(
-      int windowIndex, WindowVerdict verdict, double successesPerSecond, double busyPercent) {
-    windowJudged(windowIndex, verdict, successesPerSecond);
-  }
+  void windowJudged(int windowIndex, WindowVerdict verdict, double worstLimitShare);
 
   /**
    * A short stretch of load outside any judged window, {@code fromMillis} to {@code toMillis}, was
-   * within the response-time and failure limits or not. findMax watches its recoveries with it; the
+   * within the response-time and failure limits or not. findMax watches its drains with it; the
    * other paths ignore it.
    */
   default void loadObserved(long fromMillis, long toMillis, boolean withinLimits) {}
 
   /**
-   * Whether its ramp-downs are to be watched through {@link #loadObserved}: only findMax's
-   * recoveries are; a fixed or interval run's last ramp-down has nobody listening.
+   * Whether its ramp-downs are to be watched through {@link #loadObserved}: only findMax's drains
+   * are; a fixed or interval run's last ramp-down has nobody listening.
    */
   default boolean watchesRampDown() {
     return false;
@@ -58,23 +48,6 @@ public interface LoadPathInstance {
   }
 
   /**
-   * The share of the machine's CPU its judged windows must leave idle: a findMax search's on a
-   * machine it shares with the stack; off for every other path.
-   */
-  default Headroom headroom() {
-    return Headroom.OFF;
-  }
-
-  /**
-   * The machine's busy share in the earlier probe windows that held within their limits, which a
-   * window's headroom is judged on with its own share added ({@link BusyFit#with}); empty for a
-   * path without the headroom rule.
-   */
-  default BusyFit busyFit() {
-    return new BusyFit();
-  }
-
-  /**
    * The users a judged window is reported at, given those it ran at last: the same, except in a
    * window whose users ramp (findMax's climb), which is reported at the users it ramps to.
    */
@@ -85,5 +58,18 @@ public interface LoadPathInstance {
   /** The headline result of a findMax search once finished; empty for other paths. */
   default OptionalInt peakUsers() {
     return OptionalInt.empty();
+  }
+
+  /** Where a finished findMax search's answer lies; empty for other paths. */
+  default Optional<Bracket> bracket() {
+    return Optional.empty();
+  }
+
+  /**
+   * Whether a findMax search ended because the driver invalidated two windows in a row: its answer
+   * does not stand. Other paths judge validity window by window.
+   */
+  default boolean endedInvalid() {
+    return false;
   }
 }

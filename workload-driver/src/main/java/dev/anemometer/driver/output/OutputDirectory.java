@@ -182,7 +182,8 @@ public final class OutputDirectory implements RunListener, AutoCloseable {
         windows,
         OperationSummary.of(target.judged(), target.judgedVerdict()),
         CalibrationDefects.describe(target.windows()),
-        failedAbovePeak(target));
+        failedAbovePeak(target),
+        target.bracket());
   }
 
   /**

@@ -1,6 +1,7 @@
 package dev.anemometer.driver.output;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
+import dev.anemometer.driver.loadpath.Bracket;
 import java.util.List;
 
 /** The content of {@code summary.json}. */
@@ -15,6 +16,8 @@ public record RunSummary(
    *     failure rule far inside its limit: the behaviour's calibration, not capacity
    * @param failedAbovePeak findMax: the rules that failed the lowest failing probe above the peak,
    *     what decided the answer
+   * @param bracket findMax: the highest probe that held and the lowest above it that failed; null
+   *     for other load paths
    */
   public record Target(
       String id,
@@ -25,13 +28,14 @@ public record RunSummary(
       List<Window> windows,
       List<OperationSummary> operations,
       List<String> calibrationDefects,
-      List<String> failedAbovePeak) {}
+      List<String> failedAbovePeak,
+      Bracket bracket) {}
 
   /**
    * One judged window.
    *
-   * @param machineBusyPercent the share of the machine's CPU busy in it, with findMax's headroom
-   *     rule on; absent otherwise
+   * @param machineBusyPercent the share of the machine's CPU busy in it, the driver's own included:
+   *     reported, never judged; absent where the counters cannot be read
    */
   @JsonInclude(JsonInclude.Include.NON_NULL)
   public record Window(

@@ -1,6 +1,5 @@
 package dev.anemometer.driver.qos;
 
-import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -18,19 +17,12 @@ public record QosVerdict(boolean passed, List<RuleResult> results, List<String> 
    */
   public static final double CALIBRATION_ROOM = 0.5;
 
-  /** A failure with every failed rule within this many times its limit is a narrow one. */
-  public static final double NARROW_FAILURE = 2;
+  /** A window with some rule beyond this many times its limit is clearly beyond it. */
+  public static final double CLEARLY_BEYOND = 2;
 
   public QosVerdict {
     results = List.copyOf(results);
     invalidReasons = List.copyOf(invalidReasons);
-  }
-
-  /** The same verdict with one more rule applied: it fails if the rule failed. */
-  public QosVerdict with(RuleResult rule) {
-    List<RuleResult> all = new ArrayList<>(results);
-    all.add(rule);
-    return new QosVerdict(passed && rule.passed(), all, invalidReasons);
   }
 
   public boolean valid() {
@@ -60,25 +52,14 @@ public record QosVerdict(boolean passed, List<RuleResult> results, List<String> 
   }
 
   /**
-   * Failed on the machine's headroom, and otherwise on the mix at most: every response time and
-   * failure rule passed, but the cores were all but spent.
+   * The worst response-time or failure rule's measured value as a share of its limit (above 1: it
+   * failed); 0 when no such rule was applied. findMax's marginal band is judged on it.
    */
-  public boolean headroomSpent() {
-    List<RuleResult> failed = failures();
-    return !passed
-        && failed.stream().anyMatch(result -> result.rule() == QosRule.HEADROOM)
-        && failed.stream()
-            .allMatch(result -> result.rule() == QosRule.HEADROOM || result.rule() == QosRule.MIX);
-  }
-
-  /**
-   * Failed, with every failed response-time and failure rule within {@link #NARROW_FAILURE} times
-   * its limit: close to the capacity, where chance can decide a window.
-   */
-  public boolean narrowFailure() {
-    List<RuleResult> failed = failures();
-    return !passed
-        && !failed.isEmpty()
-        && failed.stream().allMatch(result -> result.within(NARROW_FAILURE));
+  public double worstLimitShare() {
+    return results.stream()
+        .mapToDouble(RuleResult::limitShare)
+        .filter(share -> !Double.isNaN(share))
+        .max()
+        .orElse(0);
   }
 }

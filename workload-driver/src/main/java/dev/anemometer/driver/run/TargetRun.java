@@ -7,8 +7,6 @@ import dev.anemometer.driver.loadpath.LoadPoint;
 import dev.anemometer.driver.loadpath.ManualOverride;
 import dev.anemometer.driver.loadpath.WindowVerdict;
 import dev.anemometer.driver.operation.AcknowledgedBids;
-import dev.anemometer.driver.qos.BusyFit;
-import dev.anemometer.driver.qos.Headroom;
 import dev.anemometer.driver.qos.QosJudge;
 import dev.anemometer.driver.qos.QosVerdict;
 import dev.anemometer.driver.stats.IntervalAccumulator;
@@ -17,7 +15,6 @@ import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Optional;
-import java.util.OptionalDouble;
 import java.util.Set;
 import java.util.function.Supplier;
 import org.slf4j.Logger;
@@ -39,8 +36,8 @@ final class TargetRun {
   private final QosJudge judge;
   private final ManualOverride override = new ManualOverride();
   private final List<WindowResult> windows = new ArrayList<>();
-  // The machine's CPU counters, for findMax's headroom rule, and their reading when the current
-  // window opened (null: the rule is off, or the counters cannot be read here).
+  // The machine's CPU counters, reported beside every window and never judged, and their reading
+  // when the current window opened (null: the counters cannot be read here).
   private final Supplier<Optional<MachineCpu>> machine;
   private MachineCpu windowMachineStart;
   // The share of the machine's CPU busy in the window that closed last (NaN: not measured).
@@ -135,10 +132,7 @@ final class TargetRun {
         WindowResult result = closeWindow(elapsedMillis);
         closed.add(result);
         path.windowJudged(
-            windowIndex,
-            steering(result.verdict()),
-            result.stats().successesPerSecond(),
-            result.machineBusyPercent());
+            windowIndex, steering(result.verdict()), result.verdict().worstLimitShare());
         point = path.at(elapsedMillis);
       }
       windowIndex = point.windowIndex();
@@ -174,7 +168,8 @@ final class TargetRun {
       if (rampDown) {
         path.loadObserved(watchStartMillis, elapsedMillis, verdict.passed());
       } else {
-        boolean clearlyBeyond = steering(verdict) == WindowVerdict.FAILED;
+        boolean clearlyBeyond =
+            !verdict.passed() && verdict.worstLimitShare() > QosVerdict.CLEARLY_BEYOND;
         path.windowObserved(point.windowIndex(), watchStartMillis, elapsedMillis, clearlyBeyond);
       }
       startWatch(elapsedMillis, nowNanos);
@@ -191,8 +186,8 @@ final class TargetRun {
   private WindowResult closeWindow(long elapsedMillis) {
     int windowUsers = path.windowUsers(windowIndex, users());
     IntervalStats stats = window.snapshot();
-    QosVerdict verdict =
-        withHeadroom(windowJudgesMix ? judge.judge(stats) : judge.judgeWithoutMix(stats));
+    QosVerdict verdict = windowJudgesMix ? judge.judge(stats) : judge.judgeWithoutMix(stats);
+    windowBusyPercent = machineBusyPercent();
     if (judged == null) {
       judged = new IntervalAccumulator(stats.startNanos());
     }
@@ -214,68 +209,40 @@ final class TargetRun {
     return result;
   }
 
-  /**
-   * The verdict with the path's headroom rule applied, when it has one and the counters read. A
-   * step is judged on its own idle share (its arrivals make it unlike the probes); a probe on the
-   * line through the probe windows near its users whose response times and failures held, this
-   * one's included: the search's own fit, which it aims by ({@link LoadPathInstance#busyFit()}).
-   */
-  private QosVerdict withHeadroom(QosVerdict verdict) {
-    Headroom headroom = path.headroom();
+  /** The share of the machine's CPU busy since the window opened; NaN when not measured. */
+  private double machineBusyPercent() {
     MachineCpu end = machineNow();
-    windowBusyPercent = Double.NaN;
     if (windowMachineStart == null || end == null) {
-      return verdict;
+      return Double.NaN;
     }
     double idle = end.idlePercentSince(windowMachineStart);
-    if (Double.isNaN(idle)) {
-      return verdict;
-    }
-    windowBusyPercent = 100 - idle;
-    boolean probe = windowJudgesMix;
-    boolean withinLimits = verdict.passed() || verdict.calibrationDefect();
-    if (!probe || !withinLimits) {
-      return verdict.with(headroom.judge(idle));
-    }
-    BusyFit fit = path.busyFit().with(users(), 100 - idle);
-    OptionalDouble fitted = fit.busyPercentAt(users());
-    return verdict.with(
-        fitted.isPresent()
-            ? headroom.judgeFitted(100 - fitted.getAsDouble(), idle, fit.windowsNear(users()))
-            : headroom.judge(idle));
+    return Double.isNaN(idle) ? Double.NaN : 100 - idle;
   }
 
   private MachineCpu machineNow() {
-    if (!path.headroom().on()) {
-      return null;
-    }
     Optional<MachineCpu> now = machine.get();
     if (now.isEmpty() && !warnedNoCounters) {
       warnedNoCounters = true;
-      log.warn(
-          "{}: the machine's CPU counters (/proc/stat) cannot be read here; findMax's headroom"
-              + " rule is not applied",
+      log.info(
+          "{}: the machine's CPU counters (/proc/stat) cannot be read here; windows are reported"
+              + " without the machine's busy share",
           spec.id());
     }
     return now.orElse(null);
   }
 
   /**
-   * What a window tells the load path: a window that failed on the mix alone, far inside every
-   * response-time and failure limit, says nothing about capacity (it is reported as a calibration
-   * defect instead).
+   * What a window tells the load path: a window the driver invalidated decides nothing; one that
+   * failed on the mix alone, far inside every response-time and failure limit, says nothing about
+   * capacity (it is reported as a calibration defect instead).
    */
   static WindowVerdict steering(QosVerdict verdict) {
-    if (verdict.passed()) {
-      return WindowVerdict.PASSED;
+    if (!verdict.valid()) {
+      return WindowVerdict.INVALID;
     }
-    if (verdict.headroomSpent()) {
-      return WindowVerdict.NO_HEADROOM;
-    }
-    if (verdict.calibrationDefect()) {
-      return WindowVerdict.FAILED_ON_MIX_ONLY;
-    }
-    return verdict.narrowFailure() ? WindowVerdict.FAILED_NARROWLY : WindowVerdict.FAILED;
+    return verdict.passed() || verdict.calibrationDefect()
+        ? WindowVerdict.PASSED
+        : WindowVerdict.FAILED;
   }
 
   /** The live status since the previous call, when at least {@code intervalMillis} passed. */
@@ -311,14 +278,10 @@ final class TargetRun {
     WindowResult peakWindow = peak == null ? null : peakWindow(peak);
     IntervalStats judgedOrWhole =
         peakWindow != null ? peakWindow.stats() : judged != null ? judged.snapshot() : wholeStats;
-    // findMax overloads the stack on purpose, and a driver on the same machine starves with it: a
-    // failed window may be invalid, and so may an initial step, whose users arrive all at once
-    // without warm-up. Neither sets the answer: it rests on the probes that passed, which must be
-    // valid.
+    // findMax runs an invalid window again and ends invalid on the second in a row; its answer
+    // rests on valid probes only. Other paths are valid when every window is.
     boolean valid =
-        windows.stream()
-            .filter(w -> peak == null || answerRestsOn(w))
-            .allMatch(w -> w.verdict().valid());
+        peak != null ? !path.endedInvalid() : windows.stream().allMatch(w -> w.verdict().valid());
     boolean passed =
         peak != null
             ? peak > 0
@@ -330,6 +293,7 @@ final class TargetRun {
         wholeStats,
         judge.judge(judgedOrWhole),
         peak,
+        path.bracket().orElse(null),
         passed,
         valid,
         acknowledgedBids);
@@ -347,6 +311,7 @@ final class TargetRun {
   }
 
   private boolean answerRestsOn(WindowResult window) {
-    return steering(window.verdict()).capacityHeld() && !stepWindows.contains(window.index());
+    return steering(window.verdict()) == WindowVerdict.PASSED
+        && !stepWindows.contains(window.index());
   }
 }

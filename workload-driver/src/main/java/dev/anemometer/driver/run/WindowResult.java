@@ -9,9 +9,9 @@ import dev.anemometer.driver.stats.IntervalStats;
  * @param startMillis start, elapsed since the run began
  * @param endMillis end, elapsed since the run began
  * @param users the users active when the window closed
- * @param machineBusyPercent the share of the machine's CPU that was busy in the window, what
- *     findMax's headroom rule and aim read (NaN: not measured, the rule being off or the counters
- *     unreadable)
+ * @param machineBusyPercent the share of the machine's CPU that was busy in the window, the
+ *     driver's own included: reported beside the window, never judged (NaN: the counters cannot be
+ *     read here)
  */
 public record WindowResult(
     String targetId,

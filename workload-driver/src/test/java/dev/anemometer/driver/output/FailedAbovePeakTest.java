@@ -20,7 +20,7 @@ class FailedAbovePeakTest {
 
   @Test
   void namesTheLatestFailingWindowAtTheLowestCountAboveThePeak() {
-    // Session 32's first run: the climb's unwarmed 3,000 step collapsed, a probe at 3,000 held,
+    // A run whose climb's unwarmed 3,000 step collapsed, a probe at 3,000 held,
     // the verification at 3,000 failed narrowly and the answer became 2,937. What stopped the
     // search is the verification's rule, not the collapse of the step minutes before.
     List<WindowResult> windows =
@@ -76,6 +76,7 @@ class FailedAbovePeakTest {
             NONE,
             new QosVerdict(true, List.of(), List.of()),
             peak,
+            null,
             true,
             true,
             new AcknowledgedBids());

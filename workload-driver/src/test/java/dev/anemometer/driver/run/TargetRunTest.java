@@ -5,14 +5,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.anemometer.driver.behavior.UsersConfig;
 import dev.anemometer.driver.host.MachineCpu;
 import dev.anemometer.driver.loadpath.FindMaxLoadPathSpec;
-import dev.anemometer.driver.loadpath.LoadPhase;
 import dev.anemometer.driver.loadpath.WindowVerdict;
 import dev.anemometer.driver.operation.OperationType;
-import dev.anemometer.driver.qos.Headroom;
 import dev.anemometer.driver.qos.QosJudge;
-import dev.anemometer.driver.qos.QosRule;
 import dev.anemometer.driver.qos.QosSpec;
-import dev.anemometer.driver.qos.RuleResult;
 import dev.anemometer.driver.stats.DriverHealth;
 import dev.anemometer.driver.stats.HealthThresholds;
 import dev.anemometer.driver.stats.Histograms;
@@ -35,29 +31,28 @@ class TargetRunTest {
 
   /**
    * findMax with steps of 100 users for 10 s and probes judged for 60 s, all without ramps or
-   * warm-ups; 20 s recoveries after a failure.
+   * warm-ups; 20 s drains after a window that did not pass.
    */
   private static TargetRun findMax() {
-    return findMax(Headroom.OFF, Optional::empty);
+    return findMax(Optional::empty);
   }
 
-  /** The same search, with a headroom rule judged on the given machine counters. */
-  private static TargetRun findMax(Headroom headroom, Supplier<Optional<MachineCpu>> machine) {
+  /** The same search, reading the given machine counters. */
+  private static TargetRun findMax(Supplier<Optional<MachineCpu>> machine) {
     var users = new UsersConfig(URI.create("http://127.0.0.1:9"), "default", 0, 1000, 4, 1);
     var path =
         new FindMaxLoadPathSpec(
-                100,
-                Duration.ofSeconds(10),
-                Duration.ZERO,
-                Duration.ZERO,
-                Duration.ofSeconds(60),
-                2.5,
-                0,
-                Duration.ofSeconds(60).multipliedBy(2),
-                1000,
-                0,
-                10)
-            .withHeadroom(headroom);
+            100,
+            Duration.ofSeconds(10),
+            Duration.ZERO,
+            Duration.ZERO,
+            Duration.ofSeconds(60),
+            2.5,
+            0,
+            Duration.ofSeconds(60).multipliedBy(2),
+            1000,
+            0,
+            0);
     QosJudge judge =
         new QosJudge(QosSpec.weathervaneDefaults().withoutMix(), HealthThresholds.DEFAULTS);
     return new TargetRun(new TargetSpec("app0", users, path), judge, 0, machine);
@@ -70,6 +65,11 @@ class TargetRunTest {
 
   /** A second of {@code operations} GetAuctionDetail at 100 ms, or at 10 s. */
   private static IntervalStats second(long index, boolean slow, int operations) {
+    return second(index, slow, operations, DriverHealth.NONE);
+  }
+
+  private static IntervalStats second(
+      long index, boolean slow, int operations, DriverHealth health) {
     Histogram histogram = Histograms.empty();
     histogram.recordValueWithCount(slow ? 10_000_000 : 100_000, operations);
     var stats = new OperationStats(histogram, Histograms.empty(), Map.of());
@@ -77,7 +77,7 @@ class TargetRunTest {
         index * SECOND_NANOS,
         (index + 1) * SECOND_NANOS,
         Map.of(OperationType.GET_AUCTION_DETAIL, stats),
-        DriverHealth.NONE);
+        health);
   }
 
   /** Ticks second by second until the run has closed {@code windows} windows. */
@@ -92,13 +92,12 @@ class TargetRunTest {
 
   @Test
   void aProbeWhoseStackCollapsesIsJudgedAfterThirtySecondsOfItNotAtTheEndOfItsWindow() {
-    // Step 100 holds (0-10 s), step 200 collapses (10-20 s), the recovery at 70 % drains (20-40 s)
-    // and the probe at 150 collapses from its start at 40 s.
+    // Step 100 holds (0-10 s), step 200 collapses (10-20 s), the drain at 70 % lasts 20-40 s and
+    // the probe at the bracket's geometric midpoint, 141, collapses from its start at 40 s.
     List<WindowResult> windows =
         run(findMax(), 3, second -> (second >= 10 && second < 20) || second >= 40);
 
-    // The probe goes 7 % under the step that held.
-    assertThat(windows).extracting(WindowResult::users).containsExactly(100, 200, 93);
+    assertThat(windows).extracting(WindowResult::users).containsExactly(100, 200, 141);
     WindowResult probe = windows.get(2);
     assertThat(probe.startMillis()).isEqualTo(40_000);
     // Watched from its first tick in five-second cuts: six of them end it, not its 60 s.
@@ -115,70 +114,40 @@ class TargetRunTest {
   }
 
   @Test
-  void aWindowThatPassedWithTheMachineAllButSpentFailsOnItsHeadroomAndIsNotRunAgain() {
-    // Half the machine idle during the first step, 2 % during the second: its response times pass.
+  void aWindowWithTheMachineAllButSpentPassesOnItsResponseTimesAndReportsItsBusyShare() {
+    // 2 % of the machine idle throughout: the response times decide, the busy share is reported.
     long[] cpu = {0, 0};
-    TargetRun target =
-        findMax(new Headroom(5), () -> Optional.of(new MachineCpu(cpu[0], 0, cpu[1])));
+    TargetRun target = findMax(() -> Optional.of(new MachineCpu(cpu[0], 0, cpu[1])));
     List<WindowResult> closed = new ArrayList<>();
-    for (long second = 0; closed.size() < 2 && second < 100; second++) {
-      target.advance(second * 1000, second * SECOND_NANOS, closed);
-      target.add(second(second, false));
-      boolean spent = second >= 10;
-      cpu[0] += spent ? 1_960_000_000L : SECOND_NANOS;
-      cpu[1] += spent ? 40_000_000L : SECOND_NANOS;
-    }
-
-    assertThat(closed.get(0).verdict().passed()).isTrue();
-    assertThat(closed.get(0).verdict().results())
-        .extracting(RuleResult::message)
-        .contains("machine idle 50.0 % >= 5 %");
-    assertThat(closed.get(1).verdict().failureMessages())
-        .containsExactly("machine idle 2.0 % < 5 % (no headroom)");
-    assertThat(TargetRun.steering(closed.get(1).verdict())).isEqualTo(WindowVerdict.NO_HEADROOM);
-  }
-
-  @Test
-  void theProbesBusyShareReachesTheSearchWhichAimsTheNextProbeByIt() {
-    // Each user of a step keeps 0.136 % of the machine busy: 95 % at 700 users. A probe's users,
-    // no longer arriving, keep 0.119 % busy: 95 % at 800. The steps climb to 700 (ramping from 600
-    // in its window: 87.5 % busy as the counters read it) and the 800 step leaves no headroom,
-    // ramping and held; the first probe goes where the 700 ramp puts 94 %: its mean users, 650,
-    // times 94 / 87.5, 698 (93 % of 700 is 651).
-    long[] cpu = {0, 0};
-    TargetRun target =
-        findMax(new Headroom(5), () -> Optional.of(new MachineCpu(cpu[0], 0, cpu[1])));
-    List<WindowResult> closed = new ArrayList<>();
-    for (long second = 0; closed.size() < 11 && second < 1_000; second++) {
-      target.advance(second * 1000, second * SECOND_NANOS, closed);
-      // Half an operation per user and second: the throughput keeps up with the users.
-      target.add(second(second, false, Math.max(1, target.users() / 2)));
-      boolean step = target.phase() == LoadPhase.STEP;
-      double busy = Math.min(1, target.users() * 0.95 / (step ? 700 : 800));
-      cpu[0] += Math.round(2 * SECOND_NANOS * busy);
-      cpu[1] += Math.round(2 * SECOND_NANOS * (1 - busy));
-    }
-
-    assertThat(closed)
-        .extracting(WindowResult::users)
-        .containsExactly(100, 200, 300, 400, 500, 600, 700, 800, 800, 698, 753);
-    // 698 users took 82.9 % of the machine, taken as 5 % more for it is one window: 94 % (one point
-    // inside the edge) is 753 users, past the middle up to the failing step (749).
-    assertThat(closed.get(10).verdict().passed()).isTrue();
-  }
-
-  @Test
-  void withoutCountersTheHeadroomRuleIsLeftOut() {
-    List<WindowResult> closed = new ArrayList<>();
-    TargetRun target = findMax(new Headroom(5), Optional::empty);
     for (long second = 0; closed.isEmpty() && second < 100; second++) {
       target.advance(second * 1000, second * SECOND_NANOS, closed);
       target.add(second(second, false));
+      cpu[0] += 1_960_000_000L;
+      cpu[1] += 40_000_000L;
     }
 
     assertThat(closed.get(0).verdict().passed()).isTrue();
-    assertThat(closed.get(0).verdict().results())
-        .extracting(RuleResult::rule)
-        .doesNotContain(QosRule.HEADROOM);
+    assertThat(closed.get(0).machineBusyPercentOrNull()).isEqualTo(98.0);
+    assertThat(TargetRun.steering(closed.get(0).verdict())).isEqualTo(WindowVerdict.PASSED);
+  }
+
+  @Test
+  void aWindowTheDriverStarvedInIsRunAgainAndASecondInARowEndsTheSearchInvalid() {
+    // The driver's event loops lag 500 ms in every second: each window is invalid, passing or not.
+    TargetRun target = findMax();
+    DriverHealth starved = new DriverHealth(500_000, 0.5, 0);
+    List<WindowResult> closed = new ArrayList<>();
+    for (long second = 0; !target.finished() && second < 200; second++) {
+      target.advance(second * 1000, second * SECOND_NANOS, closed);
+      target.add(second(second, false, 100, starved));
+    }
+
+    assertThat(closed).extracting(WindowResult::users).containsExactly(100, 100);
+    assertThat(TargetRun.steering(closed.get(0).verdict())).isEqualTo(WindowVerdict.INVALID);
+    // The second window ran after a drain: 20 s at 70 users.
+    assertThat(closed.get(1).startMillis() - closed.get(0).endMillis()).isEqualTo(20_000);
+    TargetResult result = target.result(null);
+    assertThat(result.valid()).isFalse();
+    assertThat(result.peakUsers()).isZero();
   }
 }

@@ -12,8 +12,8 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  * @param acceptCount the listen backlog: connections the OS queues until Tomcat accepts them
  *     (capped by the kernel's net.core.somaxconn). HAProxy opens connections in bursts of hundreds;
  *     a backlog of 500 overflowed near the peak (31,132 overflows counted by the kernel over
- *     session 29's first findMax runs), each dropped connection waited out HAProxy's 1 s connect
- *     timeout, and ten of them took the server out of rotation (decision 0010)
+ *     several findMax runs), each dropped connection waited out HAProxy's 1 s connect timeout, and
+ *     ten of them took the server out of rotation (decision 0010)
  * @param maxConnections connections Tomcat keeps open at once (long polls hold one each)
  */
 @ConfigurationProperties("anemometer.concurrency")

@@ -96,7 +96,7 @@ final class ControllerJob {
       args.addAll(List.of("--users", String.valueOf(search.initialStepUsers())));
       args.addAll(List.of("--step-duration", DurationSyntax.format(search.initialStepDuration())));
       args.addAll(List.of("--precision", String.valueOf(search.precisionPercent())));
-      args.addAll(List.of("--confirm-within", String.valueOf(search.confirmWithinPercent())));
+      args.addAll(List.of("--marginal-band", String.valueOf(search.marginalBandPercent())));
       args.addAll(List.of("--max-pass-hint", String.valueOf(search.maxPassHint())));
       args.addAll(List.of("--verifications", String.valueOf(search.verificationRepeats())));
       args.addAll(

@@ -11,9 +11,9 @@ import java.util.stream.Stream;
  * How far the machine's own speed moved across the runs of a repeat set, from the reference figures
  * each run takes at its start ({@code platform.referenceSpeed}, {@code platform.loopbackSpeed}) and
  * again once its tiers have stopped ({@code platform.afterRun}). On a shared virtual machine the
- * host's load moves them by tens of percent within minutes (session 32, idle, 67 s apart: loopback
- * 34.5k, then 25.7k round trips/s); a spread of the peaks that size is the machine's, not the
- * platform's under test, and the set says so.
+ * host's load moves them by tens of percent within minutes (idle, 67 s apart: loopback 34.5k, then
+ * 25.7k round trips/s); a spread of the peaks that size is the machine's, not the platform's under
+ * test, and the set says so.
  *
  * @param cpu the CPU reference scores, at the start of and after every run that took them
  * @param loopback the loopback reference scores, at the start of and after every run that took them

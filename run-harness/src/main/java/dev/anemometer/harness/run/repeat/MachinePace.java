@@ -16,8 +16,8 @@ import java.util.Set;
  * JIT, no cache to warm and no data that grows, so the CPU they take per user-second at a peak (the
  * same mix, the same operations per user) moves with the speed the machine's cores gave them. The
  * reference figures taken at a run's start and end do not see a host that slows down in between;
- * these do (session 36, a 2-core VM: the runs' peaks 1,790, 1,881 and 1,678 users, nginx and
- * HAProxy 198, 191 and 209 µs per user-second at them, every other tier up by as much).
+ * these do (on a 2-core VM, three runs' peaks 1,790, 1,881 and 1,678 users, nginx and HAProxy 198,
+ * 191 and 209 µs per user-second at them, every other tier up by as much).
  *
  * <p>The set's values at the runs' mean pace, {@code value × pace / mean pace}, are what the runs
  * would have found had the machine run as fast in each: the spread the stack's own behaviour leaves
@@ -41,8 +41,8 @@ public record MachinePace(
 
   /**
    * A run's pace, where the machine decided its result: none for a findMax peak at the search's
-   * ceiling, which the search stopped at, not the machine (session 36: two runs at an 800-user
-   * ceiling, whose "values at the mean pace" spread by 6.4 % though both found exactly 800).
+   * ceiling, which the search stopped at, not the machine (two runs at an 800-user ceiling, whose
+   * "values at the mean pace" spread by 6.4 % though both found exactly 800).
    */
   static Double of(RunSummary summary) {
     boolean atCeiling =

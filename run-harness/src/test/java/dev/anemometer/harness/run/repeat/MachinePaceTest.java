@@ -14,7 +14,7 @@ class MachinePaceTest {
 
   @Test
   void thePaceIsNginxAndHaproxysCpuPerUserSecondWhereTheResultRests() {
-    // Session 36, run 3: the verification of 1,678 users, 120 s.
+    // The third run of a set on a 2-core VM: the verification of 1,678 users, 120 s.
     WindowCpu peak =
         new WindowCpu(
             "instance-0",
@@ -38,8 +38,8 @@ class MachinePaceTest {
 
   @Test
   void aPeakAtTheSearchsCeilingHasNoPaceForTheMachineDidNotDecideIt() {
-    // Session 36's pace demo: two runs stopped at an 800-user ceiling, their "values at the mean
-    // pace" 6.4 % apart though both found 800.
+    // Two runs stopped at an 800-user ceiling, their "values at the mean pace" 6.4 % apart though
+    // both found 800.
     WindowCpu peak =
         new WindowCpu(
             "instance-0", 9, 0, 120_000, 800, true, 120, List.of(tier("lb", 8), tier("web", 6)));
@@ -58,7 +58,7 @@ class MachinePaceTest {
 
   @Test
   void theValuesAtTheMeanPaceTakeTheMachinesDriftOut() {
-    // Session 36's three findMax runs: 11.4 % apart as measured, the machine 9 % slower in the
+    // Three findMax runs on a 2-core VM: 11.4 % apart as measured, the machine 9 % slower in the
     // third by nginx and HAProxy.
     List<RepeatSet.Member> runs = List.of(run(1_790, 198.0), run(1_881, 191.0), run(1_678, 209.0));
 

@@ -1,0 +1,65 @@
+package dev.anemometer.driver.loadpath.simulation;
+
+import java.util.List;
+
+/**
+ * What moves a simulated stack's speed during a search, besides its load. Every share is of the
+ * stack's nominal pace (1.0).
+ *
+ * @param name how the table names it
+ * @param tickSigma the spread of the pace from one second to the next (log-normal)
+ * @param windowSigma the spread of the pace from one minute to the next (log-normal), held for a
+ *     minute: the scatter of one window's verdict at the same users
+ * @param driftShare the amplitude of a slow swing of the pace over {@code driftPeriodSeconds}, its
+ *     phase random per search: a shared machine's pace that moves during a run
+ * @param driftPeriodSeconds the period of that swing
+ * @param coldShare the share of the pace a cold stack (no JIT, empty caches) lacks at its start
+ * @param coldSeconds how fast the cold start fades (time constant)
+ * @param aftermathShare the share of the pace an overload leaves lost (full pools, a GC backlog)
+ * @param aftermathSeconds how fast that loss fades once the backlog drained (time constant)
+ * @param retryShare extra load while a backlog stands: failed users start over with a login
+ * @param stallChance the chance that a judged window has the driver stall (its latencies inflated,
+ *     the window invalid)
+ * @param busySigmaPoints the scatter of a window's machine busy share, in points
+ */
+record NoiseModel(
+    String name,
+    double tickSigma,
+    double windowSigma,
+    double driftShare,
+    double driftPeriodSeconds,
+    double coldShare,
+    double coldSeconds,
+    double aftermathShare,
+    double aftermathSeconds,
+    double retryShare,
+    double stallChance,
+    double busySigmaPoints) {
+
+  static final NoiseModel STEADY = new NoiseModel("steady", 0.01, 0, 0, 1, 0, 1, 0, 1, 0, 0, 1);
+
+  static final NoiseModel WINDOW_NOISE =
+      new NoiseModel("window noise", 0.03, 0.03, 0, 1, 0, 1, 0, 1, 0, 0, 3);
+
+  static final NoiseModel DRIFT =
+      new NoiseModel("pace drift", 0.02, 0.015, 0.03, 2400, 0, 1, 0, 1, 0, 0, 2);
+
+  static final NoiseModel COLD_START =
+      new NoiseModel("cold start", 0.02, 0.015, 0, 1, 0.4, 120, 0, 1, 0, 0, 2);
+
+  static final NoiseModel AFTERMATH =
+      new NoiseModel("aftermath", 0.02, 0.015, 0, 1, 0, 1, 0.15, 120, 0.1, 0, 2);
+
+  static final NoiseModel EVERYTHING =
+      new NoiseModel("all + stalls", 0.03, 0.03, 0.03, 2400, 0.4, 120, 0.15, 120, 0.1, 0.03, 3);
+
+  static List<NoiseModel> all() {
+    return List.of(STEADY, WINDOW_NOISE, DRIFT, COLD_START, AFTERMATH, EVERYTHING);
+  }
+
+  /** The same stack warm, at its mean pace, with nothing overloaded and a driver that keeps up. */
+  NoiseModel steadyState() {
+    return new NoiseModel(
+        name, tickSigma, windowSigma, 0, 1, 0, 1, aftermathShare, aftermathSeconds, 0, 0, 0);
+  }
+}
