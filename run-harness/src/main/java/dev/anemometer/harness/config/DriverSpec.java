@@ -6,7 +6,8 @@ import com.fasterxml.jackson.annotation.JsonProperty;
  * The workload driver of a run (SPEC §4.2 {@code driver}).
  *
  * @param cpus the CPUs the driver keeps to itself on the local target, the tiers getting every
- *     other one; absent: the driver and the tiers share every core
+ *     other one; absent: the last quarter of a machine of four cores or more, else every core
+ *     shared
  * @param workers worker JVMs that run the users, the harness acting as their controller; absent:
  *     the users run in the harness's own JVM
  * @param token the bearer token of workers started elsewhere; read from the file but never written
@@ -34,6 +35,11 @@ public record DriverSpec(
   /** Whether the local tiers run below the driver: unless {@code precedence: false}. */
   public boolean tiersBelowDriver() {
     return precedence == null || precedence;
+  }
+
+  /** The same driver on {@code own} cores. */
+  public DriverSpec withCpus(CpuList own) {
+    return new DriverSpec(own, workers, token, precedence);
   }
 
   public boolean pinsCores() {

@@ -149,7 +149,9 @@ public final class FindMaxSearch {
       upper = failedStep;
     }
     if (upper == Integer.MAX_VALUE) {
-      return climbOnFrom(highestProbe);
+      int highestStep = heldSteps.isEmpty() ? 0 : heldSteps.last();
+      // The climb held up to the ceiling: its last step runs as a probe.
+      return highestStep > highestProbe ? probe(highestStep) : climbOnFrom(highestProbe);
     }
     Integer step = heldSteps.lower(upper);
     int lower = Math.max(highestProbe, step == null ? 0 : step);
@@ -189,7 +191,7 @@ public final class FindMaxSearch {
 
   /**
    * The midpoint on a log scale: the precision is relative, so each probe halves the ratio of the
-   * bracket's ends, wherever it lies. Strictly inside the bracket.
+   * bracket's ends, wherever it lies. Strictly inside a bracket wider than one user.
    */
   static int geometricMidpoint(int lower, int upper) {
     int middle = (int) Math.round(Math.sqrt((double) lower * upper));

@@ -26,6 +26,14 @@ import java.util.stream.Stream;
  */
 public final class CorePlacement {
 
+  /**
+   * A machine with at least this many cores gives the driver cores of its own by default: a quarter
+   * of them, the last ones, at least one. With fewer, one core of the driver's would be half the
+   * machine or more taken from the stack it measures; the driver keeps its precedence there instead
+   * ({@code driver.precedence}).
+   */
+  static final int OWN_DRIVER_CORES_FROM = 4;
+
   /** taskset answers at once; anything slower is a machine in trouble. */
   private static final long TASKSET_TIMEOUT_SECONDS = 10;
 
@@ -67,8 +75,30 @@ public final class CorePlacement {
         config.appInstances().stream()
             .anyMatch(
                 instance -> instance.tiers() != null && !instance.tiers().cpusByTier().isEmpty());
-    return of(config.driver(), tiersPinned, CpuList.ofThisProcess(), Executables.find("taskset"))
+    CpuList machine = CpuList.ofThisProcess();
+    Optional<Path> taskset = Executables.find("taskset");
+    DriverSpec driver = withDefaultCores(config.driver(), tiersPinned, machine, taskset);
+    return of(driver, tiersPinned, machine, taskset)
         .withPrecedence(TierPrecedence.of(config.driver().tiersBelowDriver()));
+  }
+
+  /**
+   * The driver's cores when the config names none: on a machine of {@value #OWN_DRIVER_CORES_FROM}
+   * cores or more with taskset, the users in this JVM and no tier pinned by hand, the last quarter
+   * of them; otherwise as configured (every core shared).
+   */
+  static DriverSpec withDefaultCores(
+      DriverSpec spec, boolean tiersPinned, CpuList machineCpus, Optional<Path> taskset) {
+    if (spec.pinsCores()
+        || spec.usesWorkers()
+        || tiersPinned
+        || taskset.isEmpty()
+        || machineCpus.size() < OWN_DRIVER_CORES_FROM) {
+      return spec;
+    }
+    int own = Math.max(1, machineCpus.size() / 4);
+    List<Integer> cpus = machineCpus.cpus();
+    return spec.withCpus(new CpuList(cpus.subList(cpus.size() - own, cpus.size())));
   }
 
   /** This placement with the tiers started below the driver, or not. */

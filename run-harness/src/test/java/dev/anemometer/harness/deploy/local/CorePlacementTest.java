@@ -23,6 +23,39 @@ class CorePlacementTest {
   @TempDir Path dir;
 
   @Test
+  void aMachineOfFourCoresOrMoreGivesTheDriverTheLastQuarterByDefault() {
+    Optional<Path> taskset = Optional.of(TASKSET);
+
+    assertThat(
+            CorePlacement.withDefaultCores(DriverSpec.SHARED, false, CpuList.parse("0-7"), taskset)
+                .cpus())
+        .isEqualTo(CpuList.parse("6-7"));
+    assertThat(
+            CorePlacement.withDefaultCores(DriverSpec.SHARED, false, CpuList.parse("0-3"), taskset)
+                .cpus())
+        .isEqualTo(CpuList.parse("3"));
+  }
+
+  @Test
+  void smallerMachinesAPinnedTierOrChosenCoresKeepWhatTheConfigSays() {
+    Optional<Path> taskset = Optional.of(TASKSET);
+    DriverSpec chosen = new DriverSpec(CpuList.parse("0"));
+
+    assertThat(
+            CorePlacement.withDefaultCores(DriverSpec.SHARED, false, CpuList.parse("0-1"), taskset))
+        .isEqualTo(DriverSpec.SHARED);
+    assertThat(
+            CorePlacement.withDefaultCores(DriverSpec.SHARED, true, CpuList.parse("0-7"), taskset))
+        .isEqualTo(DriverSpec.SHARED);
+    assertThat(
+            CorePlacement.withDefaultCores(
+                DriverSpec.SHARED, false, CpuList.parse("0-7"), Optional.empty()))
+        .isEqualTo(DriverSpec.SHARED);
+    assertThat(CorePlacement.withDefaultCores(chosen, false, CpuList.parse("0-7"), taskset))
+        .isEqualTo(chosen);
+  }
+
+  @Test
   void withoutDriverCpusTierCommandsStartAsWritten() {
     CorePlacement shared =
         CorePlacement.of(DriverSpec.SHARED, CpuList.parse("0-1"), Optional.empty());
