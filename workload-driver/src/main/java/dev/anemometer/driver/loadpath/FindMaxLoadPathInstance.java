@@ -25,7 +25,10 @@ final class FindMaxLoadPathInstance implements LoadPathInstance {
   /** How long a drain may stretch while the stack is still seen overloaded. */
   static final Duration MAX_DRAIN = Duration.ofSeconds(90);
 
-  /** The users during a drain, in percent of the lower of the two probes' users. */
+  /**
+   * The users during a drain, in percent of the lower of the two probes' users, before any halving
+   * ({@link Drain}).
+   */
   static final int DRAIN_PERCENT = 70;
 
   /**
@@ -191,8 +194,10 @@ final class FindMaxLoadPathInstance implements LoadPathInstance {
     return drains() ? drain.lengthMillis() : 0;
   }
 
+  /** The drain's users: {@value #DRAIN_PERCENT} % of the lower count, halved while not draining. */
   private int drainUsers(Probe probe) {
-    return (int) Math.max(1, (long) Math.min(previousUsers, probe.users()) * DRAIN_PERCENT / 100);
+    long users = (long) Math.min(previousUsers, probe.users()) * DRAIN_PERCENT / 100;
+    return (int) Math.max(1, users >> drain.halvings());
   }
 
   private int rampFrom(Probe probe) {
