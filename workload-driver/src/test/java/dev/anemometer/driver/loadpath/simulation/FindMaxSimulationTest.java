@@ -47,7 +47,8 @@ class FindMaxSimulationTest {
           NoiseModel.DRIFT, new double[] {3.25, 0.9},
           NoiseModel.COLD_START, new double[] {2.5, 0.9},
           NoiseModel.AFTERMATH, new double[] {2.5, 0.9},
-          NoiseModel.EVERYTHING, new double[] {4.25, 0.65});
+          NoiseModel.EVERYTHING, new double[] {4.25, 0.65},
+          NoiseModel.SHARP_KNEE, new double[] {2.5, 0.9});
 
   @Test
   void theSearchFindsTheCapacityWithinWhatEachNoiseModelHoldsItTo() {

@@ -4,20 +4,17 @@ import java.util.SplittableRandom;
 
 /**
  * A stack whose response times rise with its load through a queueing knee. Each operation's
- * response time is exponential with mean {@code service / (1 - utilisation)} (an M/M/1 server),
- * plus the backlog of work that an overload queued and that drains only when the load drops below
- * the service rate. The machine's busy share is the utilisation, up to 100 %, scattered by the
- * noise model's points. The utilisation is the users over those the stack serves at its current
- * pace.
+ * response time is exponential with mean {@code service / (1 - utilisation)} (an M/M/1 server, the
+ * service time the {@link NoiseModel}'s), plus the backlog of work that an overload queued and that
+ * drains only when the load drops below the service rate. The machine's busy share is the
+ * utilisation, up to 100 %, scattered by the noise model's points. The utilisation is the users
+ * over those the stack serves at its current pace.
  *
  * <p>The pace moves as the {@link NoiseModel} says: a little every second, a little every minute, a
  * slow swing over the run, a cold start, and a loss after an overload that fades after the backlog
  * drained.
  */
 final class StackModel {
-
-  /** Mean service time of one operation on an idle stack. */
-  static final double SERVICE_SECONDS = 0.02;
 
   /** How far the M/M/1 term goes past the knee; the backlog takes over beyond it. */
   static final double MAX_UTILISATION = 0.995;
@@ -58,7 +55,7 @@ final class StackModel {
     } else {
       aftermath *= Math.exp(-1 / noise.aftermathSeconds());
     }
-    double queueing = SERVICE_SECONDS / (1 - Math.min(utilisation, MAX_UTILISATION));
+    double queueing = noise.serviceSeconds() / (1 - Math.min(utilisation, MAX_UTILISATION));
     double busy = 100 * Math.min(1, utilisation) + noise.busySigmaPoints() * random.nextGaussian();
     double successes = OPERATIONS_PER_USER_SECOND * users * Math.min(1, 1 / utilisation);
     return new Tick(users, queueing + backlogSeconds, Math.max(0, Math.min(100, busy)), successes);
