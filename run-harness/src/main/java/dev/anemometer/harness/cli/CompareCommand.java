@@ -17,12 +17,14 @@ import picocli.CommandLine.Parameters;
     name = "compare",
     mixinStandardHelpOptions = true,
     description = {
-      "Compare runs side by side against the first one: outcome, peak users, throughput, p99 per"
-          + " operation, CPU per user-second of each tier; changes over 5 %% are marked. Shows"
+      "Compare runs side by side against the first one: outcome, peak users (findMax: with each"
+          + " run's bracket, highest pass and lowest fail), throughput, p99 per operation, CPU per"
+          + " user-second of each tier; changes over 5 %% are marked. Shows"
           + " each run's machine and reference speed, and says when two machines differ in speed"
           + " by more than 5 %%. Also writes an HTML comparison with the runs' charts overlaid.",
-      "A repeat set's folder (…-repeats) stands for its runs: their means, and the set's spread"
-          + " and CV; a run of a set is shown beside its set's statistics."
+      "A repeat set's folder (…-repeats) stands for its runs: their means, and the set's mean ±"
+          + " 95 %% confidence interval, spread and CV; a run of a set is shown beside its set's"
+          + " statistics."
     })
 final class CompareCommand implements Callable<Integer> {
 

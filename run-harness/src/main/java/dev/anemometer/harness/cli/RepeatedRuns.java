@@ -6,6 +6,7 @@ import dev.anemometer.harness.console.Console;
 import dev.anemometer.harness.report.Comparison;
 import dev.anemometer.harness.report.HtmlReport;
 import dev.anemometer.harness.results.RepeatSetFolder;
+import dev.anemometer.harness.results.ResultsCsv;
 import dev.anemometer.harness.run.RunProcedure;
 import dev.anemometer.harness.run.repeat.RepeatRunner;
 import dev.anemometer.harness.run.repeat.RepeatSet;
@@ -16,7 +17,8 @@ import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * The command line's side of {@code run}: one run, or a repeat set with each run's summary as it
- * ends, the set's {@code repeats.json} after every run, and its statistics at the end.
+ * ends, the set's {@code repeats.json} after every run, and its statistics and results.csv line at
+ * the end.
  */
 final class RepeatedRuns {
 
@@ -35,7 +37,7 @@ final class RepeatedRuns {
       Path resultsRoot,
       RepeatRunner.Repetition repetition)
       throws InterruptedException {
-    if (!spec.untilCv() && spec.runs() == 1) {
+    if (!spec.converges() && spec.runs() == 1) {
       RunProcedure.RunResult result = repetition.run();
       SummaryPrinter.print(console, result);
       return result.summary().exitCode();
@@ -48,7 +50,7 @@ final class RepeatedRuns {
               "repeat "
                   + started.incrementAndGet()
                   + " of "
-                  + (spec.untilCv() ? "at most " : "")
+                  + (spec.converges() ? "at most " : "")
                   + spec.runs()
                   + " ("
                   + spec.describe()
@@ -67,7 +69,9 @@ final class RepeatedRuns {
                   folder.write(progress.set());
                 });
     SummaryPrinter.printRepeats(console, outcome.set(), folder.dir().resolve(RepeatSetFolder.FILE));
-    writeReports(outcome, folder.dir());
+    Path setDir = folder.dir();
+    ResultsCsv.append(setDir.getParent(), outcome.csvLine(setDir.getFileName().toString()));
+    writeReports(outcome, setDir);
     return outcome.exitCode();
   }
 

@@ -6,6 +6,7 @@ import dev.anemometer.harness.deploy.kubernetes.ClusterOptions;
 import dev.anemometer.harness.run.Harness;
 import dev.anemometer.harness.run.RunProcedure;
 import dev.anemometer.harness.run.TargetOptions;
+import dev.anemometer.harness.run.repeat.RepeatFlags;
 import dev.anemometer.harness.run.repeat.RepeatSpec;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -19,10 +20,11 @@ import picocli.CommandLine.ParentCommand;
     description = {
       "Deploy, load data, drive the load path, judge QoS, audit the bids, collect, report.",
       "With no arguments: the quickstart preset on this host (about 3 minutes).",
-      "Repeated (--repeat N, or --until-cv PCT as DaCapo's converge): each run has its own results"
-          + " folder; the set writes results/<stamp>-<name>-repeats/repeats.json with every run's"
-          + " peak users (findMax) or judged throughput, their mean, spread, sd and CV, and why the"
-          + " set stopped, and says so when the spread exceeds findMax.precision."
+      "Repeated (--repeat N, --until-cv PCT as DaCapo's converge, or --until-ci PCT): each run has"
+          + " its own results folder; the set writes results/<stamp>-<name>-repeats/repeats.json"
+          + " with every run's peak users (findMax) or judged throughput, their mean with its 95 %%"
+          + " confidence interval, spread, sd and CV, and why the set stopped, and says so when the"
+          + " spread exceeds findMax.precision."
     })
 final class RunCommand implements Callable<Integer> {
 
@@ -34,8 +36,8 @@ final class RunCommand implements Callable<Integer> {
       names = "--repeat",
       paramLabel = "N",
       description =
-          "Run N times and report mean, spread and CV of the peak users (findMax) or the judged"
-              + " throughput (default: the config's repeat).")
+          "Run N times and report mean with its 95 %% confidence interval, spread and CV of the"
+              + " peak users (findMax) or the judged throughput (default: the config's repeat).")
   Integer repeat;
 
   @Option(
@@ -45,6 +47,15 @@ final class RunCommand implements Callable<Integer> {
           "Repeat until the coefficient of variation of the last --window results is below PCT"
               + " (e.g. 3%% or 3), at most --max-repeats runs. Not with --repeat.")
   String untilCv;
+
+  @Option(
+      names = "--until-ci",
+      paramLabel = "PCT",
+      description =
+          "Repeat until the half-width of the 95 %% confidence interval of the mean (Student's t,"
+              + " over every run) is within PCT of the mean (e.g. 2%% or 2); at least 2 runs, at"
+              + " most --max-repeats. Not with --repeat or --until-cv.")
+  String untilCi;
 
   @Option(
       names = "--window",
@@ -57,8 +68,8 @@ final class RunCommand implements Callable<Integer> {
       names = "--max-repeats",
       paramLabel = "M",
       description =
-          "With --until-cv: stop after M runs even if the CV is not reached"
-              + " (default 6, or the window if larger; ≥ --window).")
+          "With --until-cv or --until-ci: stop after M runs even if the target is not reached"
+              + " (default 6, or the window if larger; ≥ --window, ≥ 2).")
   Integer maxRepeats;
 
   @Mixin ClusterOptions cluster;
@@ -76,7 +87,7 @@ final class RunCommand implements Callable<Integer> {
   public Integer call() throws Exception {
     AnemometerConfig resolved = config.load();
     RepeatSpec repeats =
-        RepeatSpec.fromFlags(repeat, resolved.repeat(), untilCv, window, maxRepeats);
+        RepeatFlags.parse(repeat, resolved.repeat(), untilCv, untilCi, window, maxRepeats);
     Console console = new Console(System.out, root.verbose);
     console.phase(
         "run '"

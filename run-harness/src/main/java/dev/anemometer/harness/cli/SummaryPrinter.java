@@ -34,6 +34,7 @@ final class SummaryPrinter {
       row.add("instance-" + instance.index());
       if (findMax) {
         row.add(instance.peakUsers() == null ? "-" : String.valueOf(instance.peakUsers()));
+        row.add(instance.bracket() == null ? "-" : instance.bracket().describe());
       }
       row.add(String.valueOf(instance.users()));
       row.add(String.valueOf(instance.maxUsers()));
@@ -43,11 +44,16 @@ final class SummaryPrinter {
     }
     console.table(
         findMax
-            ? List.of("instance", "peak", "ceiling", "maxUsers", "QoS", "entry")
+            ? List.of("instance", "peak", "bracket", "ceiling", "maxUsers", "QoS", "entry")
             : List.of("instance", "users", "maxUsers", "QoS", "entry"),
         rows);
     if (summary.peakUsers() != null) {
-      console.info("peak users (sum of passing instances): " + summary.peakUsers());
+      console.info(
+          "peak users (sum of passing instances): "
+              + summary.peakUsers()
+              + (summary.bracket() == null
+                  ? ""
+                  : "; bracket (highest pass, lowest fail): " + summary.bracket().describe()));
     }
     for (RunSummary.InstanceSummary instance : summary.instances()) {
       if (instance.peakAtCeiling() && instance.ceilingCause() != null) {
@@ -196,7 +202,10 @@ final class SummaryPrinter {
         + (after == null ? "" : format(", %.2f", after));
   }
 
-  /** The set's statistics, why it stopped, whether its runs agree, and where its record is. */
+  /**
+   * The set's statistics (the mean with its confidence interval first), why it stopped, whether its
+   * runs agree, and where its record is.
+   */
   static void printRepeats(Console console, RepeatSet set, Path record) {
     RepeatSet.Statistics stats = set.statistics();
     if (stats == null) {
@@ -206,7 +215,8 @@ final class SummaryPrinter {
       console.info(
           "repeats: "
               + set.metric()
-              + format(" mean %.1f", stats.mean())
+              + " mean "
+              + stats.confidenceInterval().describe("%.1f")
               + format(", min " + value, stats.min())
               + format(", max " + value, stats.max())
               + format(", spread " + value, stats.spread())

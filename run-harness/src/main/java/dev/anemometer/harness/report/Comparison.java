@@ -24,9 +24,12 @@ import tools.jackson.databind.JsonNode;
  * say when the runs were measured on machines whose speed differs by more than the threshold, as
  * their peaks are then not directly comparable.
  *
+ * <p>findMax runs show their brackets beside their peaks ({@link BracketRow}).
+ *
  * <p>A repeat set's folder stands for its runs: each figure is their mean, the outcome passes only
  * if every run passed. When a folder is a set, or a run that belongs to one, {@link RepeatRows}
- * adds the set's mean, spread and CV, and whether the difference of means exceeds the spreads.
+ * adds the set's mean with its confidence interval, spread and CV, and whether the difference of
+ * means exceeds the spreads.
  */
 public record Comparison(List<String> labels, List<Row> rows, List<String> warnings) {
 
@@ -37,7 +40,17 @@ public record Comparison(List<String> labels, List<Row> rows, List<String> warni
   }
 
   /** One metric: its value in every run, and per run after the baseline its change. */
-  public record Row(String metric, List<String> values, List<Delta> deltas) {}
+  public record Row(String metric, List<String> values, List<Delta> deltas) {
+
+    /** A row shown beside the others and never judged: no change after any value. */
+    static Row shown(String metric, List<String> values) {
+      List<Delta> none = new ArrayList<>();
+      for (int i = 1; i < values.size(); i++) {
+        none.add(new Delta("", ""));
+      }
+      return new Row(metric, values, none);
+    }
+  }
 
   /** A change against the baseline; {@code verdict} is better, worse or same (or empty). */
   public record Delta(String text, String verdict) {}
@@ -74,6 +87,7 @@ public record Comparison(List<String> labels, List<Row> rows, List<String> warni
                 true,
                 summary -> number(summary.path("peakUsers")),
                 "%,.0f")));
+    BracketRow.of(runs).ifPresent(rows::add);
     rows.add(
         RepeatRows.judgedBySpread(
             runs,

@@ -1,5 +1,6 @@
 package dev.anemometer.harness.report;
 
+import dev.anemometer.harness.results.ConfidenceInterval;
 import dev.anemometer.harness.results.Headline;
 import java.util.ArrayList;
 import java.util.List;
@@ -9,9 +10,10 @@ import tools.jackson.databind.JsonNode;
 
 /**
  * The comparison's rows for repeat sets: each folder's set (the folder itself or the set its run
- * belongs to) with its runs, mean, spread and CV of the headline (peak users or judged throughput).
- * A difference of means counts only beyond the combined spread: half of each set's max − min,
- * added, that is when the two sets' ranges around their means do not overlap.
+ * belongs to) with its runs, mean, the 95 % confidence interval of the mean, spread and CV of the
+ * headline (peak users or judged throughput). A difference of means counts only beyond the combined
+ * spread: half of each set's max − min, added, that is when the two sets' ranges around their means
+ * do not overlap.
  */
 final class RepeatRows {
 
@@ -47,6 +49,14 @@ final class RepeatRows {
             metric + " mean of the set",
             values(stats, s -> String.format(Locale.ROOT, number, s.path("mean").asDouble())),
             deltas));
+    rows.add(
+        row(
+            metric + " mean ± 95 % CI of the set",
+            stats,
+            s -> {
+              ConfidenceInterval ci = ConfidenceInterval.read(s.path("confidenceInterval"));
+              return ci == null ? "–" : ci.describe(number);
+            }));
     rows.add(
         row(
             metric + " spread of the set",
@@ -138,23 +148,15 @@ final class RepeatRows {
 
   private static Comparison.Row row(
       String metric, List<JsonNode> stats, Function<JsonNode, String> value) {
-    return new Comparison.Row(metric, values(stats, value), noDeltas(stats.size()));
+    return Comparison.Row.shown(metric, values(stats, value));
   }
 
   private static Comparison.Row plain(
       String metric, List<Comparison.Run> runs, Function<Comparison.Run, String> value) {
-    return new Comparison.Row(metric, runs.stream().map(value).toList(), noDeltas(runs.size()));
+    return Comparison.Row.shown(metric, runs.stream().map(value).toList());
   }
 
   private static List<String> values(List<JsonNode> stats, Function<JsonNode, String> value) {
     return stats.stream().map(s -> s == null ? "–" : value.apply(s)).toList();
-  }
-
-  private static List<Comparison.Delta> noDeltas(int columns) {
-    List<Comparison.Delta> deltas = new ArrayList<>();
-    for (int i = 1; i < columns; i++) {
-      deltas.add(new Comparison.Delta("", ""));
-    }
-    return deltas;
   }
 }

@@ -8,12 +8,9 @@ import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardOpenOption;
 import java.time.Clock;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
-import java.util.List;
-import java.util.stream.Collectors;
 
 /**
  * {@code results/<yyyyMMdd-HHmmss>-<name>/} of SPEC §4.8: config.yaml, tuning/, logs/, driver/,
@@ -21,8 +18,6 @@ import java.util.stream.Collectors;
  */
 public final class ResultsDirectory {
 
-  static final String CSV_HEADER =
-      "started_at,name,preset,target,strategy,outcome,exit_code,peak_users,duration_s,directory";
   private static final DateTimeFormatter FOLDER =
       DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss").withZone(ZoneOffset.UTC);
 
@@ -93,41 +88,9 @@ public final class ResultsDirectory {
     write(dir.resolve("platform.json"), Json.pretty().writeValueAsString(platform) + "\n");
   }
 
-  /** Appends the run's line to {@code results.csv}, with the header if the file is new. */
+  /** Appends the run's line to {@code results.csv} (see {@link ResultsCsv}). */
   public void appendCsv(RunSummary summary) {
-    Path csv = root.resolve("results.csv");
-    String line =
-        List.of(
-                summary.startedAt(),
-                summary.name(),
-                summary.preset(),
-                summary.target(),
-                summary.strategy(),
-                summary.outcome(),
-                String.valueOf(summary.exitCode()),
-                summary.peakUsers() == null ? "" : String.valueOf(summary.peakUsers()),
-                String.valueOf(summary.durationSeconds()),
-                root.relativize(dir).toString())
-            .stream()
-            .map(ResultsDirectory::csvField)
-            .collect(Collectors.joining(","));
-    try {
-      if (!Files.exists(csv)) {
-        Files.writeString(csv, CSV_HEADER + "\n", StandardCharsets.UTF_8);
-      }
-      Files.writeString(csv, line + "\n", StandardCharsets.UTF_8, StandardOpenOption.APPEND);
-    } catch (IOException e) {
-      throw new UncheckedIOException("cannot append to " + csv, e);
-    }
-  }
-
-  private static String csvField(String value) {
-    if (value == null) {
-      return "";
-    }
-    return value.contains(",") || value.contains("\"")
-        ? "\"" + value.replace("\"", "\"\"") + "\""
-        : value;
+    ResultsCsv.append(root, ResultsCsv.Line.ofRun(summary, root.relativize(dir).toString()));
   }
 
   static void write(Path file, String text) {

@@ -12,6 +12,8 @@ import java.util.Map;
  *
  * @param outcome PASSED, FAILED (QoS or audit), ERROR (infrastructure), INTERRUPTED
  * @param peakUsers findMax: the sum of the passing instances' peaks; else the users driven
+ * @param bracket findMax: the bracket of {@code peakUsers}, the total of the passing instances'
+ *     brackets; absent for the other strategies and from a driver that reports none
  * @param load what the driver reported, per operation and per interval (absent if not run)
  * @param elasticity tier changes with their timing, metrics per segment, elasticity score
  * @param faults injected faults with their recovery times and cost
@@ -38,7 +40,8 @@ public record RunSummary(
     List<Map<String, Object>> faults,
     Platform platform,
     CpuSummary cpu,
-    SoakSummary soak) {
+    SoakSummary soak,
+    Bracket bracket) {
 
   public RunSummary(
       String name,
@@ -72,6 +75,7 @@ public record RunSummary(
         null,
         null,
         null,
+        null,
         null);
   }
 
@@ -82,6 +86,8 @@ public record RunSummary(
    * @param peakUsers findMax: the most users that passed; absent for the other strategies
    * @param ceilingCause findMax: what lowered the search's ceiling below the configured one (the
    *     driver's open-file limit); absent when nothing did
+   * @param bracket findMax: the highest passing and lowest failing user count of its search, as the
+   *     driver reported them; absent for the other strategies
    */
   @JsonInclude(JsonInclude.Include.NON_NULL)
   public record InstanceSummary(
@@ -92,7 +98,8 @@ public record RunSummary(
       List<String> entryUrls,
       String jdbcUrl,
       Boolean passed,
-      String ceilingCause) {
+      String ceilingCause,
+      Bracket bracket) {
 
     /** A findMax peak at the ceiling is a lower bound: the search stopped there, not the stack. */
     public boolean peakAtCeiling() {

@@ -7,8 +7,10 @@ import dev.anemometer.harness.config.Strategy;
 import dev.anemometer.harness.config.Target;
 import dev.anemometer.harness.deploy.DeployedInstance;
 import dev.anemometer.harness.elasticity.ElasticityResults;
+import dev.anemometer.harness.json.Json;
 import dev.anemometer.harness.platform.CpuMeter;
 import dev.anemometer.harness.platform.CpuSummary;
+import dev.anemometer.harness.results.Bracket;
 import dev.anemometer.harness.results.RunSummary;
 import java.time.Duration;
 import java.time.Instant;
@@ -17,6 +19,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import tools.jackson.databind.JsonNode;
 
 /** A run's summary (summary.json) from what it produced: verdict, peaks, audit, CPU, changes. */
 final class RunSummaries {
@@ -76,7 +79,8 @@ final class RunSummaries {
                   : deployed.entryUrls().stream().map(Object::toString).toList(),
               deployed == null ? null : deployed.database().jdbcUrl(),
               outcome.load == null ? null : outcome.load.instancesPassed().get(i),
-              outcome.ceilingCause));
+              outcome.ceilingCause,
+              bracket(outcome, i)));
     }
     Map<String, Object> audit = new TreeMap<>();
     outcome.audit.forEach((index, result) -> audit.put("instance-" + index, result));
@@ -100,6 +104,28 @@ final class RunSummaries {
         changes == null ? null : changes.faults(),
         outcome.platform,
         cpuSummary(config, outcome),
-        outcome.soak == null ? null : outcome.soak.summary());
+        outcome.soak == null ? null : outcome.soak.summary(),
+        Bracket.total(
+            instances.stream()
+                .filter(instance -> Boolean.TRUE.equals(instance.passed()))
+                .map(RunSummary.InstanceSummary::bracket)
+                .toList()));
+  }
+
+  /**
+   * findMax: the instance's bracket as the driver's summary gives it for its target; null where it
+   * gives none (the other strategies, a driver from before brackets, a load that never ran).
+   */
+  private static Bracket bracket(RunOutcome outcome, int index) {
+    if (outcome.load == null || outcome.load.summary() == null) {
+      return null;
+    }
+    JsonNode load = Json.pretty().valueToTree(outcome.load.summary());
+    for (JsonNode target : load.path("targets")) {
+      if (("instance-" + index).equals(target.path("id").asString(""))) {
+        return Bracket.read(target.path("bracket"));
+      }
+    }
+    return null;
   }
 }

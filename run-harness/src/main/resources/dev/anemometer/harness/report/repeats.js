@@ -7,7 +7,9 @@
   v.textContent = !st ? runs.length + ' run(s)' : set.disagree ? 'REPEATS DISAGREE' : 'REPEATS AGREE';
   v.className = 'verdict ' + (!st ? '' : set.disagree ? 'FAILED' : 'PASSED');
   var facts = [['Name', set.name], ['Strategy', set.strategy], ['Started', A.instant(set.startedAt)], ['Runs', runs.length],
-    ['Mean ' + set.metric, st ? fmt(st.mean, 1) : null], ['CV', st ? fmt(st.cvPercent, 1) + ' %' : null],
+    ['Mean ' + set.metric, st ? fmt(st.mean, 1) + (st.confidenceInterval ? ' ± ' + fmt(st.confidenceInterval.halfWidth, 1) : '') : null],
+    ['95 % CI of the mean', st && st.confidenceInterval ? fmt(st.confidenceInterval.low, 1) + '–' + fmt(st.confidenceInterval.high, 1) : null],
+    ['CV', st ? fmt(st.cvPercent, 1) + ' %' : null],
     ['Stopped', (set.stopRule || {}).reason]];
   var dl = document.getElementById('facts');
   facts.forEach(function (f) {

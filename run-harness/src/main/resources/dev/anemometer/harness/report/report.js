@@ -220,8 +220,11 @@
   function repeatSummary(box, set) {
     var st = set.statistics, whole = set.metric === 'peak users' ? 0 : 1;
     if (st) {
-      table(box, ['Runs', 'Mean', 'Min', 'Max', 'Spread', 'Spread (% of mean)', 'SD', 'CV'], [[
-        st.runs, { text: fmt(st.mean, 1), cls: 'num' }, { text: fmt(st.min, whole), cls: 'num' }, { text: fmt(st.max, whole), cls: 'num' },
+      var ci = st.confidenceInterval;
+      table(box, ['Runs', 'Mean ± 95 % CI', '95 % CI', 'Min', 'Max', 'Spread', 'Spread (% of mean)', 'SD', 'CV'], [[
+        st.runs, { text: fmt(st.mean, 1) + (ci ? ' ± ' + fmt(ci.halfWidth, 1) + ' (' + fmt(ci.halfWidthPercent, 1) + ' %)' : ''), cls: 'num' },
+        { text: ci ? fmt(ci.low, 1) + '–' + fmt(ci.high, 1) : '–', cls: 'num' },
+        { text: fmt(st.min, whole), cls: 'num' }, { text: fmt(st.max, whole), cls: 'num' },
         { text: fmt(st.spread, whole), cls: 'num' }, { text: fmt(st.spreadPercent, 1) + ' %', cls: 'num' },
         { text: fmt(st.standardDeviation, 1), cls: 'num' }, { text: fmt(st.cvPercent, 1) + ' %', cls: 'num' }]]);
       var t = set.tolerance || {};

@@ -38,6 +38,15 @@
   }
   var annotations = annotationsOf(D.events || []);
 
+  /* findMax: where the search left the peak, between the highest passing and lowest failing users. */
+  function bracketText(b) {
+    if (!b) return null;
+    return fmt(b.highestPass, 0) + ' pass, ' + (b.lowestFail === null || b.lowestFail === undefined ? 'none failed' : fmt(b.lowestFail, 0) + ' fail');
+  }
+  function instanceOf(target) {
+    return (S.instances || []).find(function (i) { return 'instance-' + i.index === target.id; }) || {};
+  }
+
   function machine(p) {
     if (!p || !p.cpu) return null;
     var mem = p.memory && p.memory.totalBytes ? ', ' + fmt(p.memory.totalBytes / 1073741824, 0) + ' GiB' : '';
@@ -56,6 +65,7 @@
       ['Duration', S.durationSeconds !== undefined ? A.timeLabel(S.durationSeconds) : null],
       ['Most users driven', (D.intervals || []).length ? fmt(driven, 0) : null],
       ['Peak users (passing)', fmt(S.peakUsers, 0)],
+      ['Bracket (highest pass, lowest fail)', bracketText(S.bracket)],
       ['Throughput (judged)', judgedOps.length ? fmt(judgedThroughput, 1) + ' ops/s' : null],
       ['Machine', machine(D.platform)],
       ['Reference speed', D.platform && D.platform.referenceSpeed ? fmt(D.platform.referenceSpeed.score, 2) : null],
@@ -134,13 +144,17 @@
   function windows(target, box) {
     var ws = target.windows || [];
     if (!ws.length) { box.appendChild(el('p', { 'class': 'muted' }, 'No judged window.')); return; }
+    var bracket = instanceOf(target).bracket;
+    if (bracket) box.appendChild(el('p', {}, 'Bracket: ' + bracketText(bracket) + ' — the peak lies between them.'));
+    var lowestFail = bracket && typeof bracket.lowestFail === 'number' ? [{ name: 'lowest fail: ' + fmt(bracket.lowestFail, 0) + ' users',
+      color: '#dc2626', dashed: true, markers: false, points: [[1, bracket.lowestFail], [ws.length, bracket.lowestFail]] }] : [];
     if (ws.length > 1 || S.strategy === 'findMax') A.lineChart(box, { id: 'probes',
       title: S.strategy === 'findMax' ? 'findMax probe sequence' : 'Judged windows', xLabel: S.strategy === 'findMax' ? 'probe' : 'window',
       yLabel: 'users', xCategory: true, xMin: 0,
       series: [{ name: 'users per window (green pass, red fail)', color: '#6b7280', markerRadius: 6,
         points: ws.map(function (w) { return [w.index + 1, w.users, w.passed && w.valid ? '#16a34a' : '#dc2626']; }) }]
         .concat(typeof target.peakUsers === 'number' ? [{ name: 'peak found: ' + fmt(target.peakUsers, 0) + ' users', color: '#16a34a',
-          dashed: true, markers: false, points: [[1, target.peakUsers], [ws.length, target.peakUsers]] }] : []) });
+          dashed: true, markers: false, points: [[1, target.peakUsers], [ws.length, target.peakUsers]] }] : []).concat(lowestFail) });
     A.table(box, ['#', 'From', 'To', 'Users', 'Verdict', 'Why'], ws.map(function (w) {
       return [w.index + 1, A.timeLabel(w.startMillis / 1000), A.timeLabel(w.endMillis / 1000), w.users,
         { text: !w.valid ? 'INVALID' : w.passed ? 'pass' : 'fail', cls: w.passed && w.valid ? 'good' : 'bad' },

@@ -228,6 +228,25 @@ class AnemometerCliTest {
   }
 
   @Test
+  void aCiTargetMalformedOrWithRepeatOrWithACvTargetExitsTwoInOneLineAndRunsNothing()
+      throws Exception {
+    String results = dir.resolve("results").toString();
+
+    assertThat(AnemometerCli.execute("run", "--until-ci", "0", "--results", results)).isEqualTo(2);
+    assertThat(AnemometerCli.execute("run", "--until-ci", "2%", "--repeat", "3")).isEqualTo(2);
+    assertThat(AnemometerCli.execute("run", "--until-ci", "2%", "--until-cv", "3%")).isEqualTo(2);
+
+    assertThat(stderr().lines())
+        .containsExactly(
+            "anemometer: --until-ci: must be a percentage > 0 (got 0)",
+            "anemometer: --until-ci: not with --repeat (a fixed number of runs or a CI target,"
+                + " not both)",
+            "anemometer: --until-ci: not with --until-cv (one target to stop on, not both)");
+    assertThat(stdout()).isEmpty();
+    assertThat(dir.resolve("results")).doesNotExist();
+  }
+
+  @Test
   void everyCommandsHelpPrintsCleanlyWithoutPicocliWarnings() {
     var commands = new picocli.CommandLine(new AnemometerCli()).getSubcommands().keySet();
 
@@ -243,7 +262,9 @@ class AnemometerCliTest {
   void runHelpExplainsTheRepeatFlags() {
     assertThat(AnemometerCli.execute("run", "--help")).isZero();
 
-    assertThat(stdout()).contains("--until-cv=PCT", "--window=N", "--max-repeats=M", "--repeat=N");
+    assertThat(stdout())
+        .contains(
+            "--until-cv=PCT", "--until-ci=PCT", "--window=N", "--max-repeats=M", "--repeat=N");
   }
 
   private String stdout() {

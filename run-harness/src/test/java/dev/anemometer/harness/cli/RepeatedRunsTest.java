@@ -58,10 +58,46 @@ class RepeatedRunsTest {
     assertThat(out)
         .contains("repeat 1 of at most 6 (until CV < 3 % over the last 3 runs, at most 6)")
         .contains(
-            "repeats: peak users mean 4140.0, min 4000, max 4500, spread 500 (12.1 % of the mean)")
+            "repeats: peak users mean 4140.0 ± 382.8 (95 % CI 3757.2–4522.8), min 4000, max 4500,"
+                + " spread 500 (12.1 % of the mean)")
         .contains("repeats stopped: CV reached after 4 runs")
         .contains("! repeats disagree: spread 12.1 % > precision 10.0 %")
         .contains("repeat set: " + set.resolve("repeats.json"));
+  }
+
+  @Test
+  void aSetUntilItsConfidenceIntervalIsNarrowEnoughStopsThereAndEndsResultsCsvWithItsMean()
+      throws Exception {
+    AnemometerConfig config = config("findMax.precision=10");
+
+    new RepeatedRuns(console, clock)
+        .run(
+            config,
+            RepeatSpec.untilCi(2, 6),
+            results,
+            FakeRuns.findMax(results, 4000.0, 4100.0, 4050.0, 4060.0));
+
+    String setName = "20261125-075900-" + config.name() + "-repeats";
+    JsonNode record =
+        Json.pretty().readTree(Files.readString(results.resolve(setName).resolve("repeats.json")));
+    assertThat(record.path("runs")).hasSize(4);
+    assertThat(record.path("stopRule").path("untilCiPercent").asDouble()).isEqualTo(2.0);
+    assertThat(record.path("stopRule").path("maxRepeats").asInt()).isEqualTo(6);
+    assertThat(record.path("stopRule").path("ciReached").asBoolean()).isTrue();
+    assertThat(record.path("stopRule").has("window")).isFalse();
+    assertThat(record.path("statistics").path("confidenceInterval").path("halfWidth").asDouble())
+        .isCloseTo(65.4, org.assertj.core.api.Assertions.within(0.05));
+    assertThat(output())
+        .contains("repeat 1 of at most 6 (until the 95 % CI is within ±2 % of the mean, at most 6)")
+        .contains("repeats stopped: CI reached after 4 runs: ±1.6 % of the mean ≤ ±2 %");
+    List<String> csv = Files.readAllLines(results.resolve("results.csv"));
+    assertThat(csv.get(csv.size() - 1))
+        .isEqualTo(
+            "2026-11-25T07:59:00Z,"
+                + config.name()
+                + ",local,local,findMax,PASSED,0,,2400,"
+                + setName
+                + ",,,4,4052.5,65.4,3987.1,4117.9");
   }
 
   @Test

@@ -6,6 +6,7 @@ import dev.anemometer.harness.console.Console;
 import dev.anemometer.harness.platform.CpuSummary;
 import dev.anemometer.harness.platform.TierCpu;
 import dev.anemometer.harness.platform.WindowCpu;
+import dev.anemometer.harness.results.Bracket;
 import dev.anemometer.harness.results.RunSummary;
 import dev.anemometer.harness.run.RunProcedure;
 import java.io.ByteArrayOutputStream;
@@ -27,18 +28,38 @@ class SummaryPrinterTest {
     print(
         "findMax",
         3400,
-        new RunSummary.InstanceSummary(0, 2400, 2400, 3000, List.of("http://a"), null, true, null),
-        new RunSummary.InstanceSummary(1, 2400, 1000, 3000, List.of("http://b"), null, true, null));
+        new RunSummary.InstanceSummary(
+            0, 2400, 2400, 3000, List.of("http://a"), null, true, null, null),
+        new RunSummary.InstanceSummary(
+            1, 2400, 1000, 3000, List.of("http://b"), null, true, null, null));
 
     String out = bytes.toString(StandardCharsets.UTF_8);
-    assertThat(out).containsPattern("instance +peak +ceiling +maxUsers +QoS +entry");
-    assertThat(out).containsPattern("instance-0 +2400 +2400 +3000 +pass");
-    assertThat(out).containsPattern("instance-1 +1000 +2400 +3000 +pass");
+    assertThat(out).containsPattern("instance +peak +bracket +ceiling +maxUsers +QoS +entry");
+    assertThat(out).containsPattern("instance-0 +2400 +- +2400 +3000 +pass");
+    assertThat(out).containsPattern("instance-1 +1000 +- +2400 +3000 +pass");
     assertThat(out).contains("peak users (sum of passing instances): 3400");
     assertThat(out)
         .contains("instance-0: the peak is the search's ceiling, a lower bound")
         .contains("appInstances[0].maxUsers")
         .doesNotContain("instance-1: the peak");
+  }
+
+  @Test
+  void aFindMaxShowsEachInstancesBracketAndTheBracketOfThePeakUsers() {
+    RunSummary.InstanceSummary instance =
+        new RunSummary.InstanceSummary(
+            0, 2400, 1790, 3000, List.of("http://a"), null, true, null, new Bracket(1790, 1850));
+    RunSummary withBracket = findMax(1790, null, null, new Bracket(1790, 1850), instance);
+
+    SummaryPrinter.print(
+        console, new RunProcedure.RunResult(Path.of("results/t"), withBracket, null));
+
+    String out = bytes.toString(StandardCharsets.UTF_8);
+    assertThat(out).containsPattern("instance-0 +1790 +1790 pass, 1850 fail +2400 +3000 +pass");
+    assertThat(out)
+        .contains(
+            "peak users (sum of passing instances): 1790;"
+                + " bracket (highest pass, lowest fail): 1790 pass, 1850 fail");
   }
 
   @Test
@@ -54,7 +75,8 @@ class SummaryPrinterTest {
             List.of("http://a"),
             null,
             true,
-            "the driver's open-file limit (20000)"));
+            "the driver's open-file limit (20000)",
+            null));
 
     assertThat(bytes.toString(StandardCharsets.UTF_8))
         .contains("the peak is the search's ceiling, set by the driver's open-file limit (20000)")
@@ -67,7 +89,8 @@ class SummaryPrinterTest {
     print(
         "fixed",
         100,
-        new RunSummary.InstanceSummary(0, 100, null, 300, List.of("http://a"), null, false, null));
+        new RunSummary.InstanceSummary(
+            0, 100, null, 300, List.of("http://a"), null, false, null, null));
 
     String out = bytes.toString(StandardCharsets.UTF_8);
     assertThat(out).containsPattern("instance +users +maxUsers +QoS +entry");
@@ -175,18 +198,26 @@ class SummaryPrinterTest {
   }
 
   private static RunSummary summary(Map<String, Object> load, CpuSummary cpu) {
-    RunSummary plain = summary("findMax", 2500);
+    return findMax(2500, load, cpu, null);
+  }
+
+  private static RunSummary findMax(
+      int peak,
+      Map<String, Object> load,
+      CpuSummary cpu,
+      Bracket bracket,
+      RunSummary.InstanceSummary... instances) {
     return new RunSummary(
-        plain.name(),
-        plain.preset(),
-        plain.target(),
-        plain.strategy(),
-        plain.startedAt(),
-        plain.durationSeconds(),
-        plain.outcome(),
-        plain.exitCode(),
-        plain.peakUsers(),
-        plain.instances(),
+        "t",
+        "local",
+        "local",
+        "findMax",
+        "2026-11-23T00:00:00Z",
+        10,
+        "PASSED",
+        0,
+        peak,
+        List.of(instances),
         load,
         null,
         null,
@@ -194,7 +225,8 @@ class SummaryPrinterTest {
         null,
         null,
         cpu,
-        null);
+        null,
+        bracket);
   }
 
   private static RunSummary summary(

@@ -43,6 +43,31 @@ class ComparisonTest {
   }
 
   @Test
+  void findMaxRunsShowTheirBracketsBesideTheirPeaksAndARunWithoutOneADash() throws Exception {
+    Path before = withBracket(RecordedRuns.copy(RecordedRuns.FIND_MAX, temp), "before", 1850);
+    Path after = withBracket(RecordedRuns.copy(RecordedRuns.FIND_MAX, temp), "after", null);
+    Path older = RecordedRuns.copy(RecordedRuns.FIND_MAX, temp);
+
+    Comparison.Row bracket = row(Comparison.of(List.of(before, after, older)), BracketRow.METRIC);
+
+    assertThat(bracket.values())
+        .containsExactly("420 pass, 1850 fail", "420 pass, none failed", "–");
+    assertThat(bracket.deltas()).extracting(Comparison.Delta::verdict).containsOnly("");
+  }
+
+  /** A copy of a recorded findMax run, renamed, whose summary has a bracket above its peak. */
+  private Path withBracket(Path run, String name, Integer lowestFail) throws Exception {
+    Path renamed = Files.move(run, temp.resolve(name));
+    Path summary = renamed.resolve("summary.json");
+    tools.jackson.databind.node.ObjectNode tree =
+        (tools.jackson.databind.node.ObjectNode)
+            dev.anemometer.harness.json.Json.pretty().readTree(Files.readString(summary));
+    tree.putObject("bracket").put("highestPass", 420).put("lowestFail", lowestFail);
+    Files.writeString(summary, tree.toString());
+    return renamed;
+  }
+
+  @Test
   void machinesOfDifferentSpeedAreSaidToBeSoAndTheirCpuPerUserCompared() throws Exception {
     Path fast = withPlatform(RecordedRuns.copy(RecordedRuns.FIXED, temp), "fast", 1.00, 2000.0);
     Path slow = withPlatform(RecordedRuns.copy(RecordedRuns.FIXED, temp), "slow", 0.62, 3100.0);

@@ -28,6 +28,8 @@ class RepeatSetComparisonTest {
         .containsExactly("100 (2.5 %)", "100 (2.2 %)");
     assertThat(row(comparison, "peak users CV of the set").values())
         .containsExactly("1.2 %", "1.1 %");
+    assertThat(row(comparison, "peak users mean ± 95 % CI of the set").values())
+        .containsExactly("4,050 ± 124 (95 % CI 3,926–4,174)", "4,450 ± 124 (95 % CI 4,326–4,574)");
     Comparison.Row mean = row(comparison, "peak users mean of the set");
     assertThat(mean.values()).containsExactly("4,050", "4,450");
     assertThat(mean.deltas())

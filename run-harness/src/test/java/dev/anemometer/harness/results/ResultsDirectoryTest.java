@@ -68,9 +68,10 @@ class ResultsDirectoryTest {
         .doesNotContain("\"load\"");
     assertThat(Files.readAllLines(root.resolve("results.csv")))
         .containsExactly(
-            ResultsDirectory.CSV_HEADER,
-            "2026-11-22T02:15:00Z,quick,quickstart,local,fixed,PASSED,0,100,181,20261122-021500-quick",
+            ResultsCsv.HEADER,
+            "2026-11-22T02:15:00Z,quick,quickstart,local,fixed,PASSED,0,100,181,20261122-021500-quick"
+                + ",,,,,,,",
             "2026-11-22T02:15:00Z,quick,quickstart,local,fixed,PASSED,0,100,181,"
-                + "20261122-021500-quick-2");
+                + "20261122-021500-quick-2,,,,,,,");
   }
 }

@@ -2,8 +2,11 @@ package dev.anemometer.harness.run.repeat;
 
 import dev.anemometer.harness.platform.Platform;
 import dev.anemometer.harness.results.Headline;
+import dev.anemometer.harness.results.ResultsCsv;
+import dev.anemometer.harness.results.RunSummary;
 import dev.anemometer.harness.run.RunProcedure;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
 import java.util.function.Consumer;
@@ -64,9 +67,7 @@ public final class RepeatRunner {
               MachinePace.of(result.summary())));
       Optional<RepeatSpec.RepeatStop> stop =
           "INTERRUPTED".equals(result.summary().outcome())
-              ? Optional.of(
-                  new RepeatSpec.RepeatStop(
-                      "interrupted in run " + members.size(), null, spec.untilCv() ? false : null))
+              ? Optional.of(spec.interruptedIn(members.size()))
               : spec.stopAfter(RepeatSet.values(members), members.size());
       RepeatSet set =
           RepeatSet.of(
@@ -94,6 +95,35 @@ public final class RepeatRunner {
 
     public int exitCode() {
       return runs.stream().mapToInt(r -> r.summary().exitCode()).max().orElse(0);
+    }
+
+    /**
+     * The set's line in results.csv: the outcome of its worst run, the time of all of them, and the
+     * mean of the headline with its confidence interval (absent below two runs with a headline).
+     */
+    public ResultsCsv.Line csvLine(String directory) {
+      RunSummary first = runs.get(0).summary();
+      RunSummary worst =
+          runs.stream()
+              .map(RunProcedure.RunResult::summary)
+              .max(Comparator.comparingInt(RunSummary::exitCode))
+              .orElseThrow();
+      RepeatSet.Statistics stats = set.statistics();
+      return new ResultsCsv.Line(
+          set.startedAt(),
+          set.name(),
+          first.preset(),
+          first.target(),
+          set.strategy(),
+          worst.outcome(),
+          worst.exitCode(),
+          null,
+          runs.stream().mapToLong(run -> run.summary().durationSeconds()).sum(),
+          directory,
+          null,
+          stats == null ? null : stats.runs(),
+          stats == null ? null : stats.mean(),
+          stats == null ? null : stats.confidenceInterval());
     }
   }
 }

@@ -1,6 +1,7 @@
 package dev.anemometer.harness.run.repeat;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
+import dev.anemometer.harness.results.ConfidenceInterval;
 import java.util.List;
 import java.util.Locale;
 import java.util.Objects;
@@ -50,10 +51,15 @@ public record RepeatSet(
       Double loopbackScoreAfter,
       Double nativeMicrosPerUserSecond) {}
 
-  /** {@link RepeatStatistics} as written, spread also in percent of the mean. */
+  /**
+   * {@link RepeatStatistics} as written, spread also in percent of the mean.
+   *
+   * @param confidenceInterval the 95 % confidence interval of the mean (Student's t)
+   */
   public record Statistics(
       int runs,
       double mean,
+      ConfidenceInterval confidenceInterval,
       double min,
       double max,
       double spread,
@@ -65,6 +71,7 @@ public record RepeatSet(
       return new Statistics(
           stats.runs(),
           stats.mean(),
+          stats.confidenceInterval(),
           stats.min(),
           stats.max(),
           stats.spread(),
@@ -84,17 +91,21 @@ public record RepeatSet(
   /**
    * The rule the set ran by and why it stopped.
    *
-   * @param rule "3 runs" or "until CV < 3 % over the last 3 runs, at most 6"
+   * @param rule "3 runs", "until CV < 3 % over the last 3 runs, at most 6" or "until the 95 % CI is
+   *     within ±2 % of the mean, at most 6"
    */
   @JsonInclude(JsonInclude.Include.NON_NULL)
   public record StopRule(
       String rule,
       Double untilCvPercent,
+      Double untilCiPercent,
       Integer window,
       Integer maxRepeats,
       String reason,
       Double windowCvPercent,
-      Boolean cvReached) {}
+      Boolean cvReached,
+      Double ciHalfWidthPercent,
+      Boolean ciReached) {}
 
   static RepeatSet of(
       String name,
@@ -111,11 +122,14 @@ public record RepeatSet(
         new StopRule(
             spec.describe(),
             spec.untilCvPercent(),
+            spec.untilCiPercent(),
             spec.untilCv() ? spec.window() : null,
-            spec.untilCv() ? spec.runs() : null,
+            spec.converges() ? spec.runs() : null,
             stop == null ? null : stop.reason(),
             stop == null ? null : stop.windowCvPercent(),
-            stop == null ? null : stop.cvReached());
+            stop == null ? null : stop.cvReached(),
+            stop == null ? null : stop.ciHalfWidthPercent(),
+            stop == null ? null : stop.ciReached());
     return new RepeatSet(
         name,
         strategy,

@@ -1,8 +1,12 @@
 package dev.anemometer.harness.run.repeat;
 
+import dev.anemometer.harness.results.ConfidenceInterval;
 import java.util.List;
 
-/** Mean, spread and coefficient of variation of a repeated run's results (SPEC §4.6). */
+/**
+ * Mean, spread, coefficient of variation and the 95 % confidence interval of the mean of a repeated
+ * run's results (SPEC §4.6).
+ */
 public record RepeatStatistics(
     int runs, double mean, double min, double max, double standardDeviation) {
 
@@ -20,6 +24,11 @@ public record RepeatStatistics(
         values.stream().mapToDouble(Double::doubleValue).min().orElse(0),
         values.stream().mapToDouble(Double::doubleValue).max().orElse(0),
         sd);
+  }
+
+  /** Of the mean, by Student's t; null below two results. */
+  public ConfidenceInterval confidenceInterval() {
+    return runs < 2 ? null : ConfidenceInterval.ofMean(mean, standardDeviation, runs);
   }
 
   public double coefficientOfVariationPercent() {

@@ -130,6 +130,7 @@ public final class FakeRuns implements RepeatRunner.Repetition {
         null,
         platform(),
         measured ? cpu(value) : null,
+        null,
         null);
   }
 

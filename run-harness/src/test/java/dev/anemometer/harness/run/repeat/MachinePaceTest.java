@@ -82,7 +82,7 @@ class MachinePaceTest {
 
   private static RunSummary findMax(int ceiling, int peak, CpuSummary cpu) {
     RunSummary.InstanceSummary instance =
-        new RunSummary.InstanceSummary(0, ceiling, peak, 1_000, List.of(), null, true, null);
+        new RunSummary.InstanceSummary(0, ceiling, peak, 1_000, List.of(), null, true, null, null);
     return new RunSummary(
         "t",
         "local",
@@ -101,6 +101,7 @@ class MachinePaceTest {
         null,
         null,
         cpu,
+        null,
         null);
   }
 

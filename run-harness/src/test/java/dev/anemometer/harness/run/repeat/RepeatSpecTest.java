@@ -1,15 +1,14 @@
 package dev.anemometer.harness.run.repeat;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.anemometer.harness.config.ConfigException;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
 class RepeatSpecTest {
 
   private final RepeatSpec untilThreePercent = RepeatSpec.untilCv(3, 3, 6);
+  private final RepeatSpec untilTwoPercent = RepeatSpec.untilCi(2, 6);
 
   @Test
   void theSetStopsOnceTheLastWindowVariesLessThanTheTarget() {
@@ -66,64 +65,54 @@ class RepeatSpecTest {
   }
 
   @Test
-  void theCvTargetIsReadWithOrWithoutAPercentSign() {
-    assertThat(RepeatSpec.fromFlags(null, 1, "3%", null, null).untilCvPercent()).isEqualTo(3.0);
-    assertThat(RepeatSpec.fromFlags(null, 1, "2.5 %", null, null).untilCvPercent()).isEqualTo(2.5);
-    assertThat(RepeatSpec.fromFlags(null, 1, "3", null, null))
+  void theSetStopsOnceTheConfidenceIntervalOfTheMeanIsWithinTheTarget() {
+    // Three runs 4000, 4100, 4050: sd 50, half-width 4.303 × 50 / √3 = 124, 3.1 % of the mean.
+    assertThat(untilTwoPercent.stopAfter(List.of(4000.0, 4100.0, 4050.0), 3)).isEmpty();
+
+    RepeatSpec.RepeatStop stop =
+        untilTwoPercent.stopAfter(List.of(4000.0, 4100.0, 4050.0, 4060.0), 4).orElseThrow();
+
+    assertThat(stop.ciReached()).isTrue();
+    assertThat(stop.ciHalfWidthPercent()).isLessThanOrEqualTo(2);
+    assertThat(stop.cvReached()).isNull();
+    assertThat(stop.reason()).isEqualTo("CI reached after 4 runs: ±1.6 % of the mean ≤ ±2 %");
+  }
+
+  @Test
+  void oneResultHasNoConfidenceIntervalSoTheCiTargetNeverStopsTheSetAtOneRun() {
+    assertThat(untilTwoPercent.stopAfter(List.of(4000.0), 1)).isEmpty();
+    // Two equal results have no spread: their interval is the mean itself.
+    assertThat(untilTwoPercent.stopAfter(List.of(4000.0, 4000.0), 2).orElseThrow().ciReached())
+        .isTrue();
+  }
+
+  @Test
+  void theCiTargetStopsAtMaxRepeatsAndSaysWhereTheIntervalWas() {
+    List<Double> noisy = List.of(4500.0, 4250.0, 3875.0, 4500.0, 4250.0, 3875.0);
+
+    assertThat(untilTwoPercent.stopAfter(noisy.subList(0, 5), 5)).isEmpty();
+    RepeatSpec.RepeatStop stop = untilTwoPercent.stopAfter(noisy, 6).orElseThrow();
+
+    assertThat(stop.ciReached()).isFalse();
+    assertThat(stop.reason())
         .isEqualTo(
-            RepeatSpec.untilCv(3, RepeatSpec.DEFAULT_WINDOW, RepeatSpec.DEFAULT_MAX_REPEATS));
+            "max repeats reached (6 runs) with the 95 % CI at ±7.0 % of the mean (target ±2 %)");
   }
 
   @Test
-  void withoutACvTargetTheRepeatFlagOverridesTheConfig() {
-    assertThat(RepeatSpec.fromFlags(null, 2, null, null, null)).isEqualTo(RepeatSpec.times(2));
-    assertThat(RepeatSpec.fromFlags(5, 2, null, null, null)).isEqualTo(RepeatSpec.times(5));
+  void aCiTargetWithTooFewResultsAtMaxRepeatsSaysThatACiNeedsTwo() {
+    RepeatSpec.RepeatStop stop = untilTwoPercent.stopAfter(List.of(4000.0), 6).orElseThrow();
+
+    assertThat(stop.ciHalfWidthPercent()).isNull();
+    assertThat(stop.reason())
+        .isEqualTo("max repeats reached (6 runs): only 1 gave a result, a CI needs 2");
   }
 
   @Test
-  void aWindowLargerThanTheDefaultMaxRepeatsRaisesTheDefault() {
-    assertThat(RepeatSpec.fromFlags(null, 1, "3", 8, null).runs()).isEqualTo(8);
-  }
-
-  @Test
-  void aCvTargetThatIsNotAPositivePercentageIsRefusedNamingTheFlag() {
-    for (String bad : List.of("-1", "0", "0%", "abc", "NaN", "%")) {
-      assertThatThrownBy(() -> RepeatSpec.fromFlags(null, 1, bad, null, null))
-          .isInstanceOf(ConfigException.class)
-          .hasMessage("--until-cv: must be a percentage > 0 (got " + bad + ")");
-    }
-  }
-
-  @Test
-  void aWindowBelowTwoAndMaxRepeatsBelowTheWindowAreRefused() {
-    assertThatThrownBy(() -> RepeatSpec.fromFlags(null, 1, "3", 1, null))
-        .hasMessage("--window: must be ≥ 2, a CV needs two results (got 1)");
-    assertThatThrownBy(() -> RepeatSpec.fromFlags(null, 1, "3", 4, 3))
-        .hasMessage("--max-repeats: must be ≥ --window (4) (got 3)");
-  }
-
-  @Test
-  void aCvTargetWithRepeatIsRefused() {
-    assertThatThrownBy(() -> RepeatSpec.fromFlags(3, 1, "3", null, null))
-        .isInstanceOf(ConfigException.class)
-        .hasMessageStartingWith("--until-cv: not with --repeat");
-  }
-
-  @Test
-  void windowAndMaxRepeatsWithoutACvTargetAreRefused() {
-    assertThatThrownBy(() -> RepeatSpec.fromFlags(null, 1, null, 3, 6))
-        .isInstanceOf(ConfigException.class)
-        .satisfies(
-            e ->
-                assertThat(((ConfigException) e).errors())
-                    .containsExactly(
-                        "--window: only with --until-cv (got 3)",
-                        "--max-repeats: only with --until-cv (got 6)"));
-  }
-
-  @Test
-  void repeatBelowOneIsRefused() {
-    assertThatThrownBy(() -> RepeatSpec.fromFlags(0, 1, null, null, null))
-        .hasMessage("--repeat: must be ≥ 1 (got 0)");
+  void aSetBrokenOffByCtrlCHasNotReachedItsTarget() {
+    assertThat(untilTwoPercent.interruptedIn(2))
+        .isEqualTo(new RepeatSpec.RepeatStop("interrupted in run 2", null, null, null, false));
+    assertThat(untilThreePercent.interruptedIn(2).cvReached()).isFalse();
+    assertThat(RepeatSpec.times(3).interruptedIn(2).cvReached()).isNull();
   }
 }

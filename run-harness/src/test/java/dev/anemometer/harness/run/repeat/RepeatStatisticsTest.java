@@ -22,12 +22,23 @@ class RepeatStatisticsTest {
   }
 
   @Test
+  void theMeanComesWithItsConfidenceIntervalByStudentsT() {
+    // n = 5, sd = √250 = 15.8: t(0.975, 4) = 2.776, half-width 2.776 × 15.8 / √5 = 19.6.
+    RepeatStatistics stats = RepeatStatistics.of(List.of(980.0, 1000.0, 1020.0, 990.0, 1010.0));
+
+    assertThat(stats.confidenceInterval().halfWidth()).isEqualTo(19.63, within(0.01));
+    assertThat(stats.confidenceInterval().low()).isEqualTo(980.37, within(0.01));
+    assertThat(stats.confidenceInterval().high()).isEqualTo(1019.63, within(0.01));
+  }
+
+  @Test
   void oneResultHasNoSpreadAndNoDeviation() {
     RepeatStatistics stats = RepeatStatistics.of(List.of(4250.0));
 
     assertThat(stats.standardDeviation()).isZero();
     assertThat(stats.spreadPercent()).isZero();
     assertThat(stats.coefficientOfVariationPercent()).isZero();
+    assertThat(stats.confidenceInterval()).isNull();
   }
 
   @Test
