@@ -21,6 +21,10 @@ import java.util.List;
  * @param stallChance the chance that a judged window has the driver stall (its latencies inflated,
  *     the window invalid)
  * @param busySigmaPoints the scatter of a window's machine busy share, in points
+ * @param arrivalUserSeconds the work a user's arrival brings beyond its steady load (its login, its
+ *     first joins), in seconds of one user's steady load, spread over {@link
+ *     StackModel#ARRIVAL_SECONDS}: a climb's steps, whose users arrive in their window, then fail
+ *     below the capacity
  * @param serviceSeconds an operation's mean service time on an idle stack: the shorter, the closer
  *     to saturation (100 % busy) the 99th percentile stays within its limit. At 20 ms it reaches
  *     the 2 s limit at 95 % busy, at 5 ms at 99 %: two platforms that differ in how they queue near
@@ -39,25 +43,28 @@ record NoiseModel(
     double retryShare,
     double stallChance,
     double busySigmaPoints,
+    double arrivalUserSeconds,
     double serviceSeconds) {
 
   /** The service time of every model but the sharp knee's. */
   static final double SERVICE_SECONDS = 0.02;
 
   static final NoiseModel STEADY =
-      new NoiseModel("steady", 0.01, 0, 0, 1, 0, 1, 0, 1, 0, 0, 1, SERVICE_SECONDS);
+      new NoiseModel("steady", 0.01, 0, 0, 1, 0, 1, 0, 1, 0, 0, 1, 0, SERVICE_SECONDS);
 
   static final NoiseModel WINDOW_NOISE =
-      new NoiseModel("window noise", 0.03, 0.03, 0, 1, 0, 1, 0, 1, 0, 0, 3, SERVICE_SECONDS);
+      new NoiseModel("window noise", 0.03, 0.03, 0, 1, 0, 1, 0, 1, 0, 0, 3, 0, SERVICE_SECONDS);
 
   static final NoiseModel DRIFT =
-      new NoiseModel("pace drift", 0.02, 0.015, 0.03, 2400, 0, 1, 0, 1, 0, 0, 2, SERVICE_SECONDS);
+      new NoiseModel(
+          "pace drift", 0.02, 0.015, 0.03, 2400, 0, 1, 0, 1, 0, 0, 2, 0, SERVICE_SECONDS);
 
   static final NoiseModel COLD_START =
-      new NoiseModel("cold start", 0.02, 0.015, 0, 1, 0.4, 120, 0, 1, 0, 0, 2, SERVICE_SECONDS);
+      new NoiseModel("cold start", 0.02, 0.015, 0, 1, 0.4, 120, 0, 1, 0, 0, 2, 0, SERVICE_SECONDS);
 
   static final NoiseModel AFTERMATH =
-      new NoiseModel("aftermath", 0.02, 0.015, 0, 1, 0, 1, 0.15, 120, 0.1, 0, 2, SERVICE_SECONDS);
+      new NoiseModel(
+          "aftermath", 0.02, 0.015, 0, 1, 0, 1, 0.15, 120, 0.1, 0, 2, 0, SERVICE_SECONDS);
 
   static final NoiseModel EVERYTHING =
       new NoiseModel(
@@ -73,6 +80,7 @@ record NoiseModel(
           0.1,
           0.03,
           3,
+          0,
           SERVICE_SECONDS);
 
   /**
@@ -80,10 +88,18 @@ record NoiseModel(
    * saturation shows, and a rule on the machine's idle share cannot see it.
    */
   static final NoiseModel SHARP_KNEE =
-      new NoiseModel("sharp knee", 0.01, 0.01, 0, 1, 0, 1, 0, 1, 0, 0, 1, 0.005);
+      new NoiseModel("sharp knee", 0.01, 0.01, 0, 1, 0, 1, 0, 1, 0, 0, 1, 0, 0.005);
+
+  /**
+   * Window noise on a stack whose users cost 20 s of their steady load when they arrive: a step
+   * that brings 500 users in over 30 s carries some 300 more users' work than it holds.
+   */
+  static final NoiseModel ARRIVALS =
+      new NoiseModel("arrivals", 0.03, 0.03, 0, 1, 0, 1, 0, 1, 0, 0, 3, 20, SERVICE_SECONDS);
 
   static List<NoiseModel> all() {
-    return List.of(STEADY, WINDOW_NOISE, DRIFT, COLD_START, AFTERMATH, EVERYTHING, SHARP_KNEE);
+    return List.of(
+        STEADY, WINDOW_NOISE, DRIFT, COLD_START, AFTERMATH, EVERYTHING, SHARP_KNEE, ARRIVALS);
   }
 
   /** The same stack warm, at its mean pace, with nothing overloaded and a driver that keeps up. */
@@ -98,6 +114,7 @@ record NoiseModel(
         1,
         aftermathShare,
         aftermathSeconds,
+        0,
         0,
         0,
         0,

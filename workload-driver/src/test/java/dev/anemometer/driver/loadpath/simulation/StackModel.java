@@ -25,6 +25,9 @@ final class StackModel {
   /** What a user asks of the stack, on average. */
   static final double OPERATIONS_PER_USER_SECOND = 0.5;
 
+  /** How long the work of a user's arrival takes to land (time constant). */
+  static final double ARRIVAL_SECONDS = 15;
+
   /** How long the per-window share of the pace holds. */
   static final double WINDOW_NOISE_SECONDS = 60;
 
@@ -36,6 +39,8 @@ final class StackModel {
   private double aftermath;
   private double windowPace = 1;
   private double windowPaceUntil;
+  private double lastUsers;
+  private double arrivalUsers;
 
   StackModel(double saturationUsers, NoiseModel noise, SplittableRandom random) {
     this.saturationUsers = saturationUsers;
@@ -48,7 +53,12 @@ final class StackModel {
   Tick tick(double users, double atSeconds) {
     double pace = pace(atSeconds);
     double load = backlogSeconds > OVERLOAD_BACKLOG_SECONDS ? 1 + noise.retryShare() : 1;
-    double utilisation = users * load / (saturationUsers * pace);
+    double arrived = Math.max(0, users - lastUsers);
+    lastUsers = users;
+    arrivalUsers =
+        arrivalUsers * Math.exp(-1 / ARRIVAL_SECONDS)
+            + arrived * noise.arrivalUserSeconds() / ARRIVAL_SECONDS;
+    double utilisation = (users * load + arrivalUsers) / (saturationUsers * pace);
     backlogSeconds = Math.max(0, backlogSeconds + utilisation - 1);
     if (backlogSeconds > OVERLOAD_BACKLOG_SECONDS) {
       aftermath = noise.aftermathShare();
