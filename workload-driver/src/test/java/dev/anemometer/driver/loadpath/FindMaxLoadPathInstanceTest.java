@@ -11,6 +11,11 @@ class FindMaxLoadPathInstanceTest {
 
   /** Steps of 100 users for 30 s; probes of 10 s ramp, 20 s warm-up, 60 s judged; 2.5 %. */
   private static LoadPathInstance path() {
+    return path(0);
+  }
+
+  /** {@link #path()} with a marginal band of {@code bandPercent}. */
+  private static LoadPathInstance path(double bandPercent) {
     return new FindMaxLoadPathSpec(
             100,
             Duration.ofSeconds(30),
@@ -22,7 +27,7 @@ class FindMaxLoadPathInstanceTest {
             Duration.ofSeconds(120),
             1000,
             0,
-            0)
+            bandPercent)
         .newInstance();
   }
 
@@ -107,20 +112,7 @@ class FindMaxLoadPathInstanceTest {
 
   @Test
   void aMarginalWindowThatPassedRunsAgainAtOnceAndOneThatFailedAfterADrain() {
-    LoadPathInstance path =
-        new FindMaxLoadPathSpec(
-                100,
-                Duration.ofSeconds(30),
-                Duration.ofSeconds(10),
-                Duration.ofSeconds(20),
-                Duration.ofSeconds(60),
-                2.5,
-                1,
-                Duration.ofSeconds(120),
-                1000,
-                0,
-                25)
-            .newInstance();
+    LoadPathInstance path = path(25);
 
     List<String> timeline =
         timeline(
