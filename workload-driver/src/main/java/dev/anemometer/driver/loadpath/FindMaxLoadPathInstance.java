@@ -38,6 +38,9 @@ final class FindMaxLoadPathInstance implements LoadPathInstance {
    */
   static final Duration COLLAPSE = Duration.ofSeconds(30);
 
+  /** The shortest warm-up of a probe after the first (a drained stack settles). */
+  static final Duration MIN_WARM_UP = Duration.ofSeconds(5);
+
   /** The shortest ramp of a probe that moves the users at all. */
   static final Duration MIN_PROBE_RAMP = Duration.ofSeconds(5);
 
@@ -229,12 +232,23 @@ final class FindMaxLoadPathInstance implements LoadPathInstance {
 
   /**
    * The warm-up lets the sessions of the users a probe brings start and join their auctions, and a
-   * drained stack settle. A probe at the users of a window that just passed is in its steady state
-   * already; a later step of the climb is judged as it ramps.
+   * drained stack settle. Their arrival's work is in proportion to their number, so a probe that
+   * brings fewer users than a step warms up for that share of a warm-up, at least {@link
+   * #MIN_WARM_UP}. A probe at the users of a window that just passed is in its steady state
+   * already; a later step of the climb is judged as it ramps; the first probe warms a cold stack.
    */
   private long warmUpMillis(Probe probe) {
     boolean steady = probeIndex > 0 && previousPassed && probe.users() == previousUsers;
-    return rampsInItsWindow(probe) || steady ? 0 : spec.probeWarmUp().toMillis();
+    if (rampsInItsWindow(probe) || steady) {
+      return 0;
+    }
+    long warm = spec.probeWarmUp().toMillis();
+    if (probeIndex == 0) {
+      return warm;
+    }
+    long brought = Math.max(0, probe.users() - rampFrom(probe));
+    long scaled = warm * brought / spec.initialStepUsers();
+    return Math.min(warm, Math.max(MIN_WARM_UP.toMillis(), scaled));
   }
 
   /** A later step of the climb after a window that passed brings its users in while judged. */

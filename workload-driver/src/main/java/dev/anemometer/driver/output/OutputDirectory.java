@@ -189,7 +189,8 @@ public final class OutputDirectory implements RunListener, AutoCloseable {
   /**
    * The rules that failed the lowest failing window above the peak (findMax), if any; of several at
    * that count the latest, the one the search acted on last (a probe or verification after the
-   * climb's unwarmed step there).
+   * climb's unwarmed step there). A window the driver invalidated decided nothing, so its failures
+   * say nothing about the stack.
    */
   private static List<String> failedAbovePeak(TargetResult target) {
     if (target.peakUsers() == null) {
@@ -197,7 +198,7 @@ public final class OutputDirectory implements RunListener, AutoCloseable {
     }
     return target.windows().stream()
         .filter(w -> w.users() > target.peakUsers() && !w.verdict().passed())
-        .filter(w -> !w.verdict().calibrationDefect())
+        .filter(w -> w.verdict().valid() && !w.verdict().calibrationDefect())
         .min(
             java.util.Comparator.comparingInt(WindowResult::users)
                 .thenComparing(WindowResult::index, java.util.Comparator.reverseOrder()))

@@ -99,14 +99,14 @@ class FindMaxLoadPathInstanceTest {
             "STEP#2 297 30s",
             "RAMP_DOWN 171 20s", // a drain at 70 % of the lower of the two counts
             "RAMP_UP 241 8s", // 74 users at the climb's pace of 100 per 10 s
-            "WARM_UP 245 20s",
+            "WARM_UP 245 15s", // 74 users warm up for 74 % of the 20 s a step's 100 would
             "QOS#3 245 60s",
-            "RAMP_UP 269 5s", // a move of 26 users: the least ramp, 5 s
-            "WARM_UP 271 20s",
+            "RAMP_UP 270 5s", // a move of 26 users: the least ramp, 5 s
+            "WARM_UP 271 5s", // and the least warm-up
             "QOS#4 271 60s",
             "RAMP_DOWN 189 20s", // the invalid window ran in vain: drained, then again
             "RAMP_UP 265 8s",
-            "WARM_UP 271 20s",
+            "WARM_UP 271 16s",
             "QOS#5 271 60s");
   }
 
@@ -131,8 +131,8 @@ class FindMaxLoadPathInstanceTest {
             "QOS#2 141 60s",
             "QOS#3 141 60s",
             "RAMP_DOWN 98 20s",
-            "RAMP_UP 132 5s",
-            "WARM_UP 141 20s",
+            "RAMP_UP 136 5s",
+            "WARM_UP 141 9s",
             "QOS#4 141 60s");
   }
 
@@ -141,6 +141,7 @@ class FindMaxLoadPathInstanceTest {
     LoadPathInstance path = path();
     timeline(path, WindowVerdict.PASSED, WindowVerdict.FAILED); // 100 holds, 200 fails: probe 141
     long start = 60_000 + 30_000 + 20_000; // first step 60 s, the 200 step 30 s, the drain 20 s
+    // 43 users ramp in 5 s and warm up for 9 s: the judged window runs from 14 s to 74 s.
     LoadPoint probe = path.at(start + 5_000 + 20_000);
     assertThat(probe.phase()).isEqualTo(LoadPhase.QOS);
     long qos = start + 25_000;

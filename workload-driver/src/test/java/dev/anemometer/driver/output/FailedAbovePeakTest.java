@@ -39,6 +39,22 @@ class FailedAbovePeakTest {
   }
 
   @Test
+  void skipsAWindowTheDriverInvalidated() {
+    // A probe at 1,500 failed on the stack's own response time; the latest window there had the
+    // driver's event loop lagging, so what it measured is the driver's delay, not the stack's.
+    List<WindowResult> windows =
+        List.of(
+            window(0, 1_000, null),
+            window(1, 1_500, "Login p99 3.4 s > 3 s"),
+            window(2, 1_250, null),
+            invalid(window(3, 1_500, "HomePage p99 3.1 s > 2 s")));
+
+    RunSummary summary = OutputDirectory.summary(run(windows, 1_250));
+
+    assertThat(summary.targets().get(0).failedAbovePeak()).containsExactly("Login p99 3.4 s > 3 s");
+  }
+
+  @Test
   void namesNothingWithoutAPeak() {
     RunSummary summary =
         OutputDirectory.summary(run(List.of(window(0, 100, "Login p99 4 s > 3 s")), null));
@@ -63,6 +79,21 @@ class FailedAbovePeakTest {
         index * 60_000L + 60_000,
         users,
         NONE,
+        verdict,
+        Double.NaN);
+  }
+
+  private static WindowResult invalid(WindowResult window) {
+    QosVerdict verdict =
+        new QosVerdict(
+            false, window.verdict().results(), List.of("driver event-loop lag 913 ms > 100 ms"));
+    return new WindowResult(
+        window.targetId(),
+        window.index(),
+        window.startMillis(),
+        window.endMillis(),
+        window.users(),
+        window.stats(),
         verdict,
         Double.NaN);
   }

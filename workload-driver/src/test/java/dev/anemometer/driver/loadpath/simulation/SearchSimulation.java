@@ -15,6 +15,9 @@ final class SearchSimulation {
   static final double LEAST_CAPACITY = 1_500;
   static final double MOST_CAPACITY = 4_500;
 
+  /** {@code -Dsimulation.trace=N} prints the windows of the first N searches of each row. */
+  static final int TRACED = Integer.getInteger("simulation.trace", 0);
+
   private SearchSimulation() {}
 
   static SearchStatistics run(
@@ -31,7 +34,20 @@ final class SearchSimulation {
     for (int i = 0; i < searches; i++) {
       SplittableRandom one = random.split();
       double capacity = LEAST_CAPACITY + one.nextDouble() * (MOST_CAPACITY - LEAST_CAPACITY);
-      outcomes.add(SimulatedSearch.run(spec, capacity, capacity / ratio, noise, steering, one));
+      SimulatedSearch.Outcome outcome =
+          SimulatedSearch.run(spec, capacity, capacity / ratio, noise, steering, one);
+      if (i < TRACED) {
+        System.out.printf(
+            "%s / %s: capacity %.0f, answer %d (%+.1f %%), %.1f min: %s%n",
+            variant,
+            noise.name(),
+            capacity,
+            outcome.answer(),
+            outcome.errorPercent(),
+            outcome.minutes(),
+            outcome.trace());
+      }
+      outcomes.add(outcome);
     }
     return SearchStatistics.of(variant, noise.name(), spec.precisionPercent(), outcomes);
   }

@@ -54,9 +54,16 @@ final class SimulatedSearch {
    * @param answer the peak users found (0: none)
    * @param finished false when it ran past {@link #MAX_MILLIS}
    * @param invalid the search ended on two invalid windows in a row: no answer
+   * @param trace its judged windows in order: kind (S step, P probe), users, seconds, verdict
    */
   record Outcome(
-      int answer, double capacity, int windows, double minutes, boolean finished, boolean invalid) {
+      int answer,
+      double capacity,
+      int windows,
+      double minutes,
+      boolean finished,
+      boolean invalid,
+      String trace) {
 
     double errorPercent() {
       return 100 * (answer - capacity) / capacity;
@@ -78,6 +85,7 @@ final class SimulatedSearch {
   private long watchStartMillis;
   private LoadPhase watchedPhase;
   private int watchedWindow = LoadPoint.NOT_JUDGED;
+  private final StringBuilder trace = new StringBuilder();
 
   private SimulatedSearch(
       FindMaxLoadPathSpec spec,
@@ -119,7 +127,13 @@ final class SimulatedSearch {
     }
     int answer = path.peakUsers().orElse(0);
     return new Outcome(
-        answer, capacityUsers, windows, millis / 60_000.0, point.finished(), path.endedInvalid());
+        answer,
+        capacityUsers,
+        windows,
+        millis / 60_000.0,
+        point.finished(),
+        path.endedInvalid(),
+        trace.toString().strip());
   }
 
   private void advance(long millis) {
@@ -129,7 +143,9 @@ final class SimulatedSearch {
       return;
     }
     if (windowIndex != LoadPoint.NOT_JUDGED) {
-      steering.judged(path, windowIndex, close());
+      ClosedWindow closed = close();
+      traceWindow(closed);
+      steering.judged(path, windowIndex, closed);
       windows++;
       point = path.at(millis);
     }
@@ -151,6 +167,19 @@ final class SimulatedSearch {
         successes,
         stalled,
         windowIsStep);
+  }
+
+  private void traceWindow(ClosedWindow closed) {
+    String verdict =
+        closed.invalid() ? "invalid" : closed.worstLimitShare() <= 1 ? "pass" : "fail";
+    trace
+        .append(closed.step() ? 'S' : 'P')
+        .append(closed.users())
+        .append('/')
+        .append(window.size())
+        .append("s:")
+        .append(verdict)
+        .append(' ');
   }
 
   private void watch(long millis) {
