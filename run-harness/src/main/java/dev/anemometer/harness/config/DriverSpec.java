@@ -12,9 +12,10 @@ import com.fasterxml.jackson.annotation.JsonProperty;
  *     the users run in the harness's own JVM
  * @param token the bearer token of workers started elsewhere; read from the file but never written
  *     back (the resolved config is saved with the results), else {@value #TOKEN_VARIABLE}
- * @param precedence local target: the tier processes run 10 nice levels below the driver, their
- *     sessions too, so that the driver does not wait behind them for a core (decision 0011);
- *     absent: true
+ * @param precedence the driver first for the cores, so that it does not wait behind the tiers for
+ *     one: on the local target the tier processes run 10 nice levels below the driver, their
+ *     sessions too (decision 0011); on compose the harness's session runs 10 levels above the
+ *     containers' when it may (decision 0023); absent: true
  */
 public record DriverSpec(
     CpuList cpus,
@@ -32,7 +33,7 @@ public record DriverSpec(
     this(cpus, null, null, null);
   }
 
-  /** Whether the local tiers run below the driver: unless {@code precedence: false}. */
+  /** Whether the driver comes first for the cores: unless {@code precedence: false}. */
   public boolean tiersBelowDriver() {
     return precedence == null || precedence;
   }

@@ -20,10 +20,10 @@ final class DriverValidator {
 
   void validate(AnemometerConfig config) {
     validateWorkers(config);
-    if (config.driver().precedence() != null && config.target() != Target.LOCAL) {
+    if (config.driver().precedence() != null && config.target() == Target.KUBERNETES) {
       errors.add(
-          "driver.precedence: only the local target starts the tiers below the driver; remove it"
-              + " for target "
+          "driver.precedence: the local and compose targets put the driver first on a shared"
+              + " machine; remove it for target "
               + config.target().configName());
     }
     CpuList cpus = config.driver().cpus();

@@ -78,7 +78,7 @@ class DriverConfigTest {
   }
 
   @Test
-  void theTiersRunBelowTheDriverUnlessTheConfigSaysOtherwiseOnTheLocalTargetOnly() {
+  void theDriverComesFirstUnlessTheConfigSaysOtherwiseOnTheLocalAndComposeTargetsOnly() {
     assertThat(twoCores.load(null, null, List.of()).driver().tiersBelowDriver()).isTrue();
     assertThat(
             twoCores
@@ -86,15 +86,22 @@ class DriverConfigTest {
                 .driver()
                 .tiersBelowDriver())
         .isFalse();
+    assertThat(
+            twoCores
+                .load(null, null, List.of("target=compose", "driver.precedence=false"))
+                .driver()
+                .tiersBelowDriver())
+        .isFalse();
 
     ConfigException error =
         catchThrowableOfType(
             ConfigException.class,
-            () -> twoCores.load(null, null, List.of("target=compose", "driver.precedence=true")));
+            () ->
+                twoCores.load(null, null, List.of("target=kubernetes", "driver.precedence=true")));
     assertThat(error.errors())
         .contains(
-            "driver.precedence: only the local target starts the tiers below the driver; remove"
-                + " it for target compose");
+            "driver.precedence: the local and compose targets put the driver first on a shared"
+                + " machine; remove it for target kubernetes");
   }
 
   @Test

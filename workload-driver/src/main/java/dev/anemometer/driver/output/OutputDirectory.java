@@ -84,6 +84,7 @@ public final class OutputDirectory implements RunListener, AutoCloseable {
             report.phase().name(),
             report.verdict().passed(),
             report.verdict().invalidReasons(),
+            DriverHealthLine.of(report.stats().health()),
             operations));
     try {
       for (OperationSummary operation : operations) {
@@ -132,6 +133,7 @@ public final class OutputDirectory implements RunListener, AutoCloseable {
             window.verdict().failureMessages(),
             window.verdict().invalidReasons(),
             window.machineBusyPercentOrNull(),
+            DriverHealthLine.of(window.stats().health()),
             OperationSummary.of(window.stats(), window.verdict())));
   }
 
@@ -264,6 +266,7 @@ public final class OutputDirectory implements RunListener, AutoCloseable {
       String phase,
       boolean qosPassed,
       List<String> invalidReasons,
+      DriverHealthLine driver,
       List<OperationSummary> operations) {}
 
   record WindowLine(
@@ -277,5 +280,6 @@ public final class OutputDirectory implements RunListener, AutoCloseable {
       List<String> failures,
       List<String> invalidReasons,
       @JsonInclude(JsonInclude.Include.NON_NULL) Double machineBusyPercent,
+      DriverHealthLine driver,
       List<OperationSummary> operations) {}
 }

@@ -48,6 +48,7 @@ public final class ComposeStack implements DeployedStack {
   private final Console console;
   private volatile ContainerWatch watch;
   private final ContainerProcesses processes;
+  private volatile DriverSessionPriority driverPriority;
 
   ComposeStack(
       ComposeDeployment deployment, DockerApi engine, Duration drainTimeout, Console console) {
@@ -82,12 +83,16 @@ public final class ComposeStack implements DeployedStack {
     requireWebTier(config);
     ComposeDeployment deployment =
         ComposeDeployment.prepare(config, tuning, resultsDir, repositoryRoot, config.name());
-    return start(
-        deployment,
-        DockerApi.fromEnvironment(),
-        config.elasticity().drainTimeout(),
-        uri -> Readiness.awaitHttp(uri, readyTimeout),
-        console);
+    ComposeStack stack =
+        start(
+            deployment,
+            DockerApi.fromEnvironment(),
+            config.elasticity().drainTimeout(),
+            uri -> Readiness.awaitHttp(uri, readyTimeout),
+            console);
+    stack.driverPriority = DriverSessionPriority.raise(config.driver().tiersBelowDriver());
+    console.info(stack.driverPriority.describe());
+    return stack;
   }
 
   /**
@@ -181,6 +186,10 @@ public final class ComposeStack implements DeployedStack {
     ContainerWatch watching = watch;
     if (watching != null) {
       watching.close();
+    }
+    DriverSessionPriority priority = driverPriority;
+    if (priority != null) {
+      priority.close();
     }
     try {
       Runtime.getRuntime().removeShutdownHook(downOnExit);

@@ -1,5 +1,6 @@
 package dev.anemometer.harness.deploy.local;
 
+import dev.anemometer.harness.deploy.Autogroups;
 import dev.anemometer.harness.deploy.Polling;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -10,8 +11,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.OptionalInt;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
 /**
@@ -31,7 +30,6 @@ final class TierPrecedence {
   /** How far below the harness the tiers run: a weight about a tenth of the driver's. */
   static final int NICENESS = 10;
 
-  private static final Pattern AUTOGROUP_NICE = Pattern.compile("nice\\s+(-?\\d+)");
   private static final Duration SESSION_WAIT = Duration.ofSeconds(2);
   private static final Duration SESSION_POLL = Duration.ofMillis(5);
 
@@ -142,14 +140,7 @@ final class TierPrecedence {
 
   /** The nice value of the session (autogroup) {@code pid} belongs to; empty without autogroup. */
   OptionalInt autogroupNice(long pid) {
-    try {
-      Matcher matcher = AUTOGROUP_NICE.matcher(Files.readString(PROC.resolve(pid + "/autogroup")));
-      return matcher.find()
-          ? OptionalInt.of(Integer.parseInt(matcher.group(1)))
-          : OptionalInt.empty();
-    } catch (IOException | RuntimeException unreadable) {
-      return OptionalInt.empty();
-    }
+    return Autogroups.niceOf(PROC.resolve(pid + "/autogroup"));
   }
 
   /** True when {@code pid} leads its own session (its session id is its pid). */
