@@ -97,9 +97,27 @@ record NoiseModel(
   static final NoiseModel ARRIVALS =
       new NoiseModel("arrivals", 0.03, 0.03, 0, 1, 0, 1, 0, 1, 0, 0, 3, 20, SERVICE_SECONDS);
 
+  /**
+   * Arrivals on a stack that an overload leaves 15 % slower for minutes (a time constant of 8
+   * minutes: JIT deoptimisations, caches refilled, a database's dead rows): a drain that finds its
+   * latency back within the limits at 70 % of the load does not see it, and each probe that fails
+   * above the slowed stack's capacity slows it again.
+   */
+  static final NoiseModel LINGERING =
+      new NoiseModel(
+          "lingering", 0.02, 0.015, 0, 1, 0, 1, 0.15, 480, 0.1, 0, 2, 20, SERVICE_SECONDS);
+
   static List<NoiseModel> all() {
     return List.of(
-        STEADY, WINDOW_NOISE, DRIFT, COLD_START, AFTERMATH, EVERYTHING, SHARP_KNEE, ARRIVALS);
+        STEADY,
+        WINDOW_NOISE,
+        DRIFT,
+        COLD_START,
+        AFTERMATH,
+        EVERYTHING,
+        SHARP_KNEE,
+        ARRIVALS,
+        LINGERING);
   }
 
   /** The same stack warm, at its mean pace, with nothing overloaded and a driver that keeps up. */
