@@ -25,7 +25,7 @@ class ConfigValidationTest {
             "appInstances[0].tiers.app.color=red",
             "appInstances[0].tiers.app.color: unknown key; accepted: cpus, instances"),
         Arguments.of(
-            "colour=red", "colour: unknown key; accepted: appInstances, driver, elasticity"),
+            "colour=red", "colour: unknown key; accepted: appInstances, audit, driver, elasticity"),
         Arguments.of(
             "qos.interval=90",
             "qos.interval: '90' is not a duration with a unit (250ms, 90s, 5m, 1h)"),
