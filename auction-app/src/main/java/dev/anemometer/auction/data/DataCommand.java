@@ -22,7 +22,8 @@ public final class DataCommand {
         load  --max-users U [--threads N] [--force]
               load a dataset for U users: 5U accounts, ceil(U/15) live auctions, 2.5U past
               auctions with bids, future auctions, attendance and generated images.
-              Refuses a database that holds data unless --force (which recreates the schema).
+              Refuses a database that holds data unless --force, which recreates the schema
+              only where it holds this project's Flyway history (else it refuses too).
         reset
               undo what runs added since the load, restore credit, restart the live auctions
         check --users N

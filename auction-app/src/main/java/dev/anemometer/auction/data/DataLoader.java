@@ -104,11 +104,26 @@ final class DataLoader {
   private void prepareSchema(boolean force) throws SQLException, DataCommandException {
     Flyway flyway = database.flyway().cleanDisabled(!force).load();
     if (force) {
-      flyway.clean();
+      cleanOnlyOurs(flyway);
     } else {
       refuseIfNotEmpty();
     }
     flyway.migrate();
+  }
+
+  private void cleanOnlyOurs(Flyway flyway) throws SQLException, DataCommandException {
+    SchemaOwnership ownership;
+    try (Connection connection = database.open()) {
+      ownership = SchemaOwnership.of(connection);
+    }
+    if (ownership == SchemaOwnership.FOREIGN) {
+      throw DataCommandException.refused(
+          "--force cleans only a database holding Anemometer's schema history"
+              + " (flyway_schema_history); this schema holds other objects: use an empty database");
+    }
+    if (ownership == SchemaOwnership.OURS) {
+      flyway.clean();
+    }
   }
 
   private void refuseIfNotEmpty() throws SQLException, DataCommandException {

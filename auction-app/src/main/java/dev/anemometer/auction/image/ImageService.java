@@ -28,6 +28,7 @@ class ImageService {
   private final JdbcClient jdbc;
   private final TransactionTemplate transactions;
   private final ImageResizer resizer;
+  private final DecodeLimit decodes;
   private final Cache itemDetails;
 
   ImageService(
@@ -44,6 +45,7 @@ class ImageService {
     this.jdbc = jdbc;
     this.transactions = transactions;
     this.resizer = properties.newResizer();
+    this.decodes = new DecodeLimit(properties.maxConcurrentDecodes());
     this.itemDetails = caches.getCache(CacheNames.ITEM_DETAIL);
   }
 
@@ -54,7 +56,7 @@ class ImageService {
     }
     // Decoding and encoding take tens of milliseconds: outside the transaction, holding no
     // connection.
-    Map<ImageSize, JpegImage> sizes = resizer.allSizes(decode(upload));
+    Map<ImageSize, JpegImage> sizes = decodes.run(() -> resizer.allSizes(decode(upload)));
     UploadedImage stored = transactions.execute(status -> store(itemId, sizes));
     if (itemDetails != null) {
       itemDetails.evict(itemId);

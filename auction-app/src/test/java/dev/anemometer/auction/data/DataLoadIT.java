@@ -338,6 +338,38 @@ class DataLoadIT {
     }
   }
 
+  @Test
+  void forceRefusesToCleanASchemaWithoutThisProjectsHistoryAndDropsNothing() throws SQLException {
+    TestPostgres.Database foreign = TestPostgres.newDatabase();
+    try (Connection connection = DataCli.connect(foreign)) {
+      DataCli.execute(
+          connection,
+          "CREATE TABLE invoices (id bigint PRIMARY KEY)",
+          "INSERT INTO invoices VALUES (1)");
+    }
+
+    DataCli.Outcome refused = DataCli.run(foreign, "load", "--max-users", "15", "--force");
+
+    assertThat(refused.exitCode()).isEqualTo(1);
+    assertThat(refused.err().lines())
+        .singleElement()
+        .asString()
+        .contains("--force")
+        .contains("flyway_schema_history");
+    try (Connection connection = DataCli.connect(foreign)) {
+      assertThat(DataCli.count(connection, "SELECT count(*) FROM invoices")).isEqualTo(1);
+    }
+  }
+
+  @Test
+  void forceLoadsIntoAnEmptyDatabase() throws SQLException {
+    TestPostgres.Database empty = TestPostgres.newDatabase();
+
+    DataCli.Outcome forced = DataCli.run(empty, "load", "--max-users", "15", "--force");
+
+    assertThat(forced.exitCode()).as(forced.err()).isZero();
+  }
+
   /**
    * ln(ceiling / opening price) and ln(ceiling / starting bid) of the first items of auctions 1 to
    * {@code auctions}, their starting bids going round 10–499 as the dataset's do.

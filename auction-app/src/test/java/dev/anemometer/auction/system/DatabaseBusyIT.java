@@ -10,6 +10,8 @@ import dev.anemometer.auction.support.LiveAuctionFixture.Auction;
 import dev.anemometer.auction.support.TestPostgres;
 import java.math.BigDecimal;
 import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.Statement;
 import java.time.Duration;
 import java.util.Map;
 import javax.sql.DataSource;
@@ -61,6 +63,44 @@ class DatabaseBusyIT {
       assertThat(fixture.jdbc().queryForObject("select count(*) from bid", Long.class))
           .as("only the bid that was acknowledged is stored")
           .isEqualTo(1L);
+    }
+  }
+
+  /**
+   * A query the database cannot answer (a table locked by someone else, as a stalled server would
+   * leave it) ends at the statement timeout with a 503 and gives its connection back.
+   */
+  @Test
+  void aQueryBlockedPastTheStatementTimeoutAnswers503AndFreesItsConnection() throws Exception {
+    TestPostgres.Database database = TestPostgres.newDatabase();
+    try (InJvmAppServer server =
+        InJvmAppServer.start(
+            database,
+            Map.of(
+                "anemometer.database.pool-size", "2",
+                "anemometer.database.statement-timeout-millis", "500"))) {
+      LiveAuctionFixture fixture = LiveAuctionFixture.on(database);
+      long userId = fixture.user(new BigDecimal("1000.00"));
+      String token = server.token(userId);
+
+      try (Connection blocker =
+          DriverManager.getConnection(database.jdbcUrl(), database.user(), database.password())) {
+        blocker.setAutoCommit(false);
+        try (Statement lock = blocker.createStatement()) {
+          lock.execute("LOCK TABLE app_user IN ACCESS EXCLUSIVE MODE");
+        }
+        long started = System.nanoTime();
+        Response profile = api.get(server.uri("/api/users/" + userId), token);
+        Duration waited = Duration.ofNanos(System.nanoTime() - started);
+
+        assertThat(profile.status()).as(profile.body()).isEqualTo(503);
+        assertThat(profile.isProblem()).isTrue();
+        assertThat(waited).isLessThan(Duration.ofSeconds(5));
+        blocker.rollback();
+      }
+
+      Response again = api.get(server.uri("/api/users/" + userId), token);
+      assertThat(again.status()).as("served once the lock is gone: " + again.body()).isEqualTo(200);
     }
   }
 

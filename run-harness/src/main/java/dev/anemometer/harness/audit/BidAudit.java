@@ -1,8 +1,8 @@
 package dev.anemometer.harness.audit;
 
+import dev.anemometer.harness.database.DatabaseConnections;
 import java.math.BigDecimal;
 import java.sql.Connection;
-import java.sql.DriverManager;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -47,7 +47,7 @@ public final class BidAudit {
    */
   public AuditResult audit(List<AcknowledgedBid> acknowledged) throws SQLException {
     Violations violations = new Violations();
-    try (Connection connection = DriverManager.getConnection(jdbcUrl, user, password)) {
+    try (Connection connection = DatabaseConnections.open(jdbcUrl, user, password)) {
       AcknowledgedBidCheck check = new AcknowledgedBidCheck(connection);
       check.load(acknowledged);
       connection.setReadOnly(true);
@@ -59,7 +59,7 @@ public final class BidAudit {
 
   /** The checks that need only the database: high bids and winners of the items bid on. */
   public AuditResult auditDatabase() throws SQLException {
-    try (Connection connection = DriverManager.getConnection(jdbcUrl, user, password)) {
+    try (Connection connection = DatabaseConnections.open(jdbcUrl, user, password)) {
       connection.setReadOnly(true);
       return checkDatabase(connection, new Violations(), 0);
     }

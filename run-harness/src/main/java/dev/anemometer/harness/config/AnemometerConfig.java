@@ -19,7 +19,8 @@ public record AnemometerConfig(
     ElasticitySpec elasticity,
     List<FaultSpec> faults,
     DriverSpec driver,
-    SoakSpec soak) {
+    SoakSpec soak,
+    AuditSpec audit) {
 
   public AnemometerConfig {
     appInstances = appInstances == null ? List.of() : List.copyOf(appInstances);
@@ -28,6 +29,7 @@ public record AnemometerConfig(
     findMax = findMax == null ? new FindMaxSpec(null, null, null, null) : findMax;
     driver = driver == null ? DriverSpec.SHARED : driver;
     soak = soak == null ? SoakSpec.OFF : soak;
+    audit = audit == null ? AuditSpec.STRICT : audit;
   }
 
   /** The same configuration with another findMax search (a resolved hint). */
@@ -44,6 +46,7 @@ public record AnemometerConfig(
         elasticity,
         faults,
         driver,
-        soak);
+        soak,
+        audit);
   }
 }

@@ -2,6 +2,7 @@ package dev.anemometer.harness.config;
 
 import com.fasterxml.jackson.annotation.JsonIgnore;
 import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonProperty;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
@@ -49,7 +50,14 @@ public record TiersSpec(WebTier web, LbTier lb, AppTier app, DbTier db) {
    *
    * @param jdbcUrl required for postgres-external; for postgres-system the server to create
    *     databases on (default {@code jdbc:postgresql://127.0.0.1:5432/postgres})
+   * @param password read from the file but never written back: the resolved config is saved with
+   *     the results, which are shared
    */
   @JsonInclude(JsonInclude.Include.NON_NULL)
-  public record DbTier(DbImpl impl, String jdbcUrl, String user, String password, CpuList cpus) {}
+  public record DbTier(
+      DbImpl impl,
+      String jdbcUrl,
+      String user,
+      @JsonProperty(access = JsonProperty.Access.WRITE_ONLY) String password,
+      CpuList cpus) {}
 }

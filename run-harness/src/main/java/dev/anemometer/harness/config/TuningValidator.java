@@ -2,6 +2,7 @@ package dev.anemometer.harness.config;
 
 import java.util.List;
 import java.util.Set;
+import java.util.regex.Pattern;
 
 /** Checks the tuning values that are set; the ones left out are computed later. */
 final class TuningValidator {
@@ -11,6 +12,8 @@ final class TuningValidator {
       Set.of("on", "off", "local", "remote_write", "remote_apply");
   private static final Set<String> GC = Set.of("G1", "ZGC", "Parallel", "Serial");
   private static final Set<String> CONCURRENCY = Set.of("auto", "virtual", "platform");
+  private static final Pattern SETTING_NAME = Pattern.compile("[A-Za-z_][A-Za-z0-9_.]*");
+  private static final Pattern UNSAFE_VALUE = Pattern.compile("['\"\\\\\\r\\n]");
 
   private final List<String> errors;
 
@@ -54,6 +57,22 @@ final class TuningValidator {
     share(postgres.workMem(), path + ".postgres.workMem");
     positive(postgres.maxConnections(), path + ".postgres.maxConnections");
     oneOf(postgres.synchronousCommit(), SYNC, path + ".postgres.synchronousCommit");
+    if (postgres.settings() != null) {
+      postgres.settings().forEach((key, value) -> setting(key, value, path + ".postgres.settings"));
+    }
+  }
+
+  /**
+   * Extra settings are written into postgresql.conf as {@code key = 'value'}: a quote, a backslash
+   * or a line break in either would end the value early and let the rest be read as settings.
+   */
+  private void setting(String key, String value, String path) {
+    if (!SETTING_NAME.matcher(key).matches()) {
+      errors.add(
+          path + "." + key + ": must be a PostgreSQL setting name (letters, digits, _ and .)");
+    } else if (value == null || UNSAFE_VALUE.matcher(value).find()) {
+      errors.add(path + "." + key + ": must not contain quotes, backslashes or line breaks");
+    }
   }
 
   private void positive(Integer value, String path) {

@@ -8,8 +8,10 @@ import java.io.IOException;
 import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.TimeUnit;
 
 /**
  * The app's data commands ({@code java -jar app.jar data check|load|reset}), run as child processes
@@ -24,14 +26,34 @@ public final class DataCommands {
   /** Exit code of {@code data check}: too little or no data; load it. */
   static final int NOT_ENOUGH = 1;
 
+  /**
+   * The longest a load may take: the largest preset loads in well under an hour on a slow disk, so
+   * a load still running after two has stalled (a paused database, a lock it waits on forever).
+   */
+  static final Duration LOAD_LIMIT = Duration.ofHours(2);
+
+  /** The longest a check or reset may take: each is a few statements over indexed tables. */
+  static final Duration CHECK_LIMIT = Duration.ofMinutes(15);
+
+  /** How long the last lines of a finished child may take to reach the console. */
+  private static final Duration RELAY_DRAIN = Duration.ofSeconds(5);
+
   private final Path java;
   private final Path appJar;
   private final Console console;
+  private final Duration loadLimit;
+  private final Duration checkLimit;
 
   public DataCommands(Path java, Path appJar, Console console) {
+    this(java, appJar, console, LOAD_LIMIT, CHECK_LIMIT);
+  }
+
+  DataCommands(Path java, Path appJar, Console console, Duration loadLimit, Duration checkLimit) {
     this.java = java;
     this.appJar = appJar;
     this.console = console;
+    this.loadLimit = loadLimit;
+    this.checkLimit = checkLimit;
   }
 
   /**
@@ -41,7 +63,7 @@ public final class DataCommands {
    *     --force} recreates the schema); never for an external database
    */
   public void prepare(String label, DatabaseEndpoint database, int maxUsers, boolean owned) {
-    int check = run(label, database, "check", "--users", String.valueOf(maxUsers));
+    int check = run(label, database, checkLimit, "check", "--users", String.valueOf(maxUsers));
     if (check == NOT_ENOUGH) {
       console.info(label + ": no data for " + maxUsers + " users yet; loading it");
       load(label, database, maxUsers, owned);
@@ -55,13 +77,13 @@ public final class DataCommands {
     String users = String.valueOf(maxUsers);
     int exit =
         force
-            ? run(label, database, "load", "--max-users", users, "--force")
-            : run(label, database, "load", "--max-users", users);
+            ? run(label, database, loadLimit, "load", "--max-users", users, "--force")
+            : run(label, database, loadLimit, "load", "--max-users", users);
     requireSuccess(label, "load", exit);
   }
 
   public void reset(String label, DatabaseEndpoint database) {
-    requireSuccess(label, "reset", run(label, database, "reset"));
+    requireSuccess(label, "reset", run(label, database, checkLimit, "reset"));
   }
 
   private void requireSuccess(String label, String command, int exit) {
@@ -70,7 +92,8 @@ public final class DataCommands {
     }
   }
 
-  private int run(String label, DatabaseEndpoint database, String command, String... options) {
+  private int run(
+      String label, DatabaseEndpoint database, Duration limit, String command, String... options) {
     List<String> line = new ArrayList<>(List.of(java.toString(), "-jar", appJar.toString()));
     line.addAll(
         List.of("data", command, "--jdbc-url", database.jdbcUrl(), "--user", database.user()));
@@ -81,15 +104,18 @@ public final class DataCommands {
     try {
       process = builder.start();
       process.getOutputStream().close();
-      try (BufferedReader output =
-          new BufferedReader(
-              new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8))) {
-        String text;
-        while ((text = output.readLine()) != null) {
-          console.tool(label + " data " + command, text);
-        }
+      Thread relay = relay(process, label + " data " + command);
+      if (!process.waitFor(limit.toMillis(), TimeUnit.MILLISECONDS)) {
+        throw new TierStartException(
+            label
+                + ": data "
+                + command
+                + " did not finish within "
+                + limit.toMinutes()
+                + " min (database stalled?); stopped it");
       }
-      return process.waitFor();
+      relay.join(RELAY_DRAIN.toMillis());
+      return process.exitValue();
     } catch (IOException e) {
       throw new TierStartException(
           "cannot run the app's data " + command + ": " + e.getMessage(), e);
@@ -98,8 +124,41 @@ public final class DataCommands {
       throw new TierStartException("interrupted during data " + command);
     } finally {
       if (process != null && process.isAlive()) {
-        process.destroyForcibly(); // never leave a loader behind after a failure
+        // never leave a loader behind after a failure, nor a child it started
+        process.descendants().forEach(ProcessHandle::destroyForcibly);
+        process.destroyForcibly();
+        awaitStopped(process);
       }
     }
+  }
+
+  private static void awaitStopped(Process process) {
+    try {
+      process.waitFor(RELAY_DRAIN.toMillis(), TimeUnit.MILLISECONDS);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+  }
+
+  /** The child's lines to the console, on their own thread so that the wait above has a limit. */
+  private Thread relay(Process process, String source) {
+    Thread relay =
+        new Thread(
+            () -> {
+              try (BufferedReader output =
+                  new BufferedReader(
+                      new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8))) {
+                String text;
+                while ((text = output.readLine()) != null) {
+                  console.tool(source, text);
+                }
+              } catch (IOException closed) {
+                // the child was stopped; its last lines are lost with it
+              }
+            },
+            "anemometer-data-output");
+    relay.setDaemon(true);
+    relay.start();
+    return relay;
   }
 }

@@ -8,6 +8,7 @@ import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.time.Clock;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
@@ -93,10 +94,22 @@ public final class ResultsDirectory {
     ResultsCsv.append(root, ResultsCsv.Line.ofRun(summary, root.relativize(dir).toString()));
   }
 
+  /**
+   * Writes beside the file, then moves over it: a full disk or a kill midway leaves the previous
+   * file whole (the interrupt hook and the end of a run both write the summary), never half of one.
+   */
   static void write(Path file, String text) {
+    Path temporary = file.resolveSibling("." + file.getFileName() + ".tmp");
     try {
-      Files.writeString(file, text, StandardCharsets.UTF_8);
+      Files.writeString(temporary, text, StandardCharsets.UTF_8);
+      Files.move(
+          temporary, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
     } catch (IOException e) {
+      try {
+        Files.deleteIfExists(temporary);
+      } catch (IOException ignored) {
+        // the write failed already; that is the error to report
+      }
       throw new UncheckedIOException("cannot write " + file, e);
     }
   }

@@ -41,7 +41,8 @@ public record RunSummary(
     Platform platform,
     CpuSummary cpu,
     SoakSummary soak,
-    Bracket bracket) {
+    Bracket bracket,
+    List<String> warnings) {
 
   public RunSummary(
       String name,
@@ -71,6 +72,7 @@ public record RunSummary(
         load,
         audit,
         message,
+        null,
         null,
         null,
         null,

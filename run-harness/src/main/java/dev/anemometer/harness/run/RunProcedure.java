@@ -2,7 +2,6 @@ package dev.anemometer.harness.run;
 
 import dev.anemometer.driver.run.RunListener;
 import dev.anemometer.driver.spec.ExitCodes;
-import dev.anemometer.harness.audit.AuditResult;
 import dev.anemometer.harness.config.AnemometerConfig;
 import dev.anemometer.harness.config.ConfigException;
 import dev.anemometer.harness.config.ConfigLoader;
@@ -244,14 +243,12 @@ public final class RunProcedure {
       outcome.message = loadStop.reason().get();
       return;
     }
-    outcome.audit.putAll(
-        new RunAudit(harness.console()).audit(stack, load.acknowledgedBids(), results));
-    boolean audited = outcome.audit.values().stream().allMatch(AuditResult::passed);
-    outcome.exitCode = load.passed() && audited ? ExitCodes.PASSED : ExitCodes.QOS_FAILED;
-    outcome.message =
-        !load.valid()
-            ? "invalid: the driver was the bottleneck"
-            : !audited ? "bid audit failed" : load.passed() ? "QoS met" : "QoS not met";
+    AuditRound audit =
+        new RunAudit(harness.console()).audit(stack, load.acknowledgedBids(), results);
+    outcome.audit.putAll(audit.results());
+    RunVerdict verdict = RunVerdict.of(load, audit, config.audit());
+    outcome.exitCode = verdict.exitCode();
+    outcome.message = verdict.message();
   }
 
   /**

@@ -109,7 +109,8 @@ final class RunSummaries {
             instances.stream()
                 .filter(instance -> Boolean.TRUE.equals(instance.passed()))
                 .map(RunSummary.InstanceSummary::bracket)
-                .toList()));
+                .toList()),
+        DurabilityWarnings.of(config));
   }
 
   /**

@@ -144,11 +144,7 @@ public final class ConfigRenderer {
     StringBuilder lines = new StringBuilder();
     props.forEach(
         (key, value) ->
-            lines
-                .append(key)
-                .append('=')
-                .append(key.contains("password") && !value.isEmpty() ? "********" : value)
-                .append('\n'));
+            lines.append(key).append('=').append(SecretKeys.shown(key, value)).append('\n'));
     return Template.load("app.properties")
         .render(
             Map.of(
@@ -157,7 +153,7 @@ public final class ConfigRenderer {
                 "serverName",
                 serverName,
                 "jvmCommand",
-                String.join(" ", command),
+                String.join(" ", command.stream().map(SecretKeys::shownArgument).toList()),
                 "properties",
                 lines.toString()));
   }

@@ -226,7 +226,8 @@ class SummaryPrinterTest {
         null,
         cpu,
         null,
-        bracket);
+        bracket,
+        null);
   }
 
   private static RunSummary summary(

@@ -25,7 +25,7 @@ class ConfigValidationTest {
             "appInstances[0].tiers.app.color=red",
             "appInstances[0].tiers.app.color: unknown key; accepted: cpus, instances"),
         Arguments.of(
-            "colour=red", "colour: unknown key; accepted: appInstances, driver, elasticity"),
+            "colour=red", "colour: unknown key; accepted: appInstances, audit, driver, elasticity"),
         Arguments.of(
             "qos.interval=90",
             "qos.interval: '90' is not a duration with a unit (250ms, 90s, 5m, 1h)"),
@@ -37,6 +37,15 @@ class ConfigValidationTest {
             "strategy=fastest", "strategy: 'fastest' is not one of: fixed, interval, findMax"),
         Arguments.of("target=moon", "target: 'moon' is not one of: local, compose, kubernetes"),
         Arguments.of("repeat=0", "repeat: must be ≥ 1 (got 0)"),
+        Arguments.of(
+            "appInstances[0].tuning.postgres.settings={log_line_prefix: \"x'; fsync = off\"}",
+            "appInstances[0].tuning.postgres.settings.log_line_prefix: must not contain quotes"),
+        Arguments.of(
+            "appInstances[0].tuning.postgres.settings={work_mem: \"4MB\\nfsync = off\"}",
+            "appInstances[0].tuning.postgres.settings.work_mem: must not contain quotes"),
+        Arguments.of(
+            "appInstances[0].tuning.postgres.settings={\"fsync = off #\": x}",
+            "appInstances[0].tuning.postgres.settings.fsync = off #: must be a PostgreSQL setting"),
         Arguments.of("name=two words", "name: must be 1–80 letters, digits"),
         Arguments.of(
             "appInstances[0].users=301", "appInstances[0].users: must be ≤ maxUsers (300)"),

@@ -12,6 +12,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
+import java.time.Duration;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -63,6 +64,24 @@ class DataCommandsTest {
         .hasMessage("instance-1: data load failed (exit 4)");
     assertThat(out.toString(StandardCharsets.UTF_8))
         .contains("instance-1 data load | load: cannot connect");
+  }
+
+  @Test
+  void aLoadThatStallsIsStoppedAtItsLimitWithOneLineNamingTheInstance() throws Exception {
+    Path pidFile = temp.resolve("child.pid");
+    Path fakeJava = script("echo \"load: started\"", "echo $$ > " + pidFile, "exec sleep 600");
+    DataCommands commands =
+        new DataCommands(
+            fakeJava, temp.resolve("app.jar"), console, Duration.ofMillis(500), Duration.ZERO);
+
+    assertThatThrownBy(() -> commands.load("instance-1", DATABASE, 300, false))
+        .isInstanceOf(TierStartException.class)
+        .hasMessageStartingWith("instance-1: data load did not finish within")
+        .hasMessageNotContaining("\n");
+    long pid = Long.parseLong(Files.readString(pidFile).trim());
+    assertThat(ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false))
+        .as("the stalled child is stopped")
+        .isFalse();
   }
 
   private Path script(String... lines) throws Exception {

@@ -74,4 +74,33 @@ class ResultsDirectoryTest {
             "2026-11-22T02:15:00Z,quick,quickstart,local,fixed,PASSED,0,100,181,"
                 + "20261122-021500-quick-2,,,,,,,");
   }
+
+  @Test
+  void aWriteThatFailsMidwayLeavesThePreviousFileWholeAndNoTemporaryBehind() throws Exception {
+    Path summary = root.resolve("summary.json");
+    ResultsDirectory.write(summary, "{\"outcome\" : \"PASSED\"}\n");
+    // A folder where the temporary file goes makes its write fail, as a full disk would.
+    Path blocked = Files.createDirectory(root.resolve(".summary.json.tmp"));
+    Files.createFile(blocked.resolve("keep"));
+
+    org.assertj.core.api.Assertions.assertThatThrownBy(
+            () -> ResultsDirectory.write(summary, "{\"outcome\" : \"FAI"))
+        .isInstanceOf(java.io.UncheckedIOException.class)
+        .hasMessage("cannot write " + summary);
+
+    assertThat(summary).content().isEqualTo("{\"outcome\" : \"PASSED\"}\n");
+  }
+
+  @Test
+  void aWriteReplacesTheFileAndLeavesNoTemporary() throws Exception {
+    Path summary = root.resolve("summary.json");
+    ResultsDirectory.write(summary, "first\n");
+
+    ResultsDirectory.write(summary, "second\n");
+
+    assertThat(summary).content().isEqualTo("second\n");
+    try (var files = Files.list(root)) {
+      assertThat(files).containsExactly(summary);
+    }
+  }
 }

@@ -49,6 +49,11 @@ class ConfigRendererTest {
         .contains("daemon off;")
         .doesNotContain("${")
         .doesNotContain("user ");
+    assertThat(conf)
+        .as("operations endpoints off the entry point, but for the readiness Compose waits on")
+        .containsPattern(
+            "location = /actuator/health/readiness \\{\\s+proxy_pass http://backend;\\s+}")
+        .containsPattern("location \\^~ /actuator \\{\\s+return 404;\\s+}");
   }
 
   @Test
@@ -165,5 +170,37 @@ class ConfigRendererTest {
                 Map.of("anemometer.database.password", "secret")))
         .contains("anemometer.database.password=********")
         .doesNotContain("secret");
+  }
+
+  @Test
+  void appPropertiesNamingASecretAreMaskedInTheSavedCommandAndFile() {
+    Map<String, String> properties = new java.util.LinkedHashMap<>();
+    properties.put("spring.mail.password", "p4ss-value");
+    properties.put("my.api.Token", "tok-value");
+    properties.put("oauth.client-secret", "sec-value");
+    properties.put("server.port", "8080");
+
+    String saved =
+        ConfigRenderer.appPropertiesFile(
+            "instance-0",
+            "app-0",
+            List.of(
+                "java",
+                "-Dvault.token=jvm-tok-value",
+                "-jar",
+                "app.jar",
+                "--spring.mail.password=p4ss-value",
+                "--my.api.Token=tok-value",
+                "--oauth.client-secret=sec-value",
+                "--server.port=8080"),
+            properties);
+
+    assertThat(saved)
+        .doesNotContain("p4ss-value", "tok-value", "sec-value", "jvm-tok-value")
+        .contains("--spring.mail.password=********")
+        .contains("-Dvault.token=********")
+        .contains("my.api.Token=********")
+        .contains("--server.port=8080")
+        .contains("server.port=8080");
   }
 }

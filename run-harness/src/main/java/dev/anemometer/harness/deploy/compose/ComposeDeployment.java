@@ -7,6 +7,9 @@ import dev.anemometer.harness.deploygen.ContainerConfigs;
 import dev.anemometer.harness.deploygen.DeployFiles;
 import dev.anemometer.harness.deploygen.StackModel;
 import dev.anemometer.harness.tuning.TuningCalculator;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -33,6 +36,11 @@ public final class ComposeDeployment implements AutoCloseable {
   static final String BASE_SUBNET = "10.213.";
 
   static final int BASE_SUBNET_OCTET = 80;
+
+  private static final String PASSWORD_KEY = "ANEMOMETER_DB_PASSWORD=";
+
+  /** What a saved secret reads as. */
+  static final String MASK = "********";
 
   /** The services the harness starts: everything but the driver. */
   static final List<String> SERVER_SERVICES =
@@ -125,7 +133,8 @@ public final class ComposeDeployment implements AutoCloseable {
                   + "\nANEMOMETER_SUBNET="
                   + BASE_SUBNET
                   + (BASE_SUBNET_OCTET + i)
-                  + "\nANEMOMETER_DB_PASSWORD="
+                  + "\n"
+                  + PASSWORD_KEY
                   + password
                   + "\n"),
           dir);
@@ -268,6 +277,8 @@ public final class ComposeDeployment implements AutoCloseable {
             project.name(), project.composeFile(), log(project), "down", "-v", "--remove-orphans");
       } catch (RuntimeException e) {
         first = first == null ? e : first;
+      } finally {
+        maskPassword(project);
       }
     }
     if (first != null) {
@@ -284,6 +295,24 @@ public final class ComposeDeployment implements AutoCloseable {
 
   private Path log(Project project) {
     return logsDir.resolve(project.name() + "-compose.log");
+  }
+
+  /**
+   * Once the project is down its password opens nothing, but the folder stays with the results,
+   * which are shared: the {@code .env} keeps the line with the value masked.
+   */
+  static void maskPassword(Project project) {
+    Path env = project.directory().resolve(".env");
+    try {
+      if (Files.exists(env)) {
+        Files.writeString(
+            env,
+            Files.readString(env)
+                .replace(PASSWORD_KEY + project.databasePassword(), PASSWORD_KEY + MASK));
+      }
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot mask the password in " + env, e);
+    }
   }
 
   private static String randomPassword() {

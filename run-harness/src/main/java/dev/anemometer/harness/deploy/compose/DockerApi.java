@@ -5,10 +5,13 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.net.InetSocketAddress;
 import java.net.SocketAddress;
+import java.net.StandardProtocolFamily;
 import java.net.URI;
 import java.net.UnixDomainSocketAddress;
 import java.nio.ByteBuffer;
 import java.nio.channels.Channels;
+import java.nio.channels.SelectionKey;
+import java.nio.channels.Selector;
 import java.nio.channels.SocketChannel;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
@@ -30,6 +33,9 @@ import java.util.concurrent.atomic.AtomicBoolean;
 public final class DockerApi {
 
   static final String DEFAULT_SOCKET = "/var/run/docker.sock";
+
+  /** A local engine accepts at once; a remote one that has not within this is unreachable. */
+  static final Duration CONNECT_TIMEOUT = Duration.ofSeconds(10);
 
   /** Closes the connections of requests that outlive their timeout. */
   private static final ScheduledExecutorService WATCHDOG =
@@ -175,12 +181,7 @@ public final class DockerApi {
     if (target instanceof InetSocketAddress inet && inet.isUnresolved()) {
       target = new InetSocketAddress(inet.getHostString(), inet.getPort());
     }
-    SocketChannel channel;
-    try {
-      channel = SocketChannel.open(target);
-    } catch (IOException e) {
-      throw new IOException("connect: " + e.getMessage(), e);
-    }
+    SocketChannel channel = connect(target, CONNECT_TIMEOUT);
     try {
       String request = "GET " + path + " HTTP/1.0\r\nHost: docker\r\n\r\n";
       ByteBuffer bytes = ByteBuffer.wrap(request.getBytes(StandardCharsets.US_ASCII));
@@ -192,6 +193,36 @@ public final class DockerApi {
       channel.close();
       throw e;
     }
+  }
+
+  /**
+   * A connection within {@code timeout}: a blocking connect to a TCP {@code DOCKER_HOST} that drops
+   * packets waits for the kernel's SYN retries, minutes, with no way to interrupt it.
+   */
+  static SocketChannel connect(SocketAddress target, Duration timeout) throws IOException {
+    SocketChannel channel =
+        target instanceof UnixDomainSocketAddress
+            ? SocketChannel.open(StandardProtocolFamily.UNIX)
+            : SocketChannel.open();
+    try (Selector selector = Selector.open()) {
+      channel.configureBlocking(false);
+      if (!channel.connect(target)) {
+        channel.register(selector, SelectionKey.OP_CONNECT);
+        if (selector.select(timeout.toMillis()) == 0) {
+          throw new IOException(
+              "connect: no connection to " + target + " within " + timeout.toMillis() + " ms");
+        }
+        channel.finishConnect();
+      }
+    } catch (IOException e) {
+      channel.close();
+      throw e.getMessage() != null && e.getMessage().startsWith("connect: ")
+          ? e
+          : new IOException("connect: " + e.getMessage(), e);
+    }
+    // the selector is closed, so the channel is registered nowhere and may block again
+    channel.configureBlocking(true);
+    return channel;
   }
 
   /** Reads the status line and the headers; returns the status code. */

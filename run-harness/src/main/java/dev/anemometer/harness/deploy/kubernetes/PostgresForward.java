@@ -1,5 +1,6 @@
 package dev.anemometer.harness.deploy.kubernetes;
 
+import dev.anemometer.harness.database.DatabaseConnections;
 import dev.anemometer.harness.deploy.DatabaseEndpoint;
 import dev.anemometer.harness.deploy.DeployedStack;
 import dev.anemometer.harness.deploygen.ContainerConfigs;
@@ -10,7 +11,6 @@ import io.fabric8.kubernetes.client.LocalPortForward;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.sql.Connection;
-import java.sql.DriverManager;
 import java.sql.SQLException;
 import java.util.Base64;
 import java.util.Optional;
@@ -86,7 +86,7 @@ final class PostgresForward implements DeployedStack.DatabaseAccess {
 
   private boolean answers() {
     try (Connection connection =
-        DriverManager.getConnection(endpoint.jdbcUrl(), endpoint.user(), endpoint.password())) {
+        DatabaseConnections.open(endpoint.jdbcUrl(), endpoint.user(), endpoint.password())) {
       return connection.isValid(5);
     } catch (SQLException e) {
       return false;

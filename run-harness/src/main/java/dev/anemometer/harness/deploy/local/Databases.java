@@ -1,8 +1,8 @@
 package dev.anemometer.harness.deploy.local;
 
+import dev.anemometer.harness.database.DatabaseConnections;
 import dev.anemometer.harness.deploy.TierStartException;
 import java.sql.Connection;
-import java.sql.DriverManager;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -26,7 +26,7 @@ public final class Databases {
     if (!NAME.matcher(database).matches()) {
       throw new IllegalArgumentException("not a plain database name: " + database);
     }
-    try (Connection admin = DriverManager.getConnection(adminUrl, user, password)) {
+    try (Connection admin = DatabaseConnections.open(adminUrl, user, password)) {
       boolean exists;
       try (PreparedStatement query =
           admin.prepareStatement("SELECT 1 FROM pg_database WHERE datname = ?")) {

@@ -5,9 +5,13 @@ import java.io.IOException;
 import java.net.StandardProtocolFamily;
 import java.net.UnixDomainSocketAddress;
 import java.nio.ByteBuffer;
+import java.nio.channels.SelectionKey;
+import java.nio.channels.Selector;
 import java.nio.channels.SocketChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.time.Duration;
+import java.util.concurrent.TimeUnit;
 
 /**
  * HAProxy's runtime API over its admin socket: how elasticity drains, disables and enables app
@@ -17,26 +21,74 @@ public final class HaproxyRuntimeApi {
 
   public static final String BACKEND = "app_servers";
 
+  /**
+   * HAProxy answers its runtime API in microseconds; a wait this long means it is stopped (paused
+   * by a fault, or hung), and elasticity must fail rather than wait with it.
+   */
+  static final Duration ANSWER_TIMEOUT = Duration.ofSeconds(10);
+
   private final Path socket;
+  private final Duration answerTimeout;
 
   public HaproxyRuntimeApi(Path socket) {
-    this.socket = socket;
+    this(socket, ANSWER_TIMEOUT);
   }
 
-  /** Sends one command and returns HAProxy's whole answer. */
+  HaproxyRuntimeApi(Path socket, Duration answerTimeout) {
+    this.socket = socket;
+    this.answerTimeout = answerTimeout;
+  }
+
+  /** Sends one command and returns HAProxy's whole answer, within the answer timeout. */
   public String command(String command) throws IOException {
-    try (SocketChannel channel = SocketChannel.open(StandardProtocolFamily.UNIX)) {
+    try (SocketChannel channel = SocketChannel.open(StandardProtocolFamily.UNIX);
+        Selector selector = Selector.open()) {
       channel.connect(UnixDomainSocketAddress.of(socket));
-      channel.write(ByteBuffer.wrap((command + "\n").getBytes(StandardCharsets.UTF_8)));
+      channel.configureBlocking(false);
+      long deadline = System.nanoTime() + answerTimeout.toNanos();
+      ByteBuffer request = ByteBuffer.wrap((command + "\n").getBytes(StandardCharsets.UTF_8));
+      channel.register(selector, SelectionKey.OP_WRITE);
+      while (request.hasRemaining()) {
+        await(selector, deadline, command);
+        channel.write(request);
+      }
+      channel.register(selector, SelectionKey.OP_READ);
       ByteArrayOutputStream answer = new ByteArrayOutputStream();
       ByteBuffer buffer = ByteBuffer.allocate(8192);
-      while (channel.read(buffer) >= 0) {
+      while (true) {
+        await(selector, deadline, command);
+        if (channel.read(buffer) < 0) {
+          return answer.toString(StandardCharsets.UTF_8);
+        }
         buffer.flip();
         answer.write(buffer.array(), 0, buffer.limit());
         buffer.clear();
       }
-      return answer.toString(StandardCharsets.UTF_8);
     }
+  }
+
+  private void await(Selector selector, long deadlineNanos, String command) throws IOException {
+    while (true) {
+      long leftMillis = TimeUnit.NANOSECONDS.toMillis(deadlineNanos - System.nanoTime());
+      if (leftMillis > 0 && selector.select(leftMillis) > 0) {
+        selector.selectedKeys().clear();
+        return;
+      }
+      if (leftMillis <= 0) {
+        throw timedOut(command);
+      }
+    }
+  }
+
+  private IOException timedOut(String command) {
+    return new IOException(
+        "HAProxy runtime API ("
+            + socket
+            + ") did not answer '"
+            + command
+            + "' within "
+            + answerTimeout.toMillis()
+            + " ms");
   }
 
   /** The operational status (UP, DOWN, MAINT, DRAIN…) of one server of the app backend. */

@@ -39,6 +39,7 @@ public record LocalPaths(Path projectRoot, Path stateBase) {
 
   /** A folder of this project checkout, so two checkouts never share a database. */
   public Path projectState() {
+    checkedBase();
     return create(stateBase.resolve("projects").resolve(projectKey()));
   }
 
@@ -51,7 +52,12 @@ public record LocalPaths(Path projectRoot, Path stateBase) {
   }
 
   public Path postgresBinariesBase() {
-    return create(stateBase);
+    return checkedBase();
+  }
+
+  /** The base folder, this user's alone: what it holds is run and trusted (see StateFolder). */
+  private Path checkedBase() {
+    return StateFolder.checked(stateBase, StateFolder.modeFor(Executables.runningAsRoot()));
   }
 
   /** The state file of a deployment left running by {@code deploy}. */

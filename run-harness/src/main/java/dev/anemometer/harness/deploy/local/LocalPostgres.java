@@ -1,12 +1,12 @@
 package dev.anemometer.harness.deploy.local;
 
+import dev.anemometer.harness.database.DatabaseConnections;
 import dev.anemometer.harness.deploy.TierStartException;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.UserPrincipalLookupService;
 import java.sql.Connection;
-import java.sql.DriverManager;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.time.Duration;
@@ -108,7 +108,7 @@ public final class LocalPostgres {
                 + "):\n"
                 + process.logTail(15));
       }
-      try (Connection connection = DriverManager.getConnection(jdbcUrl("postgres"), SUPERUSER, "");
+      try (Connection connection = DatabaseConnections.open(jdbcUrl("postgres"), SUPERUSER, "");
           Statement statement = connection.createStatement()) {
         statement.execute("SELECT 1");
         return;
@@ -156,7 +156,19 @@ public final class LocalPostgres {
     ManagedProcess initdb = cores.start("initdb", command, Map.of("LC_ALL", "C"), log);
     int exit;
     try {
-      exit = initdb.waitForExit();
+      exit =
+          initdb
+              .waitForExit(START_TIMEOUT)
+              .orElseThrow(
+                  () -> {
+                    initdb.stop(Duration.ofSeconds(2));
+                    return new TierStartException(
+                        "initdb did not finish within "
+                            + START_TIMEOUT.toSeconds()
+                            + " s ("
+                            + log
+                            + ")");
+                  });
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       initdb.stop(Duration.ofSeconds(2));

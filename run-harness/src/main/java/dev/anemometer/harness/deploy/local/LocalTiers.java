@@ -151,7 +151,11 @@ public final class LocalTiers implements FaultTarget {
           // SIGINT is PostgreSQL's fast shutdown: SIGTERM would wait for the app's pools to leave.
           db.server().process().expectEnd();
           Signals.send("INT", db.server().process().handle());
-          db.server().process().waitForExit();
+          // A server that ignores its shutdown (stopped by a pause, stuck on a full disk) is
+          // killed at the grace: the restart must not wait on it forever.
+          if (db.server().process().waitForExit(LocalPostgres.STOP_GRACE).isEmpty()) {
+            Signals.killTree(db.server().process().handle());
+          }
           steps.step("stopped", Map.of("process", db.name()));
           startAgain(db, steps);
         }

@@ -11,6 +11,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalInt;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 import java.util.stream.Stream;
@@ -110,6 +111,13 @@ public final class ManagedProcess {
 
   public int waitForExit() throws InterruptedException {
     return process.waitFor();
+  }
+
+  /** The exit code, or empty while the process still runs after {@code limit}. */
+  public OptionalInt waitForExit(Duration limit) throws InterruptedException {
+    return process.waitFor(limit.toMillis(), TimeUnit.MILLISECONDS)
+        ? OptionalInt.of(process.exitValue())
+        : OptionalInt.empty();
   }
 
   public boolean isAlive() {

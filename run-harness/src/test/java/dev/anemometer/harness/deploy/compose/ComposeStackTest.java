@@ -168,6 +168,29 @@ class ComposeStackTest {
         .hasSize(24);
   }
 
+  @Test
+  void theSavedEnvFileKeepsNoPasswordOnceTheProjectIsDown() throws Exception {
+    ComposeDeployment deployment =
+        ComposeDeployment.prepare(
+            config(),
+            TUNING,
+            temp.resolve("results"),
+            temp,
+            "run",
+            new RecordingCompose().command(temp));
+    ComposeDeployment.Project project = deployment.projects().get(0);
+    Path env = project.directory().resolve(".env");
+    assertThat(env).content().contains("ANEMOMETER_DB_PASSWORD=" + project.databasePassword());
+
+    deployment.close();
+
+    assertThat(env)
+        .content()
+        .doesNotContain(project.databasePassword())
+        .contains("ANEMOMETER_DB_PASSWORD=" + ComposeDeployment.MASK)
+        .contains("ANEMOMETER_HTTP_PORT=18080");
+  }
+
   private ComposeStack start(AnemometerConfig config, RecordingCompose compose) {
     ComposeStack.requireWebTier(config);
     ComposeDeployment deployment =

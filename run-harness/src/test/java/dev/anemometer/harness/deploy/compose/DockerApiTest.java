@@ -2,8 +2,15 @@ package dev.anemometer.harness.deploy.compose;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.io.IOException;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.ServerSocket;
+import java.nio.channels.SocketChannel;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -48,6 +55,34 @@ class DockerApiTest {
       assertThat(engine.api().ping(Duration.ofMillis(300)))
           .contains("no answer to GET /_ping within 300 ms");
       assertThat(Duration.ofNanos(System.nanoTime() - started)).isLessThan(Duration.ofSeconds(5));
+    }
+  }
+
+  /**
+   * A listener whose accept queue is full drops further SYNs, as a remote engine behind a dropping
+   * firewall does: the connect itself must end at its timeout.
+   */
+  @Test
+  void aConnectThatIsNeverAcceptedEndsAtTheConnectTimeout() throws Exception {
+    List<SocketChannel> queued = new ArrayList<>();
+    try (ServerSocket full = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+      InetSocketAddress target = new InetSocketAddress(full.getInetAddress(), full.getLocalPort());
+      long started = System.nanoTime();
+      try {
+        for (int i = 0; i < 64; i++) { // the kernel queues a few beyond the backlog
+          queued.add(DockerApi.connect(target, Duration.ofMillis(300)));
+        }
+      } catch (IOException e) {
+        assertThat(e)
+            .hasMessageStartingWith("connect: no connection to ")
+            .hasMessageEndingWith("within 300 ms");
+      }
+      assertThat(queued).as("some connections never complete").hasSizeLessThan(64);
+      assertThat(Duration.ofNanos(System.nanoTime() - started)).isLessThan(Duration.ofSeconds(5));
+    } finally {
+      for (SocketChannel channel : queued) {
+        channel.close();
+      }
     }
   }
 

@@ -131,6 +131,7 @@ public final class FakeRuns implements RepeatRunner.Repetition {
         platform(),
         measured ? cpu(value) : null,
         null,
+        null,
         null);
   }
 

@@ -102,6 +102,7 @@ class MachinePaceTest {
         null,
         cpu,
         null,
+        null,
         null);
   }
 
