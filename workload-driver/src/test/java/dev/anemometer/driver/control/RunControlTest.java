@@ -65,6 +65,7 @@ class RunControlTest {
       HttpResponse<String> set =
           http.send(
               HttpRequest.newBuilder(base.resolve("/v1/targets/app0/users"))
+                  .header("Authorization", "Bearer " + server.token())
                   .PUT(HttpRequest.BodyPublishers.ofString("{\"users\": 35}"))
                   .build(),
               HttpResponse.BodyHandlers.ofString());
@@ -76,6 +77,7 @@ class RunControlTest {
       HttpResponse<String> unknown =
           http.send(
               HttpRequest.newBuilder(base.resolve("/v1/targets/app9/users"))
+                  .header("Authorization", "Bearer " + server.token())
                   .PUT(HttpRequest.BodyPublishers.ofString("{\"users\": 1}"))
                   .build(),
               HttpResponse.BodyHandlers.ofString());
@@ -84,7 +86,9 @@ class RunControlTest {
 
       HttpResponse<String> status =
           http.send(
-              HttpRequest.newBuilder(base.resolve("/v1/status")).build(),
+              HttpRequest.newBuilder(base.resolve("/v1/status"))
+                  .header("Authorization", "Bearer " + server.token())
+                  .build(),
               HttpResponse.BodyHandlers.ofString());
       assertThat(status.body()).contains("\"app0\":35");
     }
