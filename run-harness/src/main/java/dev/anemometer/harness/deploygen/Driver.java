@@ -59,8 +59,8 @@ final class Driver {
   }
 
   /**
-   * A worker answers the controller by its pod name (a subdomain of the headless Service) and
-   * loads the entry tier only.
+   * A worker answers the controller by its pod name (a subdomain of the headless Service) and loads
+   * the entry tier only.
    */
   private static PodSpec workerPod(StackModel model) {
     String port = String.valueOf(WORKER_PORT);

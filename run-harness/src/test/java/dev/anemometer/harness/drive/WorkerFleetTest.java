@@ -19,7 +19,8 @@ class WorkerFleetTest {
             List.of(URI.create("http://10.0.0.9:9000")),
             List.of());
     var second =
-        new DeployedInstance(1, List.of(URI.create("http://sut-1.lab:8082")), null, List.of(), List.of());
+        new DeployedInstance(
+            1, List.of(URI.create("http://sut-1.lab:8082")), null, List.of(), List.of());
 
     assertThat(WorkerFleet.entryHosts(List.of(first, second)))
         .containsExactly("127.0.0.1", "sut-1.lab");

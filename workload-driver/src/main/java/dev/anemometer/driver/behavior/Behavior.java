@@ -49,7 +49,8 @@ public final class Behavior {
   /**
    * Parses a behaviour sent as content and returns the name {@link #load} knows it by.
    *
-   * @param field how errors name where the content came from, e.g. {@code targets[app0].behaviorYaml}
+   * @param field how errors name where the content came from, e.g. {@code
+   *     targets[app0].behaviorYaml}
    * @throws BehaviorException naming {@code field} and each offending path within the content
    */
   public static String sent(String field, String yaml) {

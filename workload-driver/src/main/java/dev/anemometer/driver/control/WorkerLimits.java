@@ -10,12 +10,12 @@ import java.util.Locale;
 import java.util.Set;
 
 /**
- * What a worker agrees to load, whoever asks: targets on loopback or named by its operator, and
- * no more users and connections than it was started for. A controller that is wrong, or not the
+ * What a worker agrees to load, whoever asks: targets on loopback or named by its operator, and no
+ * more users and connections than it was started for. A controller that is wrong, or not the
  * operator's, cannot aim the worker at another host or make it flood one.
  *
- * <p>Target names are compared as written, never resolved: a name the request chooses could
- * resolve to anything by the time the users connect.
+ * <p>Target names are compared as written, never resolved: a name the request chooses could resolve
+ * to anything by the time the users connect.
  *
  * @param allowedHosts host names and address literals besides loopback, lower case
  * @param maxUsers the most users of all targets together (the accounts of this worker's slices)

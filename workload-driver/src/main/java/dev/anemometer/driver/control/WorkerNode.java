@@ -94,8 +94,7 @@ public final class WorkerNode implements AutoCloseable {
             "/v1/targets/([^/]+)/users",
             (groups, body) ->
                 setUsers(
-                    groups.get(0),
-                    ControlServer.read(body, WireFormat.UsersRequest.class).users()))
+                    groups.get(0), ControlServer.read(body, WireFormat.UsersRequest.class).users()))
         .route("POST", "/v1/start", (groups, body) -> start())
         .route("POST", "/v1/intervals", (groups, body) -> takeIntervals())
         .route("POST", "/v1/stop", (groups, body) -> stop())

@@ -54,7 +54,8 @@ class ControlApiHostileInputTest {
                     FakeHttpClient::new,
                     (config, client, recorder, bids, time) -> {
                       if (failingStarts.getAndDecrement() > 0) {
-                        throw new IllegalArgumentException("users: the app refused the first login");
+                        throw new IllegalArgumentException(
+                            "users: the app refused the first login");
                       }
                       return new RecordingPopulation(config, recorder, bids);
                     },
@@ -85,7 +86,8 @@ class ControlApiHostileInputTest {
 
   private RawHttp.Answer call(String method, String path, String body, String... extraHeaders)
       throws Exception {
-    List<String> headers = new ArrayList<>(List.of("Host: 127.0.0.1", "Authorization: Bearer " + TOKEN));
+    List<String> headers =
+        new ArrayList<>(List.of("Host: 127.0.0.1", "Authorization: Bearer " + TOKEN));
     for (String header : extraHeaders) {
       headers.removeIf(h -> h.regionMatches(true, 0, header, 0, header.indexOf(':') + 1));
       headers.add(header);
@@ -122,7 +124,8 @@ class ControlApiHostileInputTest {
 
   @Test
   void theNodesOwnNamesAreAccepted() throws Exception {
-    for (String host : List.of("127.0.0.1:1234", "localhost", "LOCALHOST.:80", "[::1]:9", "worker-1.lab")) {
+    for (String host :
+        List.of("127.0.0.1:1234", "localhost", "LOCALHOST.:80", "[::1]:9", "worker-1.lab")) {
       assertThat(call("GET", "/v1/status", "", "Host: " + host).status()).as(host).isEqualTo(200);
     }
   }
@@ -195,8 +198,12 @@ class ControlApiHostileInputTest {
     answers.add(http.sendRaw("GARBAGE\r\n\r\n"));
     answers.add(http.sendRaw("GET /v1/status HTTP/1.1\r\nHost 127.0.0.1\r\n\r\n"));
     answers.add(
-        http.sendRaw("GET /v1/status HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Long: " + "a".repeat(40_000) + "\r\n\r\n"));
-    answers.add(http.sendRaw("GET /" + "a".repeat(10_000) + " HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n"));
+        http.sendRaw(
+            "GET /v1/status HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Long: "
+                + "a".repeat(40_000)
+                + "\r\n\r\n"));
+    answers.add(
+        http.sendRaw("GET /" + "a".repeat(10_000) + " HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n"));
     answers.add(
         http.sendRaw(
             "POST /v1/run HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 99999999999999999999\r\n\r\n"));
@@ -260,26 +267,35 @@ class ControlApiHostileInputTest {
 
   @Test
   void aTargetBeyondLoopbackAndTheOperatorsListIsRefusedNamingTheField() throws Exception {
-    RawHttp.Answer elsewhere = call("POST", "/v1/run", configure("http://10.1.2.3:8080", "default", 10, 4));
-    RawHttp.Answer byName = call("POST", "/v1/run", configure("http://intranet.example", "default", 10, 4));
+    RawHttp.Answer elsewhere =
+        call("POST", "/v1/run", configure("http://10.1.2.3:8080", "default", 10, 4));
+    RawHttp.Answer byName =
+        call("POST", "/v1/run", configure("http://intranet.example", "default", 10, 4));
 
     assertThat(elsewhere.status()).isEqualTo(400);
-    assertThat(elsewhere.text()).contains("targets[0].users.target: host '10.1.2.3' is not a target");
+    assertThat(elsewhere.text())
+        .contains("targets[0].users.target: host '10.1.2.3' is not a target");
     assertThat(byName.status()).isEqualTo(400);
-    assertThat(call("POST", "/v1/run", configure("http://SUT.example:8080", "default", 10, 4)).status())
+    assertThat(
+            call("POST", "/v1/run", configure("http://SUT.example:8080", "default", 10, 4))
+                .status())
         .isEqualTo(200);
   }
 
   @Test
   void usersAndConnectionsBeyondTheWorkersCapsAreRefusedNamingTheField() throws Exception {
-    RawHttp.Answer users = call("POST", "/v1/run", configure("http://127.0.0.1:9", "default", 1_001, 4));
-    RawHttp.Answer connections = call("POST", "/v1/run", configure("http://127.0.0.1:9", "default", 10, 9));
-    assertThat(call("POST", "/v1/run", configure("http://127.0.0.1:9", "default", 1_000, 8)).status())
+    RawHttp.Answer users =
+        call("POST", "/v1/run", configure("http://127.0.0.1:9", "default", 1_001, 4));
+    RawHttp.Answer connections =
+        call("POST", "/v1/run", configure("http://127.0.0.1:9", "default", 10, 9));
+    assertThat(
+            call("POST", "/v1/run", configure("http://127.0.0.1:9", "default", 1_000, 8)).status())
         .isEqualTo(200);
     RawHttp.Answer setUsers = call("PUT", "/v1/targets/app0/users", "{\"users\": 1001}");
 
     assertThat(users.status()).isEqualTo(400);
-    assertThat(users.text()).contains("targets[0].users.accounts: 1001 users on this worker are over its cap of 1000");
+    assertThat(users.text())
+        .contains("targets[0].users.accounts: 1001 users on this worker are over its cap of 1000");
     assertThat(connections.status()).isEqualTo(400);
     assertThat(connections.text()).contains("targets[0].users.maxConnectionsPerUser: 9 is over");
     assertThat(setUsers.status()).isEqualTo(400);
@@ -321,7 +337,8 @@ class ControlApiHostileInputTest {
             "POST",
             "/v1/run",
             withContent.replace(
-                "}}]}", "}, \"behaviorYaml\": " + ControlServer.JSON.writeValueAsString(good) + "}]}"));
+                "}}]}",
+                "}, \"behaviorYaml\": " + ControlServer.JSON.writeValueAsString(good) + "}]}"));
 
     assertThat(refused.status()).isEqualTo(400);
     assertThat(refused.text())
@@ -346,13 +363,22 @@ class ControlApiHostileInputTest {
   @Test
   void aTokenIsMadeUpWhenNoneIsGivenAndNoCallGetsInWithoutIt() throws Exception {
     try (ControlServer open =
-        new WorkerNode(() -> null).serveOn(ControlServer.bind(new InetSocketAddress("127.0.0.1", 0), null)).start()) {
+        new WorkerNode(() -> null)
+            .serveOn(ControlServer.bind(new InetSocketAddress("127.0.0.1", 0), null))
+            .start()) {
       RawHttp raw = new RawHttp(open.address());
 
       assertThat(open.tokenGenerated()).isTrue();
       assertThat(open.token()).hasSizeGreaterThanOrEqualTo(32);
       assertThat(raw.send("POST", "/v1/stop", "", "Host: 127.0.0.1").status()).isEqualTo(401);
-      assertThat(raw.send("POST", "/v1/stop", "", "Host: 127.0.0.1", "Authorization: Bearer " + open.token()).status())
+      assertThat(
+              raw.send(
+                      "POST",
+                      "/v1/stop",
+                      "",
+                      "Host: 127.0.0.1",
+                      "Authorization: Bearer " + open.token())
+                  .status())
           .isEqualTo(200);
     }
   }
@@ -362,12 +388,16 @@ class ControlApiHostileInputTest {
     Set<Thread> before = Thread.getAllStackTraces().keySet();
     ControlServer other =
         new WorkerNode(() -> null)
-            .serveOn(ControlServer.bind(new InetSocketAddress("127.0.0.1", 0), TOKEN, Set.of(), DEADLINE))
+            .serveOn(
+                ControlServer.bind(
+                    new InetSocketAddress("127.0.0.1", 0), TOKEN, Set.of(), DEADLINE))
             .start();
     RawHttp raw = new RawHttp(other.address());
     Socket halfSent = raw.open();
     halfSent.getOutputStream().write("GET /v1/st".getBytes(StandardCharsets.US_ASCII));
-    assertThat(raw.send("GET", "/v1/status", "", "Host: 127.0.0.1", "Authorization: Bearer " + TOKEN).status())
+    assertThat(
+            raw.send("GET", "/v1/status", "", "Host: 127.0.0.1", "Authorization: Bearer " + TOKEN)
+                .status())
         .isEqualTo(200);
 
     List<Thread> ours =

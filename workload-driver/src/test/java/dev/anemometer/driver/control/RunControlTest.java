@@ -32,30 +32,7 @@ class RunControlTest {
 
   @Test
   void usersCanBeSetByHandThroughTheControlApiDuringARun() throws Exception {
-    var users = new UsersConfig(URI.create("http://127.0.0.1:9"), "default", 0, 50, 4, 1);
-    var path =
-        new FixedLoadPathSpec(
-            20, Duration.ZERO, Duration.ZERO, 1, Duration.ofSeconds(60), Duration.ZERO);
-    HealthSource health = () -> DriverHealth.NONE;
-    var generator =
-        new LocalLoadGenerator(
-            FakeHttpClient::new,
-            (config, client, recorder, bids, time) -> {
-              var population = new RecordingPopulation(config, recorder);
-              populations.add(population);
-              return population;
-            },
-            client -> health,
-            clock::get);
-    DriverRun run =
-        new DriverRun(
-            RunSpec.of(
-                "manual",
-                List.of(new TargetSpec("app0", users, path)),
-                QosSpec.weathervaneDefaults()),
-            generator,
-            clock::get);
-    run.begin();
+    DriverRun run = begunRun();
 
     try (ControlServer server =
         new RunControl(run)
@@ -93,5 +70,71 @@ class RunControlTest {
       assertThat(status.body()).contains("\"app0\":35");
     }
     run.finish();
+  }
+
+  @Test
+  void everyRouteOfARunRefusesCallersWithoutTheTokenOrFromAnotherSite() throws Exception {
+    DriverRun run = begunRun();
+    List<String[]> routes =
+        List.of(
+            new String[] {"GET", "/v1/status", ""},
+            new String[] {"PUT", "/v1/targets/app0/users", "{\"users\": 1}"},
+            new String[] {"DELETE", "/v1/targets/app0/users", ""},
+            new String[] {"POST", "/v1/stop", ""});
+    List<Integer> statuses = new ArrayList<>();
+
+    try (ControlServer server =
+        new RunControl(run)
+            .serveOn(ControlServer.bind(new InetSocketAddress("127.0.0.1", 0), null))
+            .start()) {
+      RawHttp raw = new RawHttp(server.address());
+      String auth = "Authorization: Bearer " + server.token();
+      for (String[] route : routes) {
+        statuses.add(raw.send(route[0], route[1], route[2], "Host: 127.0.0.1").status());
+        statuses.add(raw.send(route[0], route[1], route[2], "Host: evil.example", auth).status());
+        statuses.add(
+            raw.send(
+                    route[0],
+                    route[1],
+                    route[2],
+                    "Host: 127.0.0.1",
+                    auth,
+                    "Origin: http://evil.example")
+                .status());
+      }
+    }
+
+    assertThat(statuses)
+        .containsExactly(401, 403, 403, 401, 403, 403, 401, 403, 403, 401, 403, 403);
+    assertThat(run.allFinished()).isFalse();
+    run.finish();
+  }
+
+  private DriverRun begunRun() {
+    var users = new UsersConfig(URI.create("http://127.0.0.1:9"), "default", 0, 50, 4, 1);
+    var path =
+        new FixedLoadPathSpec(
+            20, Duration.ZERO, Duration.ZERO, 1, Duration.ofSeconds(60), Duration.ZERO);
+    HealthSource health = () -> DriverHealth.NONE;
+    var generator =
+        new LocalLoadGenerator(
+            FakeHttpClient::new,
+            (config, client, recorder, bids, time) -> {
+              var population = new RecordingPopulation(config, recorder);
+              populations.add(population);
+              return population;
+            },
+            client -> health,
+            clock::get);
+    DriverRun run =
+        new DriverRun(
+            RunSpec.of(
+                "manual",
+                List.of(new TargetSpec("app0", users, path)),
+                QosSpec.weathervaneDefaults()),
+            generator,
+            clock::get);
+    run.begin();
+    return run;
   }
 }

@@ -82,12 +82,19 @@ final class JsonDispatcher extends SimpleChannelInboundHandler<FullHttpRequest> 
       return;
     }
     if (!authorized(request.headers().get(HttpHeaderNames.AUTHORIZATION))) {
-      send(ctx, Reply.error(HttpResponseStatus.UNAUTHORIZED, "Authorization: missing or wrong bearer token"), keepAlive);
+      send(
+          ctx,
+          Reply.error(
+              HttpResponseStatus.UNAUTHORIZED, "Authorization: missing or wrong bearer token"),
+          keepAlive);
       return;
     }
     String method = request.method().name();
     String path = new QueryStringDecoder(request.uri()).path();
-    Reply noRoute = Reply.error(HttpResponseStatus.NOT_FOUND, "no route " + method + " " + RequestOrigin.printable(path));
+    Reply noRoute =
+        Reply.error(
+            HttpResponseStatus.NOT_FOUND,
+            "no route " + method + " " + RequestOrigin.printable(path));
     for (JsonServer.Route route : routes) {
       Matcher matcher = route.path().matcher(path);
       if (!matcher.matches()) {
@@ -103,12 +110,16 @@ final class JsonDispatcher extends SimpleChannelInboundHandler<FullHttpRequest> 
         }
         return;
       }
-      noRoute = Reply.error(HttpResponseStatus.METHOD_NOT_ALLOWED, "no route " + method + " " + RequestOrigin.printable(path));
+      noRoute =
+          Reply.error(
+              HttpResponseStatus.METHOD_NOT_ALLOWED,
+              "no route " + method + " " + RequestOrigin.printable(path));
     }
     send(ctx, noRoute, keepAlive);
   }
 
-  private static Reply run(JsonServer.Route route, List<String> groups, byte[] body, String method, String path) {
+  private static Reply run(
+      JsonServer.Route route, List<String> groups, byte[] body, String method, String path) {
     try {
       return new Reply(HttpResponseStatus.OK, route.handler().handle(groups, body));
     } catch (JacksonException e) {
@@ -119,7 +130,8 @@ final class JsonDispatcher extends SimpleChannelInboundHandler<FullHttpRequest> 
       return Reply.error(HttpResponseStatus.CONFLICT, firstLine(e.getMessage()));
     } catch (Exception e) {
       log.warn("Control request {} {} failed", method, path, e);
-      return Reply.error(HttpResponseStatus.INTERNAL_SERVER_ERROR, "internal error; see the node's log");
+      return Reply.error(
+          HttpResponseStatus.INTERNAL_SERVER_ERROR, "internal error; see the node's log");
     }
   }
 
@@ -178,7 +190,8 @@ final class JsonDispatcher extends SimpleChannelInboundHandler<FullHttpRequest> 
   private void send(ChannelHandlerContext ctx, Reply reply, boolean keepAlive) {
     byte[] bytes = json.writeValueAsBytes(reply.body());
     FullHttpResponse response =
-        new DefaultFullHttpResponse(HttpVersion.HTTP_1_1, reply.status(), Unpooled.wrappedBuffer(bytes));
+        new DefaultFullHttpResponse(
+            HttpVersion.HTTP_1_1, reply.status(), Unpooled.wrappedBuffer(bytes));
     response.headers().set(HttpHeaderNames.CONTENT_TYPE, HttpHeaderValues.APPLICATION_JSON);
     response.headers().setInt(HttpHeaderNames.CONTENT_LENGTH, bytes.length);
     if (!keepAlive) {

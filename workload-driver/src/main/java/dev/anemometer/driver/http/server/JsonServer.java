@@ -63,7 +63,11 @@ public final class JsonServer implements AutoCloseable {
    *     with a leading dot stands for its subdomains
    */
   public JsonServer(
-      InetSocketAddress address, String token, Set<String> hostNames, Limits limits, JsonMapper json) {
+      InetSocketAddress address,
+      String token,
+      Set<String> hostNames,
+      Limits limits,
+      JsonMapper json) {
     if (token == null || token.isBlank()) {
       throw new IllegalArgumentException("token: required");
     }
@@ -81,7 +85,8 @@ public final class JsonServer implements AutoCloseable {
 
   public JsonServer start() {
     group =
-        new MultiThreadIoEventLoopGroup(1, daemon("anemometer-control-io"), NioIoHandler.newFactory());
+        new MultiThreadIoEventLoopGroup(
+            1, daemon("anemometer-control-io"), NioIoHandler.newFactory());
     // Handlers may start or stop a run's users; that work stays off the event loop.
     handlers = Executors.newFixedThreadPool(2, daemon("anemometer-control"));
     JsonDispatcher dispatcher =
@@ -118,7 +123,9 @@ public final class JsonServer implements AutoCloseable {
     return bound != null ? (InetSocketAddress) bound.localAddress() : requested;
   }
 
-  /** Stops listening, closes every connection and waits for the threads; a second call is a no-op. */
+  /**
+   * Stops listening, closes every connection and waits for the threads; a second call is a no-op.
+   */
   @Override
   public synchronized void close() {
     if (listener != null) {

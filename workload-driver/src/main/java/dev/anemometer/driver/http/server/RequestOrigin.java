@@ -16,9 +16,9 @@ import java.util.regex.Pattern;
 
 /**
  * Which names a request may address the control API by, and from which pages. A web page the
- * operator visits can reach a loopback port too: through DNS rebinding its requests carry the page's
- * own name in {@code Host}, and a cross-site form carries the page in {@code Origin}. Only this
- * node's own names pass, so neither kind of request gets through even where no token is set.
+ * operator visits can reach a loopback port too: through DNS rebinding its requests carry the
+ * page's own name in {@code Host}, and a cross-site form carries the page in {@code Origin}. Only
+ * this node's own names pass, so neither kind of request gets through even where no token is set.
  */
 final class RequestOrigin {
 
@@ -149,7 +149,9 @@ final class RequestOrigin {
       for (NetworkInterface nic : Collections.list(NetworkInterface.getNetworkInterfaces())) {
         for (InetAddress address : Collections.list(nic.getInetAddresses())) {
           found.add(
-              address instanceof Inet6Address v6 ? literal(v6.getHostAddress().split("%")[0]) : address);
+              address instanceof Inet6Address v6
+                  ? literal(v6.getHostAddress().split("%")[0])
+                  : address);
         }
       }
     } catch (SocketException e) {

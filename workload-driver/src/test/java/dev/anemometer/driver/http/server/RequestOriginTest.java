@@ -38,7 +38,8 @@ class RequestOriginTest {
 
   @Test
   void aPageOfAnotherSiteIsRefusedEvenWithTheRightHost() {
-    assertThat(loopback.refusal("127.0.0.1", "https://attacker.example", null)).startsWith("Origin:");
+    assertThat(loopback.refusal("127.0.0.1", "https://attacker.example", null))
+        .startsWith("Origin:");
     assertThat(loopback.refusal("127.0.0.1", "null", null)).startsWith("Origin:");
     assertThat(loopback.refusal("127.0.0.1", null, "cross-site")).startsWith("Sec-Fetch-Site:");
     assertThat(loopback.refusal("127.0.0.1", "http://localhost:3000", "same-site")).isNull();
@@ -46,6 +47,8 @@ class RequestOriginTest {
 
   @Test
   void echoedValuesAreShortAndOnOneLine() {
-    assertThat(RequestOrigin.printable("a\r\nb" + "x".repeat(200))).hasSize(81).doesNotContain("\n");
+    assertThat(RequestOrigin.printable("a\r\nb" + "x".repeat(200)))
+        .hasSize(81)
+        .doesNotContain("\n");
   }
 }
