@@ -26,6 +26,9 @@ public final class ControlServer implements AutoCloseable {
   static final int MAX_HEADER_BYTES = 16 * 1024;
   static final Duration REQUEST_DEADLINE = Duration.ofSeconds(10);
 
+  /** Well beyond the controller's one call a second, so that its kept connections stay open. */
+  static final Duration IDLE_TIMEOUT = Duration.ofSeconds(60);
+
   /** A route's handler: the path's captured groups and the request body in, a JSON body out. */
   @FunctionalInterface
   public interface Handler {
@@ -56,11 +59,15 @@ public final class ControlServer implements AutoCloseable {
    *     be given the token, so it is chosen, not made up
    */
   public static ControlServer bind(InetSocketAddress address, String token, Set<String> hostNames) {
-    return bind(address, token, hostNames, REQUEST_DEADLINE);
+    return bind(address, token, hostNames, REQUEST_DEADLINE, IDLE_TIMEOUT);
   }
 
   static ControlServer bind(
-      InetSocketAddress address, String token, Set<String> hostNames, Duration requestDeadline) {
+      InetSocketAddress address,
+      String token,
+      Set<String> hostNames,
+      Duration requestDeadline,
+      Duration idleTimeout) {
     boolean hasToken = token != null && !token.isBlank();
     if (!address.getAddress().isLoopbackAddress() && !hasToken) {
       throw new IllegalArgumentException(
@@ -69,7 +76,8 @@ public final class ControlServer implements AutoCloseable {
               + ")");
     }
     String effective = hasToken ? token : newToken();
-    var limits = new JsonServer.Limits(MAX_BODY_BYTES, MAX_HEADER_BYTES, requestDeadline);
+    var limits =
+        new JsonServer.Limits(MAX_BODY_BYTES, MAX_HEADER_BYTES, requestDeadline, idleTimeout);
     return new ControlServer(
         new JsonServer(address, effective, hostNames, limits, JSON), effective, !hasToken);
   }

@@ -67,7 +67,11 @@ class ControlApiHostileInputTest {
     server =
         node.serveOn(
                 ControlServer.bind(
-                    new InetSocketAddress("127.0.0.1", 0), TOKEN, Set.of("worker-1.lab"), DEADLINE))
+                    new InetSocketAddress("127.0.0.1", 0),
+                    TOKEN,
+                    Set.of("worker-1.lab"),
+                    DEADLINE,
+                    DEADLINE))
             .start();
     http = new RawHttp(server.address());
   }
@@ -390,7 +394,7 @@ class ControlApiHostileInputTest {
         new WorkerNode(() -> null)
             .serveOn(
                 ControlServer.bind(
-                    new InetSocketAddress("127.0.0.1", 0), TOKEN, Set.of(), DEADLINE))
+                    new InetSocketAddress("127.0.0.1", 0), TOKEN, Set.of(), DEADLINE, DEADLINE))
             .start();
     RawHttp raw = new RawHttp(other.address());
     Socket halfSent = raw.open();
@@ -413,6 +417,53 @@ class ControlApiHostileInputTest {
     }
 
     assertThat(ours).isNotEmpty().noneMatch(Thread::isAlive);
+  }
+
+  @Test
+  void aKeptConnectionMayPauseLongerThanARequestMayTake() throws Exception {
+    try (ControlServer patient =
+            new WorkerNode(() -> null)
+                .serveOn(
+                    ControlServer.bind(
+                        new InetSocketAddress("127.0.0.1", 0),
+                        TOKEN,
+                        Set.of(),
+                        DEADLINE,
+                        Duration.ofSeconds(30)))
+                .start();
+        Socket kept = new RawHttp(patient.address()).open()) {
+      String status =
+          "GET /v1/status HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer "
+              + TOKEN
+              + "\r\n\r\n";
+      kept.setSoTimeout(5_000);
+
+      kept.getOutputStream().write(status.getBytes(StandardCharsets.US_ASCII));
+      String first = readOneAnswer(kept);
+      // The pause is what is tested: a controller between two calls, not a condition awaited.
+      Thread.sleep(DEADLINE.multipliedBy(3).toMillis());
+      kept.getOutputStream().write(status.getBytes(StandardCharsets.US_ASCII));
+      String second = readOneAnswer(kept);
+
+      assertThat(first).startsWith("HTTP/1.1 200");
+      assertThat(second).startsWith("HTTP/1.1 200");
+    }
+  }
+
+  /** One answer on a kept connection: its head, then as many body bytes as it announces. */
+  private static String readOneAnswer(Socket socket) throws java.io.IOException {
+    var in = socket.getInputStream();
+    var head = new StringBuilder();
+    while (!head.toString().endsWith("\r\n\r\n")) {
+      int b = in.read();
+      if (b < 0) {
+        return head.toString();
+      }
+      head.append((char) b);
+    }
+    var length = java.util.regex.Pattern.compile("(?i)content-length: (\\d+)").matcher(head);
+    int bodyBytes = length.find() ? Integer.parseInt(length.group(1)) : 0;
+    return head + new String(in.readNBytes(bodyBytes), StandardCharsets.UTF_8);
   }
 
   private static String abbreviated(String body) {

@@ -39,9 +39,11 @@ public final class JsonServer implements AutoCloseable {
   /**
    * @param maxBodyBytes larger bodies are answered 413
    * @param maxHeaderBytes larger request lines or header blocks are answered 400
-   * @param requestDeadline how long a connection has to deliver a whole request (then 408)
+   * @param requestDeadline how long a request may take to arrive from its first byte (then 408)
+   * @param idleTimeout how long a connection may wait for its next request before it is closed
    */
-  public record Limits(int maxBodyBytes, int maxHeaderBytes, Duration requestDeadline) {}
+  public record Limits(
+      int maxBodyBytes, int maxHeaderBytes, Duration requestDeadline, Duration idleTimeout) {}
 
   record Route(String method, Pattern path, Handler handler) {}
 
@@ -102,7 +104,8 @@ public final class JsonServer implements AutoCloseable {
                     protected void initChannel(SocketChannel channel) {
                       channel
                           .pipeline()
-                          .addLast(new RequestDeadline(limits.requestDeadline()))
+                          .addLast(
+                              new RequestDeadline(limits.requestDeadline(), limits.idleTimeout()))
                           .addLast(new HttpServerCodec(4096, limits.maxHeaderBytes(), 8192))
                           .addLast(new HttpObjectAggregator(limits.maxBodyBytes()))
                           .addLast(dispatcher);

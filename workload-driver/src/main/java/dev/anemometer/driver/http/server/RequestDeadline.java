@@ -15,30 +15,36 @@ import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
 
 /**
- * A connection gets {@code deadline} to deliver a whole request, from when it opens or its last
- * answer went out: a client that sends half a request, or one byte now and then, is answered 408
- * and cut off, an idle one just closed. First in the pipeline, so that it sees raw bytes arrive.
+ * A request must arrive whole within {@code deadline} of its first byte: a client that sends half a
+ * request, or one byte now and then, is answered 408 and cut off. A connection kept open between
+ * requests holds no thread, so it may idle longer before it is closed; longer than the clients'
+ * pauses between calls, so that a call rarely meets a connection just being closed. First in the
+ * pipeline, so that it sees raw bytes arrive.
  */
 final class RequestDeadline extends ChannelInboundHandlerAdapter {
 
   private final long deadlineNanos;
+  private final long idleNanos;
   private ScheduledFuture<?> timer;
-  private boolean bytesSeen;
+  private boolean inRequest;
+  private boolean awaitingAnswer;
 
-  RequestDeadline(Duration deadline) {
+  RequestDeadline(Duration deadline, Duration idleTimeout) {
     this.deadlineNanos = deadline.toNanos();
+    this.idleNanos = idleTimeout.toNanos();
   }
 
   @Override
   public void channelActive(ChannelHandlerContext ctx) throws Exception {
-    arm(ctx);
+    arm(ctx, idleNanos);
     super.channelActive(ctx);
   }
 
   @Override
   public void channelRead(ChannelHandlerContext ctx, Object message) throws Exception {
-    if (timer != null) {
-      bytesSeen = true;
+    if (!inRequest && !awaitingAnswer) {
+      inRequest = true;
+      arm(ctx, deadlineNanos);
     }
     super.channelRead(ctx, message);
   }
@@ -52,17 +58,19 @@ final class RequestDeadline extends ChannelInboundHandlerAdapter {
   /** The whole request arrived: its handling is not the client's to hurry. */
   void requestReceived() {
     cancel();
+    inRequest = false;
+    awaitingAnswer = true;
   }
 
-  /** The answer went out on a connection kept open: the next request's time starts. */
+  /** The answer went out on a connection kept open: it may idle until the next request. */
   void answered(ChannelHandlerContext ctx) {
-    arm(ctx);
+    awaitingAnswer = false;
+    arm(ctx, idleNanos);
   }
 
-  private void arm(ChannelHandlerContext ctx) {
+  private void arm(ChannelHandlerContext ctx, long nanos) {
     cancel();
-    bytesSeen = false;
-    timer = ctx.executor().schedule(() -> expire(ctx), deadlineNanos, TimeUnit.NANOSECONDS);
+    timer = ctx.executor().schedule(() -> expire(ctx), nanos, TimeUnit.NANOSECONDS);
   }
 
   private void cancel() {
@@ -74,7 +82,7 @@ final class RequestDeadline extends ChannelInboundHandlerAdapter {
 
   private void expire(ChannelHandlerContext ctx) {
     timer = null;
-    if (!bytesSeen) {
+    if (!inRequest) {
       ctx.close();
       return;
     }
