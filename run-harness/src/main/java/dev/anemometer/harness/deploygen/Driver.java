@@ -31,7 +31,7 @@ final class Driver {
   static List<HasMetadata> manifests(StackModel model) {
     TierLabels workers = TierLabels.of("driver-worker", model);
     return List.of(
-        Workloads.statefulSet("driver-worker", workers, model.driverWorkers(), workerPod())
+        Workloads.statefulSet("driver-worker", workers, model.driverWorkers(), workerPod(model))
             .editSpec()
             .withPodManagementPolicy("Parallel")
             .endSpec()
@@ -58,12 +58,20 @@ final class Driver {
     return secret("DRIVER_TOKEN", "driver-token");
   }
 
-  private static PodSpec workerPod() {
+  /**
+   * A worker answers the controller by its pod name (a subdomain of the headless Service) and loads
+   * the entry tier only.
+   */
+  private static PodSpec workerPod(StackModel model) {
     String port = String.valueOf(WORKER_PORT);
+    String args =
+        "worker --port "
+            + port
+            + " --bind 0.0.0.0 --token $(DRIVER_TOKEN) --allow-host .driver-worker --allow-target "
+            + model.entryHost();
     Container worker =
         Containers.serving("worker", DRIVER_IMAGE, "control", WORKER_PORT)
-            .withArgs(
-                ("worker --port " + port + " --bind 0.0.0.0 --token $(DRIVER_TOKEN)").split(" "))
+            .withArgs(args.split(" "))
             .withEnv(env("DRIVER_HEALTH_PORT", port), token())
             .withReadinessProbe(tcp("control").withPeriodSeconds(5).build())
             .withLivenessProbe(tcp("control").withPeriodSeconds(10).build())

@@ -21,6 +21,8 @@ import java.util.ArrayList;
 import java.util.Base64;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -61,7 +63,8 @@ final class WorkerFleet implements AutoCloseable {
   private static WorkerFleet startHere(int count, HttpClient http, LoadPlan plan) {
     plan.console().info("driver: starting " + count + " worker JVMs on this host");
     String token = newToken();
-    WorkerProcesses processes = WorkerProcesses.start(count, token, plan.driverDir());
+    WorkerProcesses processes =
+        WorkerProcesses.start(count, token, entryHosts(plan.instances()), plan.driverDir());
     List<WorkerClient> clients = new ArrayList<>();
     for (WorkerProcesses.Worker worker : processes.workers()) {
       plan.driverProcesses().add(worker.process().pid());
@@ -76,6 +79,19 @@ final class WorkerFleet implements AutoCloseable {
               Map.of("address", worker.address(), "pid", worker.process().pid()));
     }
     return new WorkerFleet(clients, processes);
+  }
+
+  /** The hosts the workers are to load, as the entry URLs name them. */
+  static Set<String> entryHosts(List<DeployedInstance> instances) {
+    Set<String> hosts = new TreeSet<>();
+    for (DeployedInstance instance : instances) {
+      for (URI entry : instance.entryUrls()) {
+        if (entry.getHost() != null) {
+          hosts.add(entry.getHost());
+        }
+      }
+    }
+    return hosts;
   }
 
   private static WorkerFleet connect(

@@ -46,6 +46,22 @@ public final class Behavior {
     return BehaviorLoader.load(nameOrPath);
   }
 
+  /**
+   * Parses a behaviour sent as content and returns the name {@link #load} knows it by.
+   *
+   * @param field how errors name where the content came from, e.g. {@code
+   *     targets[app0].behaviorYaml}
+   * @throws BehaviorException naming {@code field} and each offending path within the content
+   */
+  public static String sent(String field, String yaml) {
+    return SentBehaviors.add(field, yaml);
+  }
+
+  /** True when {@code name} names a behaviour of this jar (not a file). */
+  public static boolean isBundled(String name) {
+    return BehaviorLoader.isBundled(name);
+  }
+
   public String name() {
     return name;
   }

@@ -18,6 +18,10 @@ final class BehaviorLoader {
   private BehaviorLoader() {}
 
   static Behavior load(String nameOrPath) {
+    Behavior sent = SentBehaviors.get(nameOrPath);
+    if (sent != null) {
+      return sent;
+    }
     String resource = "behaviors/" + nameOrPath + ".yaml";
     if (!nameOrPath.contains("/") && !nameOrPath.contains("\\")) {
       try (InputStream in = BehaviorLoader.class.getClassLoader().getResourceAsStream(resource)) {
@@ -38,6 +42,13 @@ final class BehaviorLoader {
     } catch (IOException e) {
       throw new BehaviorException(nameOrPath, List.of("cannot read: " + e.getMessage()));
     }
+  }
+
+  /** True when {@code name} is a behaviour of this jar, not a file. */
+  static boolean isBundled(String name) {
+    return name != null
+        && name.matches("[A-Za-z0-9_-]{1,64}")
+        && BehaviorLoader.class.getClassLoader().getResource("behaviors/" + name + ".yaml") != null;
   }
 
   static Behavior parse(String source, byte[] yaml) {

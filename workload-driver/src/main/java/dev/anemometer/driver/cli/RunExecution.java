@@ -45,7 +45,7 @@ final class RunExecution {
     }
     ControlServer server = null;
     if (controlPort != null) {
-      server = new RunControl(run).serveOn(control.bind(controlPort)).start();
+      server = new RunControl(run).serveOn(control.bind(controlPort, environment.out())).start();
       environment.out().println("control API on " + server.address());
     }
     CountDownLatch finished = new CountDownLatch(1);

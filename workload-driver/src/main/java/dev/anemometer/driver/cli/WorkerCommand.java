@@ -1,8 +1,12 @@
 package dev.anemometer.driver.cli;
 
 import dev.anemometer.driver.control.ControlServer;
+import dev.anemometer.driver.control.WorkerLimits;
 import dev.anemometer.driver.control.WorkerNode;
 import dev.anemometer.driver.spec.ExitCodes;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.Executors;
@@ -36,6 +40,26 @@ final class WorkerCommand implements Callable<Integer> {
               + " ${DEFAULT-VALUE}).")
   String lease;
 
+  @Option(
+      names = "--allow-target",
+      split = ",",
+      description =
+          "Hosts (names or addresses, as the controller writes them) this worker may load besides"
+              + " loopback.")
+  List<String> allowedTargets = new ArrayList<>();
+
+  @Option(
+      names = "--max-users",
+      defaultValue = "" + WorkerLimits.DEFAULT_MAX_USERS,
+      description = "The most users of all targets this worker runs (default ${DEFAULT-VALUE}).")
+  int maxUsers;
+
+  @Option(
+      names = "--max-connections-per-user",
+      defaultValue = "" + WorkerLimits.DEFAULT_MAX_CONNECTIONS_PER_USER,
+      description = "The most connections one user may open (default ${DEFAULT-VALUE}).")
+  int maxConnectionsPerUser;
+
   WorkerCommand(Environment environment) {
     this.environment = environment;
   }
@@ -46,8 +70,9 @@ final class WorkerCommand implements Callable<Integer> {
         new WorkerNode(
             environment::newLocalGenerator,
             environment.time(),
-            DurationText.parse("--lease", lease));
-    ControlServer server = node.serveOn(control.bind(port)).start();
+            DurationText.parse("--lease", lease),
+            new WorkerLimits(Set.copyOf(allowedTargets), maxUsers, maxConnectionsPerUser));
+    ControlServer server = node.serveOn(control.bind(port, environment.out())).start();
     ScheduledExecutorService leaseWatch =
         Executors.newSingleThreadScheduledExecutor(
             runnable -> {

@@ -7,8 +7,9 @@ import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.Base64;
 import java.util.List;
+import java.util.zip.DataFormatException;
 import java.util.zip.DeflaterOutputStream;
-import java.util.zip.InflaterOutputStream;
+import java.util.zip.Inflater;
 
 /**
  * A worker's acknowledged bids on the wire: per bid the bid id as a delta to the previous one, the
@@ -49,7 +50,15 @@ final class BidsWireCodec {
 
   /** Appends the decoded bids to {@code into}. */
   static void decode(WireFormat.EncodedBids encoded, AcknowledgedBids into) {
-    byte[] raw = inflate(Base64.getDecoder().decode(encoded.data()));
+    if (encoded.count() < 0 || encoded.data() == null || encoded.outcomes() == null) {
+      throw new IllegalArgumentException("acknowledged bids: count, outcomes and data required");
+    }
+    byte[] raw;
+    try {
+      raw = inflate(Base64.getDecoder().decode(encoded.data()), maxBytes(encoded.count()));
+    } catch (IllegalArgumentException notBase64) {
+      throw new IllegalArgumentException("acknowledged bids: " + notBase64.getMessage());
+    }
     int[] at = {0};
     long bidId = 0;
     for (int i = 0; i < encoded.count(); i++) {
@@ -57,7 +66,11 @@ final class BidsWireCodec {
       long itemId = readSigned(raw, at);
       long bidderId = readSigned(raw, at);
       long amountCents = readSigned(raw, at);
-      String outcome = encoded.outcomes().get((int) readSigned(raw, at));
+      long code = readSigned(raw, at);
+      if (code < 0 || code >= encoded.outcomes().size()) {
+        throw new IllegalArgumentException("acknowledged bids: outcome index out of range");
+      }
+      String outcome = encoded.outcomes().get((int) code);
       into.acknowledged(bidId, itemId, bidderId, amountCents, outcome);
     }
   }
@@ -90,12 +103,36 @@ final class BidsWireCodec {
     }
   }
 
-  private static byte[] inflate(byte[] deflated) {
-    ByteArrayOutputStream bytes = new ByteArrayOutputStream(deflated.length * 4);
-    try (InflaterOutputStream out = new InflaterOutputStream(bytes)) {
-      out.write(deflated);
-    } catch (IOException e) {
-      throw new IllegalArgumentException("acknowledged bids: not deflated data", e);
+  /** Five variable-length integers of at most ten bytes each per bid: no more may inflate. */
+  private static long maxBytes(int count) {
+    return (long) count * 5 * 10;
+  }
+
+  /**
+   * Inflates at most {@code maxBytes}: a few kilobytes of deflated zeros would otherwise fill the
+   * controller's heap.
+   */
+  private static byte[] inflate(byte[] deflated, long maxBytes) {
+    Inflater inflater = new Inflater();
+    inflater.setInput(deflated);
+    ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+    byte[] chunk = new byte[64 * 1024];
+    try {
+      while (!inflater.finished()) {
+        int n = inflater.inflate(chunk);
+        if (n == 0 && (inflater.needsInput() || inflater.needsDictionary())) {
+          throw new IllegalArgumentException("acknowledged bids: truncated deflated data");
+        }
+        if (bytes.size() + (long) n > maxBytes) {
+          throw new IllegalArgumentException(
+              "acknowledged bids: inflate to more than the " + maxBytes + " bytes of their count");
+        }
+        bytes.write(chunk, 0, n);
+      }
+    } catch (DataFormatException e) {
+      throw new IllegalArgumentException("acknowledged bids: not deflated data");
+    } finally {
+      inflater.end();
     }
     return bytes.toByteArray();
   }

@@ -1,33 +1,33 @@
 package dev.anemometer.driver.control;
 
-import com.sun.net.httpserver.HttpExchange;
-import com.sun.net.httpserver.HttpServer;
-import java.io.IOException;
-import java.io.InputStream;
-import java.io.OutputStream;
+import dev.anemometer.driver.http.server.JsonServer;
 import java.net.InetSocketAddress;
-import java.nio.charset.StandardCharsets;
-import java.security.MessageDigest;
-import java.util.ArrayList;
+import java.security.SecureRandom;
+import java.time.Duration;
+import java.util.Base64;
 import java.util.List;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
-import tools.jackson.core.JacksonException;
+import java.util.Set;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
- * A small JSON-over-HTTP server for the control API. It listens on loopback unless told otherwise,
- * and then only with a shared bearer token: a benchmark's driver must not become an open door into
- * the network it measures.
+ * The control API's server, always behind a bearer token: one given, or one made up at start for
+ * the operator to copy. It listens on loopback unless told otherwise, and then only with a token
+ * given: a benchmark's driver must not become an open door into the network it measures. What a
+ * request must be to get through (its size, deadline, {@code Host} and {@code Origin}) is {@link
+ * JsonServer}'s.
  */
 public final class ControlServer implements AutoCloseable {
 
-  private static final Logger log = LoggerFactory.getLogger(ControlServer.class);
   static final JsonMapper JSON = JsonMapper.builder().build();
+
+  /** The largest request: a run's configuration with a behaviour file or two inline. */
+  static final int MAX_BODY_BYTES = 1 << 20;
+
+  static final int MAX_HEADER_BYTES = 16 * 1024;
+  static final Duration REQUEST_DEADLINE = Duration.ofSeconds(10);
+
+  /** Well beyond the controller's one call a second, so that its kept connections stay open. */
+  static final Duration IDLE_TIMEOUT = Duration.ofSeconds(60);
 
   /** A route's handler: the path's captured groups and the request body in, a JSON body out. */
   @FunctionalInterface
@@ -35,35 +35,39 @@ public final class ControlServer implements AutoCloseable {
     Object handle(List<String> pathGroups, byte[] body) throws Exception;
   }
 
-  private record Route(String method, Pattern path, Handler handler) {}
+  private final JsonServer server;
+  private final String token;
+  private final boolean tokenGenerated;
 
-  private final List<Route> routes = new ArrayList<>();
-  private final byte[] expectedAuthorization;
-  private final HttpServer server;
-  private final ExecutorService executor;
-
-  private ControlServer(HttpServer server, String token) {
+  private ControlServer(JsonServer server, String token, boolean tokenGenerated) {
     this.server = server;
-    this.expectedAuthorization =
-        token == null ? null : ("Bearer " + token).getBytes(StandardCharsets.UTF_8);
-    this.executor =
-        Executors.newFixedThreadPool(
-            2,
-            runnable -> {
-              Thread thread = new Thread(runnable, "anemometer-control");
-              thread.setDaemon(true);
-              return thread;
-            });
-    server.setExecutor(executor);
-    server.createContext("/", this::dispatch);
+    this.token = token;
+    this.tokenGenerated = tokenGenerated;
+  }
+
+  /** As {@link #bind(InetSocketAddress, String, Set)}, answering loopback names only. */
+  public static ControlServer bind(InetSocketAddress address, String token) {
+    return bind(address, token, Set.of());
   }
 
   /**
-   * Binds (port 0 picks a free one). Refuses a non-loopback address without a token.
+   * Prepares a server on {@code address} (port 0 picks a free one); {@link #start()} binds it.
    *
-   * @throws IllegalArgumentException naming the missing option
+   * @param token the bearer token; blank makes one up (see {@link #token()})
+   * @param hostNames names besides loopback and the bound address that {@code Host} may carry
+   * @throws IllegalArgumentException naming the missing option: beyond loopback the controller must
+   *     be given the token, so it is chosen, not made up
    */
-  public static ControlServer bind(InetSocketAddress address, String token) throws IOException {
+  public static ControlServer bind(InetSocketAddress address, String token, Set<String> hostNames) {
+    return bind(address, token, hostNames, REQUEST_DEADLINE, IDLE_TIMEOUT);
+  }
+
+  static ControlServer bind(
+      InetSocketAddress address,
+      String token,
+      Set<String> hostNames,
+      Duration requestDeadline,
+      Duration idleTimeout) {
     boolean hasToken = token != null && !token.isBlank();
     if (!address.getAddress().isLoopbackAddress() && !hasToken) {
       throw new IllegalArgumentException(
@@ -71,11 +75,28 @@ public final class ControlServer implements AutoCloseable {
               + address.getAddress().getHostAddress()
               + ")");
     }
-    return new ControlServer(HttpServer.create(address, 16), hasToken ? token : null);
+    String effective = hasToken ? token : newToken();
+    var limits =
+        new JsonServer.Limits(MAX_BODY_BYTES, MAX_HEADER_BYTES, requestDeadline, idleTimeout);
+    return new ControlServer(
+        new JsonServer(address, effective, hostNames, limits, JSON), effective, !hasToken);
+  }
+
+  /**
+   * A request body as {@code type}.
+   *
+   * @throws IllegalArgumentException when the body is empty or JSON {@code null}
+   */
+  static <T> T read(byte[] body, Class<T> type) {
+    T value = body.length == 0 ? null : JSON.readValue(body, type);
+    if (value == null) {
+      throw new IllegalArgumentException("body: missing");
+    }
+    return value;
   }
 
   public ControlServer route(String method, String pathRegex, Handler handler) {
-    routes.add(new Route(method, Pattern.compile(pathRegex), handler));
+    server.route(method, pathRegex, handler::handle);
     return this;
   }
 
@@ -84,88 +105,28 @@ public final class ControlServer implements AutoCloseable {
     return this;
   }
 
+  /** The token requests must carry as {@code Authorization: Bearer …}. */
+  public String token() {
+    return token;
+  }
+
+  /** True when no token was given and {@link #token()} was made up: the operator must see it. */
+  public boolean tokenGenerated() {
+    return tokenGenerated;
+  }
+
   public InetSocketAddress address() {
-    return server.getAddress();
+    return server.address();
   }
 
   @Override
   public void close() {
-    server.stop(0);
-    executor.shutdownNow();
+    server.close();
   }
 
-  private void dispatch(HttpExchange exchange) throws IOException {
-    try (exchange) {
-      if (!authorized(exchange)) {
-        respond(exchange, 401, new WireFormat.ErrorResponse("missing or wrong bearer token"));
-        return;
-      }
-      String path = exchange.getRequestURI().getPath();
-      boolean pathKnown = false;
-      for (Route route : routes) {
-        Matcher matcher = route.path().matcher(path);
-        if (!matcher.matches()) {
-          continue;
-        }
-        pathKnown = true;
-        if (route.method().equals(exchange.getRequestMethod())) {
-          handle(exchange, route, matcher);
-          return;
-        }
-      }
-      int status = pathKnown ? 405 : 404;
-      respond(
-          exchange,
-          status,
-          new WireFormat.ErrorResponse("no route " + exchange.getRequestMethod() + " " + path));
-    }
-  }
-
-  private void handle(HttpExchange exchange, Route route, Matcher matcher) throws IOException {
-    List<String> groups = new ArrayList<>();
-    for (int i = 1; i <= matcher.groupCount(); i++) {
-      groups.add(matcher.group(i));
-    }
-    try {
-      byte[] body;
-      try (InputStream in = exchange.getRequestBody()) {
-        body = in.readAllBytes();
-      }
-      respond(exchange, 200, route.handler().handle(groups, body));
-    } catch (JacksonException | IllegalArgumentException e) {
-      respond(exchange, 400, new WireFormat.ErrorResponse(firstLine(e.getMessage())));
-    } catch (IllegalStateException e) {
-      respond(exchange, 409, new WireFormat.ErrorResponse(e.getMessage()));
-    } catch (Exception e) {
-      log.warn(
-          "Control request {} {} failed", exchange.getRequestMethod(), exchange.getRequestURI(), e);
-      respond(exchange, 500, new WireFormat.ErrorResponse(String.valueOf(e.getMessage())));
-    }
-  }
-
-  private boolean authorized(HttpExchange exchange) {
-    if (expectedAuthorization == null) {
-      return true;
-    }
-    String given = exchange.getRequestHeaders().getFirst("Authorization");
-    return given != null
-        && MessageDigest.isEqual(expectedAuthorization, given.getBytes(StandardCharsets.UTF_8));
-  }
-
-  private static void respond(HttpExchange exchange, int status, Object body) throws IOException {
-    byte[] bytes = JSON.writeValueAsBytes(body);
-    exchange.getResponseHeaders().set("Content-Type", "application/json");
-    exchange.sendResponseHeaders(status, bytes.length);
-    try (OutputStream out = exchange.getResponseBody()) {
-      out.write(bytes);
-    }
-  }
-
-  private static String firstLine(String message) {
-    if (message == null) {
-      return "bad request";
-    }
-    int newline = message.indexOf('\n');
-    return newline < 0 ? message : message.substring(0, newline);
+  private static String newToken() {
+    byte[] random = new byte[24];
+    new SecureRandom().nextBytes(random);
+    return Base64.getUrlEncoder().withoutPadding().encodeToString(random);
   }
 }

@@ -1,11 +1,16 @@
 package dev.anemometer.driver.control;
 
 import dev.anemometer.driver.TimeSource;
+import dev.anemometer.driver.behavior.Behavior;
 import dev.anemometer.driver.behavior.UsersConfig;
 import dev.anemometer.driver.operation.AcknowledgedBids;
 import dev.anemometer.driver.run.LoadGenerator;
 import dev.anemometer.driver.run.TargetSpec;
 import dev.anemometer.driver.stats.IntervalStats;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.InvalidPathException;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -45,7 +50,9 @@ public final class RemoteLoadGenerator implements LoadGenerator {
     for (int w = 0; w < workers.size(); w++) {
       List<WireFormat.WorkerTarget> slices = new ArrayList<>();
       for (TargetSpec target : targets) {
-        slices.add(new WireFormat.WorkerTarget(target.id(), slice(target.users(), w)));
+        slices.add(
+            new WireFormat.WorkerTarget(
+                target.id(), slice(target.users(), w), behaviorContent(target.users())));
       }
       WorkerClient worker = workers.get(w);
       on(worker, () -> worker.configure(new WireFormat.ConfigureRequest(slices)));
@@ -74,6 +81,26 @@ public final class RemoteLoadGenerator implements LoadGenerator {
         users.seed(),
         users.slices() * workers.size(),
         users.slice() + users.slices() * w);
+  }
+
+  /**
+   * A behaviour file's content, read here: workers take behaviours by bundled name or as content,
+   * never by a path on their own disk. Null for a bundled name.
+   */
+  static String behaviorContent(UsersConfig users) {
+    if (Behavior.isBundled(users.behavior())) {
+      return null;
+    }
+    try {
+      return Files.readString(Path.of(users.behavior()));
+    } catch (IOException | InvalidPathException e) {
+      throw new IllegalArgumentException(
+          "behavior: no bundled behaviour '"
+              + users.behavior()
+              + "' and the file cannot be read ("
+              + e.getClass().getSimpleName()
+              + ")");
+    }
   }
 
   /** {@code total} split into {@code parts} that differ by at most one, larger ones first. */

@@ -22,7 +22,7 @@ public final class RunControl {
             "PUT",
             "/v1/targets/([^/]+)/users",
             (groups, body) -> {
-              int users = ControlServer.JSON.readValue(body, WireFormat.UsersRequest.class).users();
+              int users = ControlServer.read(body, WireFormat.UsersRequest.class).users();
               run.overrideUsers(groups.get(0), users);
               return status();
             })

@@ -16,8 +16,18 @@ public final class WireFormat {
 
   private WireFormat() {}
 
-  /** One target's slice, as a worker runs it. */
-  public record WorkerTarget(String id, UsersConfig users) {}
+  /**
+   * One target's slice, as a worker runs it.
+   *
+   * @param behaviorYaml the behaviour file's content when {@code users.behavior} is not a bundled
+   *     name: a worker reads no file a controller names
+   */
+  public record WorkerTarget(String id, UsersConfig users, String behaviorYaml) {
+
+    public WorkerTarget(String id, UsersConfig users) {
+      this(id, users, null);
+    }
+  }
 
   public record ConfigureRequest(List<WorkerTarget> targets) {}
 

@@ -1,6 +1,8 @@
 package dev.anemometer.driver.control;
 
 import dev.anemometer.driver.TimeSource;
+import dev.anemometer.driver.behavior.Behavior;
+import dev.anemometer.driver.behavior.UsersConfig;
 import dev.anemometer.driver.operation.AcknowledgedBids;
 import dev.anemometer.driver.run.LocalLoadGenerator;
 import dev.anemometer.driver.run.TargetSpec;
@@ -33,6 +35,7 @@ public final class WorkerNode implements AutoCloseable {
   private final Supplier<LocalLoadGenerator> generators;
   private final TimeSource time;
   private final long leaseNanos;
+  private final WorkerLimits limits;
   private LocalLoadGenerator generator;
   private final Map<String, Integer> users = new LinkedHashMap<>();
   // The stopped run's bids, kept until the next run so that the controller can fetch them.
@@ -43,14 +46,18 @@ public final class WorkerNode implements AutoCloseable {
   private long lastContactNanos;
 
   public WorkerNode(Supplier<LocalLoadGenerator> generators) {
-    this(generators, TimeSource.SYSTEM, DEFAULT_LEASE);
+    this(generators, TimeSource.SYSTEM, DEFAULT_LEASE, WorkerLimits.LOOPBACK);
   }
 
   public WorkerNode(
-      Supplier<LocalLoadGenerator> generators, TimeSource time, Duration leaseTimeout) {
+      Supplier<LocalLoadGenerator> generators,
+      TimeSource time,
+      Duration leaseTimeout,
+      WorkerLimits limits) {
     this.generators = generators;
     this.time = time;
     this.leaseNanos = leaseTimeout.toNanos();
+    this.limits = limits;
   }
 
   /**
@@ -81,14 +88,13 @@ public final class WorkerNode implements AutoCloseable {
             "POST",
             "/v1/run",
             (groups, body) ->
-                configure(ControlServer.JSON.readValue(body, WireFormat.ConfigureRequest.class)))
+                configure(ControlServer.read(body, WireFormat.ConfigureRequest.class)))
         .route(
             "PUT",
             "/v1/targets/([^/]+)/users",
             (groups, body) ->
                 setUsers(
-                    groups.get(0),
-                    ControlServer.JSON.readValue(body, WireFormat.UsersRequest.class).users()))
+                    groups.get(0), ControlServer.read(body, WireFormat.UsersRequest.class).users()))
         .route("POST", "/v1/start", (groups, body) -> start())
         .route("POST", "/v1/intervals", (groups, body) -> takeIntervals())
         .route("POST", "/v1/stop", (groups, body) -> stop())
@@ -103,24 +109,71 @@ public final class WorkerNode implements AutoCloseable {
     if (generator != null) {
       throw new IllegalStateException("a run is configured already; stop it first");
     }
-    if (request.targets() == null || request.targets().isEmpty()) {
+    List<TargetSpec> targets = checkedTargets(request);
+    stoppedRunBids = Map.of();
+    handedOver.clear();
+    LocalLoadGenerator started = generators.get();
+    try {
+      started.start(targets);
+    } catch (RuntimeException e) {
+      // A start that failed holds no run: the next configure may try again at once.
+      started.close();
+      throw e;
+    }
+    generator = started;
+    targets.forEach(target -> users.put(target.id(), 0));
+    lastContactNanos = time.nanoTime();
+    return status();
+  }
+
+  /** The request's targets within this worker's limits, behaviours sent as content registered. */
+  private List<TargetSpec> checkedTargets(WireFormat.ConfigureRequest request) {
+    if (request == null || request.targets() == null || request.targets().isEmpty()) {
       throw new IllegalArgumentException("targets: must list at least one target");
     }
     List<TargetSpec> targets = new ArrayList<>();
-    for (WireFormat.WorkerTarget target : request.targets()) {
-      if (target.users() == null || target.users().target() == null) {
-        throw new IllegalArgumentException("targets[" + target.id() + "].users.target: missing");
+    int usersSoFar = 0;
+    for (int i = 0; i < request.targets().size(); i++) {
+      WireFormat.WorkerTarget target = request.targets().get(i);
+      String field = "targets[" + i + "]";
+      if (target == null || target.users() == null) {
+        throw new IllegalArgumentException(field + ".users: missing");
+      }
+      UsersConfig given = target.users();
+      limits.checkTarget(field + ".users.target", given.target());
+      limits.checkUsers(field + ".users", given, usersSoFar);
+      usersSoFar += given.sliceUsers();
+      if (targets.stream().anyMatch(known -> known.id().equals(target.id()))) {
+        throw new IllegalArgumentException(field + ".id: '" + target.id() + "' is listed twice");
       }
       // Workers follow the controller's user counts; their load path is never consulted.
-      targets.add(new TargetSpec(target.id(), target.users(), null));
-      users.put(target.id(), 0);
+      targets.add(new TargetSpec(target.id(), withBehavior(field, target), null));
     }
-    stoppedRunBids = Map.of();
-    handedOver.clear();
-    generator = generators.get();
-    generator.start(targets);
-    lastContactNanos = time.nanoTime();
-    return status();
+    return targets;
+  }
+
+  private static UsersConfig withBehavior(String field, WireFormat.WorkerTarget target) {
+    UsersConfig users = target.users();
+    String behavior;
+    if (target.behaviorYaml() != null) {
+      behavior = Behavior.sent(field + ".behaviorYaml", target.behaviorYaml());
+    } else if (Behavior.isBundled(users.behavior())) {
+      behavior = users.behavior();
+    } else {
+      throw new IllegalArgumentException(
+          field
+              + ".users.behavior: not a bundled behaviour; a worker reads no files, send the"
+              + " content as behaviorYaml");
+    }
+    return new UsersConfig(
+        users.target(),
+        behavior,
+        users.firstAccount(),
+        users.accounts(),
+        users.maxConnectionsPerUser(),
+        users.seed(),
+        users.slices(),
+        users.slice());
   }
 
   /**
@@ -134,8 +187,9 @@ public final class WorkerNode implements AutoCloseable {
   }
 
   synchronized WireFormat.StatusResponse setUsers(String targetId, int count) {
-    if (count < 0) {
-      throw new IllegalArgumentException("users: must be >= 0, was " + count);
+    if (count < 0 || count > limits.maxUsers()) {
+      throw new IllegalArgumentException(
+          "users: must be ≥ 0 and ≤ " + limits.maxUsers() + " (--max-users), was " + count);
     }
     requireRunning().setActiveUsers(targetId, count);
     users.put(targetId, count);

@@ -104,6 +104,37 @@ class DriverCommandLineTest {
   }
 
   @Test
+  void aControlApiWithoutAGivenTokenPrintsTheTokenItMadeUpOnOneLine() {
+    int exit =
+        execute(
+            "run",
+            "--target",
+            "http://127.0.0.1:1",
+            "--users",
+            "1",
+            "--ramp-up",
+            "0s",
+            "--duration",
+            "1s",
+            "--ramp-down",
+            "0s",
+            "--status-interval",
+            "1s",
+            "--control-port",
+            "0",
+            "--token",
+            "",
+            "--out",
+            directory.resolve("results").toString());
+
+    assertThat(exit).isIn(0, 1);
+    assertThat(out.toString(StandardCharsets.UTF_8).lines())
+        .filteredOn(line -> line.startsWith("control API token (made up, none given): "))
+        .singleElement()
+        .satisfies(line -> assertThat(line).matches(".*: [A-Za-z0-9_-]{32}"));
+  }
+
+  @Test
   void aShortRunWritesResultsAndExitsOneWhenQosFails() {
     Path results = directory.resolve("results");
     PopulationFactory slowUsers =

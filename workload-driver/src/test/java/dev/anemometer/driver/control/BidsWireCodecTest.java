@@ -47,6 +47,39 @@ class BidsWireCodecTest {
         .hasMessageContaining("acknowledged bids");
   }
 
+  @Test
+  void aDeflateBombIsRefusedBeforeItFillsTheHeap() throws Exception {
+    var deflated = new java.io.ByteArrayOutputStream();
+    try (var out = new java.util.zip.DeflaterOutputStream(deflated)) {
+      byte[] zeros = new byte[1 << 20];
+      for (int i = 0; i < 256; i++) {
+        out.write(zeros);
+      }
+    }
+    // 256 MiB of zeros in a few hundred kilobytes, claiming a single bid.
+    var bomb =
+        new WireFormat.EncodedBids(
+            1,
+            List.of("OUTBID"),
+            java.util.Base64.getEncoder().encodeToString(deflated.toByteArray()));
+
+    assertThatThrownBy(() -> BidsWireCodec.decode(bomb, new AcknowledgedBids()))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("acknowledged bids: inflate to more than the 50 bytes");
+  }
+
+  @Test
+  void anOutcomeIndexBeyondTheListIsRefusedWithAClearMessage() {
+    AcknowledgedBids bids = new AcknowledgedBids();
+    bids.acknowledged(1, 2, 3, 4, "OUTBID");
+    var encoded = BidsWireCodec.encode(bids);
+    var noOutcomes = new WireFormat.EncodedBids(1, List.of(), encoded.data());
+
+    assertThatThrownBy(() -> BidsWireCodec.decode(noOutcomes, new AcknowledgedBids()))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("outcome index out of range");
+  }
+
   private static List<String> rows(AcknowledgedBids bids) {
     List<String> rows = new ArrayList<>();
     bids.forEach(

@@ -37,7 +37,8 @@ class WorkerLeaseTest {
                     client -> health,
                     clock::get),
             clock::get,
-            Duration.ofSeconds(60));
+            Duration.ofSeconds(60),
+            WorkerLimits.LOOPBACK);
     var users = new UsersConfig(URI.create("http://127.0.0.1:9"), "default", 0, 10, 4, 1);
     node.configure(
         new WireFormat.ConfigureRequest(List.of(new WireFormat.WorkerTarget("app0", users))));

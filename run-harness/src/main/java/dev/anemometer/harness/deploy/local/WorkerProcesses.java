@@ -7,6 +7,7 @@ import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Consumer;
@@ -52,14 +53,21 @@ public final class WorkerProcesses implements AutoCloseable {
    * is stopped and the start fails.
    *
    * @param token goes through the environment, never the command line, so no process list shows it
+   * @param targetHosts the hosts of the deployed entry points: a worker loads no other host but
+   *     loopback
    */
-  public static WorkerProcesses start(int count, String token, Path logsDir) {
+  public static WorkerProcesses start(
+      int count, String token, Collection<String> targetHosts, Path logsDir) {
     WorkerProcesses started = new WorkerProcesses();
     try {
       for (int i = 0; i < count; i++) {
         int port = Ports.freeLoopbackPort();
         List<String> arguments =
-            List.of("worker", "--bind", Ports.LOOPBACK, "--port", String.valueOf(port));
+            new ArrayList<>(
+                List.of("worker", "--bind", Ports.LOOPBACK, "--port", String.valueOf(port)));
+        if (!targetHosts.isEmpty()) {
+          arguments.addAll(List.of("--allow-target", String.join(",", targetHosts)));
+        }
         ManagedProcess process =
             ManagedProcess.start(
                 "driver-worker-" + i,
