@@ -84,7 +84,8 @@ public final class OutputDirectory implements RunListener, AutoCloseable {
             report.phase().name(),
             report.verdict().passed(),
             report.verdict().invalidReasons(),
-            operations));
+            operations,
+            NotificationSummary.of(report.stats(), report.verdict())));
     try {
       for (OperationSummary operation : operations) {
         intervalsCsv.write(CsvRows.row(report, fromMillis, operation));
@@ -107,6 +108,17 @@ public final class OutputDirectory implements RunListener, AutoCloseable {
               log.outputIntervalHistogram(
                   tagged(stats.wireMicros(), type.displayName() + "-wire", start, end));
             });
+    report
+        .stats()
+        .notificationMicros()
+        .forEach(
+            (kind, micros) ->
+                log.outputIntervalHistogram(
+                    tagged(
+                        micros,
+                        kind.displayName(),
+                        startWallMillis + fromMillis,
+                        startWallMillis + report.elapsedMillis())));
   }
 
   private static Histogram tagged(Histogram source, String tag, long startMillis, long endMillis) {
@@ -132,7 +144,8 @@ public final class OutputDirectory implements RunListener, AutoCloseable {
             window.verdict().failureMessages(),
             window.verdict().invalidReasons(),
             window.machineBusyPercentOrNull(),
-            OperationSummary.of(window.stats(), window.verdict())));
+            OperationSummary.of(window.stats(), window.verdict()),
+            NotificationSummary.of(window.stats(), window.verdict())));
   }
 
   @Override
@@ -181,6 +194,7 @@ public final class OutputDirectory implements RunListener, AutoCloseable {
         List.copyOf(invalid),
         windows,
         OperationSummary.of(target.judged(), target.judgedVerdict()),
+        NotificationSummary.of(target.judged(), target.judgedVerdict()),
         CalibrationDefects.describe(target.windows()),
         failedAbovePeak(target),
         target.bracket());
@@ -264,7 +278,8 @@ public final class OutputDirectory implements RunListener, AutoCloseable {
       String phase,
       boolean qosPassed,
       List<String> invalidReasons,
-      List<OperationSummary> operations) {}
+      List<OperationSummary> operations,
+      List<NotificationSummary> notifications) {}
 
   record WindowLine(
       String target,
@@ -277,5 +292,6 @@ public final class OutputDirectory implements RunListener, AutoCloseable {
       List<String> failures,
       List<String> invalidReasons,
       @JsonInclude(JsonInclude.Include.NON_NULL) Double machineBusyPercent,
-      List<OperationSummary> operations) {}
+      List<OperationSummary> operations,
+      List<NotificationSummary> notifications) {}
 }
