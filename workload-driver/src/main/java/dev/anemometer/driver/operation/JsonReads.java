@@ -126,12 +126,12 @@ final class JsonReads {
    * bid, else a move of the item's clock), then reads it into what the user knows.
    */
   static void deliveredHighBid(JsonFields highBid, FollowedAuction into, Call call) {
-    Notification kind =
-        sameAmount(highBid.decimalOrNull(ApiFields.AMOUNT), into.amount())
-            ? Notification.ITEM_CHANGE
-            : Notification.BID;
-    into.delivered(kind, highBid.longOr(ApiFields.CHANGED_AT_MICROS, 0));
+    BigDecimal before = into.amount();
     highBid(highBid, into, call);
+    // A new amount is a bid; the same amount in a new count is the item's clock moving.
+    Notification kind =
+        sameAmount(into.amount(), before) ? Notification.ITEM_CHANGE : Notification.BID;
+    into.delivered(kind, highBid.longOr(ApiFields.CHANGED_AT_MICROS, 0));
   }
 
   private static boolean sameAmount(BigDecimal a, BigDecimal b) {
