@@ -24,7 +24,8 @@ final class BidStatements {
             """
             SELECT a.state AS auction_state, i.starting_bid,
                    (SELECT u.credit_limit FROM app_user u WHERE u.id = ?) AS credit_limit,
-                   h.item_id AS high_bid_item, h.amount, h.bidder_id, h.bid_count, h.state
+                   h.item_id AS high_bid_item, h.amount, h.bidder_id, h.bid_count, h.state,
+                   CAST(EXTRACT(EPOCH FROM GREATEST(h.last_bid_at, h.state_changed_at)) * 1000000 AS BIGINT) AS changed_at_micros
             FROM item i
             JOIN auction a ON a.id = i.auction_id
             LEFT JOIN high_bid h ON h.item_id = i.id
@@ -63,7 +64,8 @@ final class BidStatements {
                    due_at = now() + CAST(? AS BIGINT) * INTERVAL '1 millisecond'
             WHERE item_id = ? AND state IN ('OPEN', 'LAST_CALL')
               AND (amount IS NULL OR amount < ?)
-            RETURNING amount, bidder_id, bid_count, state
+            RETURNING amount, bidder_id, bid_count, state,
+                  CAST(EXTRACT(EPOCH FROM GREATEST(last_bid_at, state_changed_at)) * 1000000 AS BIGINT) AS changed_at_micros
             """,
             (row, n) -> HighBidView.from(row),
             amount,
@@ -78,7 +80,8 @@ final class BidStatements {
   Optional<HighBidView> highBid(long itemId) {
     return jdbc
         .query(
-            "SELECT amount, bidder_id, bid_count, state FROM high_bid WHERE item_id = ?",
+            "SELECT amount, bidder_id, bid_count, state, CAST(EXTRACT(EPOCH FROM GREATEST(last_bid_at, state_changed_at)) * 1000000 AS BIGINT) AS changed_at_micros"
+                + " FROM high_bid WHERE item_id = ?",
             (row, n) -> HighBidView.from(row),
             itemId)
         .stream()

@@ -125,7 +125,8 @@ class AuctionSequencer {
               auction_id = EXCLUDED.auction_id, amount = NULL, bidder_id = NULL,
               bid_count = high_bid.bid_count + 1, state = 'OPEN', opened_at = now(),
               last_bid_at = NULL, state_changed_at = now(), due_at = EXCLUDED.due_at
-            RETURNING amount, bidder_id, bid_count, state
+            RETURNING amount, bidder_id, bid_count, state,
+                  CAST(EXTRACT(EPOCH FROM GREATEST(last_bid_at, state_changed_at)) * 1000000 AS BIGINT) AS changed_at_micros
             """,
             (row, n) -> HighBidView.from(row),
             itemId,

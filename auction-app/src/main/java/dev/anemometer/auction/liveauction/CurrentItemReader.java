@@ -32,6 +32,7 @@ class CurrentItemReader {
                i.long_description, i.manufacturer, i.condition, i.starting_bid,
                i.state AS item_state, h.amount, h.bidder_id,
                COALESCE(h.bid_count, 0) AS bid_count, COALESCE(h.state, i.state) AS state,
+               CAST(EXTRACT(EPOCH FROM GREATEST(h.last_bid_at, h.state_changed_at)) * 1000000 AS BIGINT) AS changed_at_micros,
                ARRAY(SELECT m.id FROM item_image m WHERE m.item_id = i.id
                      ORDER BY m.position, m.id) AS image_ids
         FROM auction a

@@ -27,7 +27,8 @@ class HighBidReader {
         .query(
             """
             SELECT h.amount, h.bidder_id, COALESCE(h.bid_count, 0) AS bid_count,
-                   COALESCE(h.state, i.state) AS state
+                   COALESCE(h.state, i.state) AS state,
+                   CAST(EXTRACT(EPOCH FROM GREATEST(h.last_bid_at, h.state_changed_at)) * 1000000 AS BIGINT) AS changed_at_micros
             FROM item i LEFT JOIN high_bid h ON h.item_id = i.id
             WHERE i.id = ? AND i.auction_id = ?
             """,
@@ -42,7 +43,8 @@ class HighBidReader {
   Map<Long, HighBidView> currentStates(Set<Long> itemIds) {
     Map<Long, HighBidView> states = new HashMap<>();
     jdbc.query(
-        "SELECT item_id, amount, bidder_id, bid_count, state FROM high_bid WHERE item_id = ANY(?)",
+        "SELECT item_id, amount, bidder_id, bid_count, state, CAST(EXTRACT(EPOCH FROM GREATEST(last_bid_at, state_changed_at)) * 1000000 AS BIGINT) AS changed_at_micros"
+            + " FROM high_bid WHERE item_id = ANY(?)",
         row -> {
           states.put(row.getLong("item_id"), HighBidView.from(row));
         },

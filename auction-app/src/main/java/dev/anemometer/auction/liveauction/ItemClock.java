@@ -123,7 +123,8 @@ class ItemClock {
         UPDATE high_bid SET state = ?, bid_count = bid_count + 1, state_changed_at = now(),
                due_at = now() + CAST(? AS BIGINT) * INTERVAL '1 millisecond'
         WHERE item_id = ?
-        RETURNING amount, bidder_id, bid_count, state
+        RETURNING amount, bidder_id, bid_count, state,
+                  CAST(EXTRACT(EPOCH FROM GREATEST(last_bid_at, state_changed_at)) * 1000000 AS BIGINT) AS changed_at_micros
         """,
         (row, n) -> HighBidView.from(row),
         state,

@@ -103,6 +103,8 @@ final class ConfigValidator {
     notNegative(qos.rampUp(), "qos.rampUp");
     notNegative(qos.warmUp(), "qos.warmUp");
     notNegative(qos.rampDown(), "qos.rampDown");
+    positive(qos.bidNotificationLimit(), "qos.bidNotificationLimit");
+    positive(qos.itemNotificationLimit(), "qos.itemNotificationLimit");
     atLeast(qos.qosPeriods(), 1, "qos.qosPeriods");
   }
 

@@ -1,6 +1,7 @@
 package dev.anemometer.harness.console;
 
 import dev.anemometer.driver.loadpath.LoadPhase;
+import dev.anemometer.driver.operation.Notification;
 import dev.anemometer.driver.operation.OperationType;
 import dev.anemometer.driver.run.RunListener;
 import dev.anemometer.driver.run.StatusReport;
@@ -13,6 +14,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import org.HdrHistogram.Histogram;
 
 /**
  * The load phase's live line per status interval: a progress bar over the load path (when its
@@ -109,7 +111,7 @@ public final class LoadProgress implements RunListener {
     double seconds = stats.durationNanos() / 1e9;
     return String.format(
         Locale.ROOT,
-        "           %s %s %-9s %5s  users %5d  ops/s %7.1f  p99 %6.0f ms (%s)  %s%s",
+        "           %s %s %-9s %5s  users %5d  ops/s %7.1f  p99 %6.0f ms (%s)  bid seen p99 %s  %s%s",
         report.targetId(),
         progress(Duration.ofMillis(report.elapsedMillis())),
         report.phase(),
@@ -118,10 +120,19 @@ public final class LoadProgress implements RunListener {
         seconds <= 0 ? 0 : stats.totalOperations() / seconds,
         worstP99Micros / 1000.0,
         worst,
+        bidSeenP99(stats),
         verdict(report),
         report.verdict().valid()
             ? ""
             : "  INVALID: " + String.join("; ", report.verdict().invalidReasons()));
+  }
+
+  /** How late followers learned of new bids ("-": none delivered in the interval). */
+  private static String bidSeenP99(IntervalStats stats) {
+    Histogram micros = stats.notification(Notification.BID);
+    return micros.getTotalCount() == 0
+        ? "-"
+        : String.format(Locale.ROOT, "%.0f ms", micros.getValueAtPercentile(99) / 1000.0);
   }
 
   private static String verdict(StatusReport report) {

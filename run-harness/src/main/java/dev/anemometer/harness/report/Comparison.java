@@ -94,10 +94,24 @@ public record Comparison(List<String> labels, List<Row> rows, List<String> warni
             Headline.THROUGHPUT,
             numberRow(runs, Headline.THROUGHPUT, true, Headline::judgedThroughput, "%,.1f")));
     rows.add(numberRow(runs, "failed operations", false, Comparison::failures, "%,.0f"));
-    for (String operation : operations(runs)) {
+    for (String operation : names(runs, OPERATIONS, "operation")) {
       rows.add(
           numberRow(
-              runs, "p99 " + operation + " (ms)", false, run -> p99(run, operation), "%,.1f"));
+              runs,
+              "p99 " + operation + " (ms)",
+              false,
+              run -> p99(run, OPERATIONS, "operation", operation),
+              "%,.1f"));
+    }
+    // How late followers learned of bids and item changes, beside the operations.
+    for (String notification : names(runs, NOTIFICATIONS, "notification")) {
+      rows.add(
+          numberRow(
+              runs,
+              "p99 " + notification + " (ms)",
+              false,
+              run -> p99(run, NOTIFICATIONS, "notification", notification),
+              "%,.1f"));
     }
     rows.add(machineRow(runs));
     MACHINE_SPEEDS.stream()
@@ -332,12 +346,20 @@ public record Comparison(List<String> labels, List<Row> rows, List<String> warni
     return node.isNumber() ? node.asDouble() : null;
   }
 
+  private static final String OPERATIONS = "operations";
+  private static final String NOTIFICATIONS = "notifications";
+
   private static List<JsonNode> judgedOperations(JsonNode summary) {
-    List<JsonNode> operations = new ArrayList<>();
+    return judged(summary, OPERATIONS);
+  }
+
+  /** The judged figures of every target: its {@code operations} or its {@code notifications}. */
+  private static List<JsonNode> judged(JsonNode summary, String list) {
+    List<JsonNode> figures = new ArrayList<>();
     for (JsonNode target : summary.path("load").path("targets")) {
-      target.path("operations").forEach(operations::add);
+      target.path(list).forEach(figures::add);
     }
-    return operations;
+    return figures;
   }
 
   private static Double failures(JsonNode summary) {
@@ -347,24 +369,23 @@ public record Comparison(List<String> labels, List<Row> rows, List<String> warni
         : operations.stream().mapToDouble(op -> op.path("failures").asDouble()).sum();
   }
 
-  private static Double p99(JsonNode summary, String operation) {
-    return judgedOperations(summary).stream()
-        .filter(op -> operation.equals(op.path("operation").asString("")))
+  private static Double p99(JsonNode summary, String list, String key, String name) {
+    return judged(summary, list).stream()
+        .filter(op -> name.equals(op.path(key).asString("")))
         .filter(op -> op.path("count").asLong() > 0)
         .map(op -> op.path("p99Millis").asDouble())
         .max(Double::compare)
         .orElse(null);
   }
 
-  private static Set<String> operations(List<Run> runs) {
+  private static Set<String> names(List<Run> runs, String list, String key) {
     Set<String> names = new LinkedHashSet<>();
     runs.forEach(
         run ->
             run.summaries()
                 .forEach(
                     summary ->
-                        judgedOperations(summary)
-                            .forEach(op -> names.add(op.path("operation").asString("")))));
+                        judged(summary, list).forEach(op -> names.add(op.path(key).asString("")))));
     return names;
   }
 

@@ -126,8 +126,30 @@ final class RunData {
           }
         }
       }
+      notifications(line, operations, failedRules);
     }
     return slim;
+  }
+
+  /**
+   * How late followers learned of changes, plotted beside the operations (as figures of no
+   * throughput, so that they add nothing to the operation counts).
+   */
+  private static void notifications(JsonNode line, ArrayNode operations, ArrayNode failedRules) {
+    for (JsonNode notification : line.path("notifications")) {
+      ObjectNode op = operations.addObject();
+      op.put("operation", notification.path("notification").asString(""));
+      op.set("count", notification.path("count"));
+      op.put("failures", 0);
+      op.put("throughputPerSecond", 0);
+      for (String field : List.of("p50Millis", "p95Millis", "p99Millis")) {
+        op.set(field, notification.path(field));
+      }
+      JsonNode rule = notification.path("rule");
+      if (rule.isObject() && !rule.path("passed").asBoolean(true)) {
+        failedRules.add(rule.path("message").asString(""));
+      }
+    }
   }
 
   /** resources.csv as one series per process, database or table and metric: [[seconds, value]]. */

@@ -2,6 +2,7 @@ package dev.anemometer.driver.behavior;
 
 import dev.anemometer.driver.TimeSource;
 import dev.anemometer.driver.operation.FollowedAuction;
+import dev.anemometer.driver.operation.Notification;
 import dev.anemometer.driver.operation.OperationOutcome;
 import dev.anemometer.driver.operation.OperationType;
 import dev.anemometer.driver.operation.Operations;
@@ -76,6 +77,10 @@ final class AuctionFollower {
     recorder.record(
         type, startNanos, time.nanoTime(), outcome.wireNanos(), outcome.failureReason());
     recorder.recordConnectionWait(outcome.connectionWaitNanos());
+    Notification delivered = auction.takeDelivered();
+    if (delivered != null && !outcome.failed()) {
+      recorder.recordNotification(delivered, auction.deliveredLatencyMicros());
+    }
     if (outcome.failed()) {
       // No retry loop against a failing server: let go, the user may join again later.
       stopped = true;

@@ -2,6 +2,7 @@ package dev.anemometer.driver.cli;
 
 import dev.anemometer.driver.behavior.UsersConfig;
 import dev.anemometer.driver.loadpath.LoadPathSpec;
+import dev.anemometer.driver.operation.Notification;
 import dev.anemometer.driver.operation.OperationType;
 import dev.anemometer.driver.qos.QosSpec;
 import dev.anemometer.driver.run.RunSpec;
@@ -152,15 +153,21 @@ public record RunConfigFile(
       return defaultBehaviour ? defaults : defaults.withoutMix();
     }
     Map<OperationType, Duration> limits = new EnumMap<>(defaults.limits());
+    Map<Notification, Duration> notificationLimits = new EnumMap<>(defaults.notificationLimits());
     if (c.limits() != null) {
+      // A notification's limit sits beside the operations' (BidNotification: 2s).
       c.limits()
           .forEach(
-              (operation, limit) ->
+              (name, limit) -> {
+                Duration parsed = duration("limits." + name, limit, null);
+                if (Notification.isDisplayName(name)) {
+                  notificationLimits.put(Notification.fromDisplayName(name), parsed);
+                } else {
                   limits.put(
-                      at(
-                          "limits." + operation + ": ",
-                          () -> OperationType.fromDisplayName(operation)),
-                      duration("limits." + operation, limit, null)));
+                      at("limits." + name + ": ", () -> OperationType.fromDisplayName(name)),
+                      parsed);
+                }
+              });
     }
     boolean mix = c.mix() != null ? c.mix() : defaultBehaviour;
     return new QosSpec(
@@ -173,7 +180,8 @@ public record RunConfigFile(
         mix ? defaults.expectedMixPercent() : Map.of(),
         defaults.mixTolerance(),
         defaults.defaultMixTolerance(),
-        c.maxFailurePercent() == null ? defaults.maxFailurePercent() : c.maxFailurePercent());
+        c.maxFailurePercent() == null ? defaults.maxFailurePercent() : c.maxFailurePercent(),
+        notificationLimits);
   }
 
   private static HealthThresholds thresholds(ThresholdsConfig c) {

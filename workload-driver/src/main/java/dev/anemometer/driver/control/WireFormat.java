@@ -1,6 +1,7 @@
 package dev.anemometer.driver.control;
 
 import dev.anemometer.driver.behavior.UsersConfig;
+import dev.anemometer.driver.operation.Notification;
 import dev.anemometer.driver.operation.OperationType;
 import dev.anemometer.driver.stats.DriverHealth;
 import dev.anemometer.driver.stats.Histograms;
@@ -10,6 +11,7 @@ import java.util.EnumMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.HdrHistogram.Histogram;
 
 /** The JSON bodies of the control API, and the exact encoding of interval stats within them. */
 public final class WireFormat {
@@ -44,7 +46,8 @@ public final class WireFormat {
       long maxEventLoopLagMicros,
       double processCpuLoad,
       long maxConnectionWaitMicros,
-      Map<String, EncodedOperation> operations) {}
+      Map<String, EncodedOperation> operations,
+      Map<String, String> notifications) {}
 
   public record IntervalsResponse(Map<String, EncodedInterval> targets) {}
 
@@ -70,12 +73,18 @@ public final class WireFormat {
                         Histograms.encode(operation.latencyMicros()),
                         Histograms.encode(operation.wireMicros()),
                         operation.failures())));
+    Map<String, String> notifications = new LinkedHashMap<>();
+    stats
+        .notificationMicros()
+        .forEach(
+            (kind, micros) -> notifications.put(kind.displayName(), Histograms.encode(micros)));
     DriverHealth health = stats.health();
     return new EncodedInterval(
         health.maxEventLoopLagMicros(),
         health.processCpuLoad(),
         health.maxConnectionWaitMicros(),
-        operations);
+        operations,
+        notifications);
   }
 
   /** Decodes onto the receiver's clock: {@code [startNanos, endNanos]}. */
@@ -96,6 +105,14 @@ public final class WireFormat {
             encoded.maxEventLoopLagMicros(),
             encoded.processCpuLoad(),
             encoded.maxConnectionWaitMicros());
-    return new IntervalStats(startNanos, endNanos, operations, health);
+    Map<Notification, Histogram> notifications = new EnumMap<>(Notification.class);
+    if (encoded.notifications() != null) {
+      encoded
+          .notifications()
+          .forEach(
+              (name, micros) ->
+                  notifications.put(Notification.fromDisplayName(name), Histograms.decode(micros)));
+    }
+    return new IntervalStats(startNanos, endNanos, operations, health, notifications);
   }
 }

@@ -29,6 +29,7 @@ public final class ApiFields {
   public static final String BID_COUNT = "bidCount";
   public static final String STATE = "state";
   public static final String BIDDER_ID = "bidderId";
+  public static final String CHANGED_AT_MICROS = "changedAtMicros";
   public static final String OUTCOME = "outcome";
 
   // Bid reply: {bidId, outcome, highBid}

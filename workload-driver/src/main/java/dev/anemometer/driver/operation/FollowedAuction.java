@@ -17,6 +17,9 @@ public final class FollowedAuction {
   private String state = "";
   private long bidderId = -1;
   private boolean itemChanged;
+  private long seenItemId = -1;
+  private Notification deliveredKind;
+  private long deliveredLatencyMicros;
 
   /**
    * @param rank the auction's position in the live list when the user joined it
@@ -66,7 +69,47 @@ public final class FollowedAuction {
     return bidderId == userId;
   }
 
+  BigDecimal amount() {
+    return amount;
+  }
+
+  /**
+   * Notes that an answer carrying a change committed at {@code changedAtMicros} (app's epoch
+   * microseconds) arrived now. The arrival is read on the driver's wall clock, the only clock that
+   * can be set against the app's; its resolution is a millisecond, a thousandth of what a live
+   * auction cares about. An app that does not send the time (0) leaves nothing to note.
+   */
+  void delivered(Notification kind, long changedAtMicros) {
+    if (changedAtMicros <= 0) {
+      return;
+    }
+    long arrivedAtMicros = System.currentTimeMillis() * 1000;
+    // A change seen before it committed can only be clock offset between the hosts: count it 0.
+    deliveredLatencyMicros = Math.max(0, arrivedAtMicros - changedAtMicros);
+    deliveredKind = kind;
+  }
+
+  /**
+   * The change the last answer delivered, or null; cleared by reading, so that each delivery is
+   * recorded once. {@link #deliveredLatencyMicros()} holds its latency until the next delivery.
+   */
+  public Notification takeDelivered() {
+    Notification kind = deliveredKind;
+    deliveredKind = null;
+    return kind;
+  }
+
+  public long deliveredLatencyMicros() {
+    return deliveredLatencyMicros;
+  }
+
+  /** Whether {@code itemId} follows an item this follower saw before: the next item on sale. */
+  boolean nextItem(long itemId) {
+    return seenItemId >= 0 && seenItemId != itemId;
+  }
+
   void currentItem(long itemId, BigDecimal startingBid) {
+    this.seenItemId = itemId;
     this.itemId = itemId;
     this.startingBid = startingBid;
     this.itemChanged = false;

@@ -1,5 +1,6 @@
 package dev.anemometer.driver.operation;
 
+import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -20,7 +21,12 @@ final class JsonReads {
       JsonShape.of(ApiFields.TOTAL).objects(ApiFields.ITEMS, ITEM).build();
 
   static final JsonShape HIGH_BID =
-      JsonShape.of(ApiFields.AMOUNT, ApiFields.BID_COUNT, ApiFields.STATE, ApiFields.BIDDER_ID)
+      JsonShape.of(
+              ApiFields.AMOUNT,
+              ApiFields.BID_COUNT,
+              ApiFields.STATE,
+              ApiFields.BIDDER_ID,
+              ApiFields.CHANGED_AT_MICROS)
           .build();
 
   /** The current item with its high bid, or the problem of an auction between two items. */
@@ -113,5 +119,22 @@ final class JsonReads {
         bidCount,
         state,
         highBid.longOr(ApiFields.BIDDER_ID, -1));
+  }
+
+  /**
+   * A long poll's answer: notes how late the follower learned of the change it carries (a new high
+   * bid, else a move of the item's clock), then reads it into what the user knows.
+   */
+  static void deliveredHighBid(JsonFields highBid, FollowedAuction into, Call call) {
+    BigDecimal before = into.amount();
+    highBid(highBid, into, call);
+    // A new amount is a bid; the same amount in a new count is the item's clock moving.
+    Notification kind =
+        sameAmount(into.amount(), before) ? Notification.ITEM_CHANGE : Notification.BID;
+    into.delivered(kind, highBid.longOr(ApiFields.CHANGED_AT_MICROS, 0));
+  }
+
+  private static boolean sameAmount(BigDecimal a, BigDecimal b) {
+    return a == null ? b == null : b != null && a.compareTo(b) == 0;
   }
 }

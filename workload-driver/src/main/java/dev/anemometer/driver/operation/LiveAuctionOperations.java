@@ -74,7 +74,7 @@ final class LiveAuctionOperations {
                     followed.itemChanged();
                     return;
                   }
-                  JsonReads.highBid(highBid, followed, call);
+                  JsonReads.deliveredHighBid(highBid, followed, call);
                 }));
   }
 
@@ -145,10 +145,15 @@ final class LiveAuctionOperations {
               }
               ItemRef ref = JsonReads.itemRef(answer, call);
               BigDecimal startingBid = answer.decimalOrNull(ApiFields.STARTING_BID);
+              JsonFields highBid = JsonReads.requiredObject(answer, ApiFields.HIGH_BID, call);
+              if (followed.nextItem(ref.itemId())) {
+                // The item sold: the follower waited for the next one, due when it opened.
+                followed.delivered(
+                    Notification.ITEM_CHANGE, highBid.longOr(ApiFields.CHANGED_AT_MICROS, 0));
+              }
               followed.currentItem(
                   ref.itemId(), startingBid == null ? BigDecimal.ZERO : startingBid);
-              JsonReads.highBid(
-                  JsonReads.requiredObject(answer, ApiFields.HIGH_BID, call), followed, call);
+              JsonReads.highBid(highBid, followed, call);
               return BrowseOperations.firstImages(List.of(ref), ApiFields.THUMBNAIL);
             });
   }

@@ -1,5 +1,6 @@
 package dev.anemometer.driver.output;
 
+import dev.anemometer.driver.operation.Notification;
 import dev.anemometer.driver.operation.OperationType;
 import dev.anemometer.driver.run.RunListener;
 import dev.anemometer.driver.run.RunResult;
@@ -13,6 +14,7 @@ import java.io.PrintStream;
 import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
+import org.HdrHistogram.Histogram;
 
 /**
  * The live console line: on a terminal one line rewritten in place ({@code \r}) with every target;
@@ -110,7 +112,8 @@ public final class ConsoleStatus implements RunListener {
     double seconds = stats.durationNanos() / 1e9;
     return String.format(
         Locale.ROOT,
-        "%s %4ds %-9s users %d  ops/s %.1f  worst p99 %s (%s)  failed %.2f %%  QoS %s%s",
+        "%s %4ds %-9s users %d  ops/s %.1f  worst p99 %s (%s)  bid seen p99 %s  failed %.2f %%"
+            + "  QoS %s%s",
         report.targetId(),
         report.elapsedMillis() / 1000,
         report.phase(),
@@ -118,9 +121,15 @@ public final class ConsoleStatus implements RunListener {
         seconds <= 0 ? 0 : total / seconds,
         Durations.format(worstP99),
         worstOperation,
+        p99(stats.notification(Notification.BID)),
         total == 0 ? 0 : failures * 100.0 / total,
         report.verdict().passed() ? "pass" : "fail",
         report.verdict().valid() ? "" : "  INVALID");
+  }
+
+  /** A follower's view of the auction: how late it learned of new bids ("-": none delivered). */
+  private static String p99(Histogram micros) {
+    return micros.getTotalCount() == 0 ? "-" : Durations.format(micros.getValueAtPercentile(99));
   }
 
   private void println(String line) {

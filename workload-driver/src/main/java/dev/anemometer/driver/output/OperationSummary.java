@@ -75,7 +75,7 @@ public record OperationSummary(
         rules);
   }
 
-  private static double millis(Histogram histogram, double percentile) {
+  static double millis(Histogram histogram, double percentile) {
     return histogram.getTotalCount() == 0 ? 0 : histogram.getValueAtPercentile(percentile) / 1000.0;
   }
 

@@ -85,7 +85,8 @@ public final class OutputDirectory implements RunListener, AutoCloseable {
             report.verdict().passed(),
             report.verdict().invalidReasons(),
             DriverHealthLine.of(report.stats().health()),
-            operations));
+            operations,
+            NotificationSummary.of(report.stats(), report.verdict())));
     try {
       for (OperationSummary operation : operations) {
         intervalsCsv.write(CsvRows.row(report, fromMillis, operation));
@@ -108,6 +109,17 @@ public final class OutputDirectory implements RunListener, AutoCloseable {
               log.outputIntervalHistogram(
                   tagged(stats.wireMicros(), type.displayName() + "-wire", start, end));
             });
+    report
+        .stats()
+        .notificationMicros()
+        .forEach(
+            (kind, micros) ->
+                log.outputIntervalHistogram(
+                    tagged(
+                        micros,
+                        kind.displayName(),
+                        startWallMillis + fromMillis,
+                        startWallMillis + report.elapsedMillis())));
   }
 
   private static Histogram tagged(Histogram source, String tag, long startMillis, long endMillis) {
@@ -134,7 +146,8 @@ public final class OutputDirectory implements RunListener, AutoCloseable {
             window.verdict().invalidReasons(),
             window.machineBusyPercentOrNull(),
             DriverHealthLine.of(window.stats().health()),
-            OperationSummary.of(window.stats(), window.verdict())));
+            OperationSummary.of(window.stats(), window.verdict()),
+            NotificationSummary.of(window.stats(), window.verdict())));
   }
 
   @Override
@@ -183,6 +196,7 @@ public final class OutputDirectory implements RunListener, AutoCloseable {
         List.copyOf(invalid),
         windows,
         OperationSummary.of(target.judged(), target.judgedVerdict()),
+        NotificationSummary.of(target.judged(), target.judgedVerdict()),
         CalibrationDefects.describe(target.windows()),
         failedAbovePeak(target),
         target.bracket());
@@ -267,7 +281,8 @@ public final class OutputDirectory implements RunListener, AutoCloseable {
       boolean qosPassed,
       List<String> invalidReasons,
       DriverHealthLine driver,
-      List<OperationSummary> operations) {}
+      List<OperationSummary> operations,
+      List<NotificationSummary> notifications) {}
 
   record WindowLine(
       String target,
@@ -281,5 +296,6 @@ public final class OutputDirectory implements RunListener, AutoCloseable {
       List<String> invalidReasons,
       @JsonInclude(JsonInclude.Include.NON_NULL) Double machineBusyPercent,
       DriverHealthLine driver,
-      List<OperationSummary> operations) {}
+      List<OperationSummary> operations,
+      List<NotificationSummary> notifications) {}
 }

@@ -12,6 +12,8 @@ public record RunSummary(
    * One target: its verdict, findMax's peak (or null), windows and per-operation table (findMax: of
    * the probe at the peak).
    *
+   * @param notifications how late followers learned of bids and item changes, with how it was
+   *     measured
    * @param calibrationDefects windows that failed on the mix alone with every response time and
    *     failure rule far inside its limit: the behaviour's calibration, not capacity
    * @param failedAbovePeak findMax: the rules that failed the lowest failing probe above the peak,
@@ -27,6 +29,7 @@ public record RunSummary(
       List<String> invalidReasons,
       List<Window> windows,
       List<OperationSummary> operations,
+      List<NotificationSummary> notifications,
       List<String> calibrationDefects,
       List<String> failedAbovePeak,
       Bracket bracket) {}

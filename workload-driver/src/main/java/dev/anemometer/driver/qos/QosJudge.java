@@ -1,11 +1,13 @@
 package dev.anemometer.driver.qos;
 
 import dev.anemometer.driver.http.FailureReason;
+import dev.anemometer.driver.operation.Notification;
 import dev.anemometer.driver.operation.OperationType;
 import dev.anemometer.driver.stats.Durations;
 import dev.anemometer.driver.stats.HealthThresholds;
 import dev.anemometer.driver.stats.IntervalStats;
 import dev.anemometer.driver.stats.OperationStats;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.List;
@@ -58,6 +60,10 @@ public final class QosJudge {
       }
       results.add(failures(type, operation));
     }
+    if (stats.operation(OperationType.GET_NEXT_BID).total() > 0) {
+      spec.notificationLimits()
+          .forEach((kind, limit) -> results.add(notification(kind, limit, stats)));
+    }
     boolean passed = total > 0 && results.stream().allMatch(RuleResult::passed);
     List<String> invalid = new ArrayList<>(thresholds.violations(stats.health()));
     if (total == 0) {
@@ -101,8 +107,32 @@ public final class QosJudge {
   }
 
   private RuleResult responseTime(OperationType type, OperationStats operation) {
-    Histogram latency = operation.latencyMicros();
-    long limitMicros = spec.limit(type).toNanos() / 1000;
+    Within within = withinLimit(type.displayName(), operation.latencyMicros(), spec.limit(type));
+    return new RuleResult(
+        type, QosRule.RESPONSE_TIME, within.passed(), within.message(), within.limitShare());
+  }
+
+  /**
+   * How late followers learned of changes, judged like a response time. The rule belongs to
+   * GetNextBid, the long poll that delivers them; an interval where nothing changed passes.
+   */
+  private RuleResult notification(Notification kind, Duration limit, IntervalStats stats) {
+    Within within = withinLimit(kind.displayName(), stats.notification(kind), limit);
+    return new RuleResult(
+        OperationType.GET_NEXT_BID,
+        QosRule.NOTIFICATION,
+        within.passed(),
+        within.message(),
+        within.limitShare(),
+        kind);
+  }
+
+  /** A percentile judged against a limit, before it is known which rule it makes. */
+  private record Within(boolean passed, String message, double limitShare) {}
+
+  /** At least the percentile of the values within the limit. */
+  private Within withinLimit(String name, Histogram latency, Duration limit) {
+    long limitMicros = limit.toNanos() / 1000;
     long count = latency.getTotalCount();
     // "p99 within the limit" means at least 99 % of the operations finished within it.
     long within = count == 0 ? 0 : latency.getCountBetweenValues(0, limitMicros);
@@ -113,14 +143,14 @@ public final class QosJudge {
         String.format(
             Locale.ROOT,
             "%s %s %s %s %s (%s %% within)",
-            type.displayName(),
+            name,
             percentileName,
             Durations.format(atPercentile),
             passed ? "<=" : ">",
             Durations.format(limitMicros),
             count == 0 ? "100" : number(within * 100.0 / count));
     double limitShare = limitMicros == 0 ? 0 : (double) atPercentile / limitMicros;
-    return new RuleResult(type, QosRule.RESPONSE_TIME, passed, message, limitShare);
+    return new Within(passed, message, limitShare);
   }
 
   /**

@@ -1,8 +1,12 @@
 package dev.anemometer.driver.qos;
 
-/** The three rules every judged operation must pass (SPEC §3.2). */
+/**
+ * The three rules every judged operation must pass (SPEC §3.2), and the notification rule on what
+ * GetNextBid delivers: how late followers learn of a change.
+ */
 public enum QosRule {
   RESPONSE_TIME,
   MIX,
-  FAILURES
+  FAILURES,
+  NOTIFICATION
 }

@@ -1,5 +1,6 @@
 package dev.anemometer.driver.qos;
 
+import dev.anemometer.driver.operation.Notification;
 import dev.anemometer.driver.operation.OperationType;
 import java.time.Duration;
 import java.util.EnumMap;
@@ -19,6 +20,9 @@ import java.util.Set;
  * @param mixTolerance per-operation allowed deviation relative to the expected share (0.1 = ±10 %)
  * @param defaultMixTolerance the relative deviation allowed for the others
  * @param maxFailurePercent largest share of an operation's executions that may fail, in percent
+ * @param notificationLimits per kind of change, how late followers may learn of it at the
+ *     percentile (docs/concepts.md says why 2 s for a bid, 3 s for an item change); empty for no
+ *     notification rule
  */
 public record QosSpec(
     double percentile,
@@ -28,7 +32,20 @@ public record QosSpec(
     Map<OperationType, Double> expectedMixPercent,
     Map<OperationType, Double> mixTolerance,
     double defaultMixTolerance,
-    double maxFailurePercent) {
+    double maxFailurePercent,
+    Map<Notification, Duration> notificationLimits) {
+
+  /**
+   * A new high bid on a follower's screen within 2 s: what a user's own request gets (SPEC §3.2),
+   * and short against a bidding war, where the next bid may come a few seconds later.
+   */
+  public static final Duration BID_NOTIFICATION_LIMIT = Duration.ofSeconds(2);
+
+  /**
+   * An item change within 3 s, as for GetCurrentItem: the next item on sale is seen by fetching it,
+   * and a follower that finds the auction between two items looks again a second later.
+   */
+  public static final Duration ITEM_NOTIFICATION_LIMIT = Duration.ofSeconds(3);
 
   public QosSpec {
     if (!(percentile > 0 && percentile <= 100)) {
@@ -45,6 +62,36 @@ public record QosSpec(
     notTimeJudged = notTimeJudged.isEmpty() ? Set.of() : EnumSet.copyOf(notTimeJudged);
     expectedMixPercent = Map.copyOf(expectedMixPercent);
     mixTolerance = Map.copyOf(mixTolerance);
+    notificationLimits = Map.copyOf(notificationLimits);
+  }
+
+  /** Rules with the default notification limits. */
+  public QosSpec(
+      double percentile,
+      Duration defaultLimit,
+      Map<OperationType, Duration> limits,
+      Set<OperationType> notTimeJudged,
+      Map<OperationType, Double> expectedMixPercent,
+      Map<OperationType, Double> mixTolerance,
+      double defaultMixTolerance,
+      double maxFailurePercent) {
+    this(
+        percentile,
+        defaultLimit,
+        limits,
+        notTimeJudged,
+        expectedMixPercent,
+        mixTolerance,
+        defaultMixTolerance,
+        maxFailurePercent,
+        defaultNotificationLimits());
+  }
+
+  public static Map<Notification, Duration> defaultNotificationLimits() {
+    Map<Notification, Duration> limits = new EnumMap<>(Notification.class);
+    limits.put(Notification.BID, BID_NOTIFICATION_LIMIT);
+    limits.put(Notification.ITEM_CHANGE, ITEM_NOTIFICATION_LIMIT);
+    return limits;
   }
 
   /** Weathervane's rules for its default user. */
@@ -109,7 +156,21 @@ public record QosSpec(
         expectedMixPercent,
         mixTolerance,
         defaultMixTolerance,
-        maxFailurePercent);
+        maxFailurePercent,
+        notificationLimits);
+  }
+
+  public QosSpec withNotificationLimits(Map<Notification, Duration> newLimits) {
+    return new QosSpec(
+        percentile,
+        defaultLimit,
+        limits,
+        notTimeJudged,
+        expectedMixPercent,
+        mixTolerance,
+        defaultMixTolerance,
+        maxFailurePercent,
+        newLimits);
   }
 
   /** The same rules without the mix rule, for behaviours other than the default. */
@@ -122,6 +183,7 @@ public record QosSpec(
         Map.of(),
         mixTolerance,
         defaultMixTolerance,
-        maxFailurePercent);
+        maxFailurePercent,
+        notificationLimits);
   }
 }

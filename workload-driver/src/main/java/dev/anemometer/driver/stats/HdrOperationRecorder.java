@@ -1,6 +1,7 @@
 package dev.anemometer.driver.stats;
 
 import dev.anemometer.driver.TimeSource;
+import dev.anemometer.driver.operation.Notification;
 import dev.anemometer.driver.operation.OperationType;
 import java.util.EnumMap;
 import java.util.Map;
@@ -18,6 +19,7 @@ public final class HdrOperationRecorder implements OperationRecorder {
   private final TimeSource time;
   private final Map<OperationType, Recorder> latency = new EnumMap<>(OperationType.class);
   private final Map<OperationType, Recorder> wire = new EnumMap<>(OperationType.class);
+  private final Map<Notification, Recorder> notifications = new EnumMap<>(Notification.class);
   private final FailureCounter failures = new FailureCounter();
   private final AtomicLong maxConnectionWaitNanos = new AtomicLong();
   private long intervalStartNanos;
@@ -27,6 +29,9 @@ public final class HdrOperationRecorder implements OperationRecorder {
     for (OperationType type : OperationType.values()) {
       latency.put(type, new Recorder(Histograms.SIGNIFICANT_DIGITS));
       wire.put(type, new Recorder(Histograms.SIGNIFICANT_DIGITS));
+    }
+    for (Notification kind : Notification.values()) {
+      notifications.put(kind, new Recorder(Histograms.SIGNIFICANT_DIGITS));
     }
     this.intervalStartNanos = time.nanoTime();
   }
@@ -47,6 +52,11 @@ public final class HdrOperationRecorder implements OperationRecorder {
   }
 
   @Override
+  public void recordNotification(Notification kind, long latencyMicros) {
+    notifications.get(kind).recordValue(latencyMicros);
+  }
+
+  @Override
   public void recordConnectionWait(long queuedNanos) {
     maxConnectionWaitNanos.accumulateAndGet(queuedNanos, Math::max);
   }
@@ -64,10 +74,12 @@ public final class HdrOperationRecorder implements OperationRecorder {
         operations.put(type, new OperationStats(latencyMicros, wireMicros, reasons));
       }
     }
+    Map<Notification, Histogram> notified = new EnumMap<>(Notification.class);
+    notifications.forEach((kind, recorder) -> notified.put(kind, recorder.getIntervalHistogram()));
     long waitMicros = maxConnectionWaitNanos.getAndSet(0) / 1000;
     IntervalStats stats =
         new IntervalStats(
-            intervalStartNanos, endNanos, operations, new DriverHealth(0, 0, waitMicros));
+            intervalStartNanos, endNanos, operations, new DriverHealth(0, 0, waitMicros), notified);
     intervalStartNanos = endNanos;
     return stats;
   }

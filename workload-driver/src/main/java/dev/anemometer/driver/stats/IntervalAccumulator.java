@@ -1,5 +1,6 @@
 package dev.anemometer.driver.stats;
 
+import dev.anemometer.driver.operation.Notification;
 import dev.anemometer.driver.operation.OperationType;
 import java.util.EnumMap;
 import java.util.Map;
@@ -15,6 +16,7 @@ public final class IntervalAccumulator {
 
   private final Map<OperationType, Histogram> latency = new EnumMap<>(OperationType.class);
   private final Map<OperationType, Histogram> wire = new EnumMap<>(OperationType.class);
+  private final Map<Notification, Histogram> notifications = new EnumMap<>(Notification.class);
   private final Map<OperationType, Map<String, Long>> failures = new EnumMap<>(OperationType.class);
   private long startNanos;
   private long endNanos;
@@ -38,6 +40,11 @@ public final class IntervalAccumulator {
                   .failures()
                   .forEach((reason, count) -> reasons.merge(reason, count, Long::sum));
             });
+    stats
+        .notificationMicros()
+        .forEach(
+            (kind, micros) ->
+                notifications.computeIfAbsent(kind, k -> Histograms.empty()).add(micros));
     startNanos = Math.min(startNanos, stats.startNanos());
     endNanos = Math.max(endNanos, stats.endNanos());
     coveredNanos += stats.durationNanos();
@@ -58,7 +65,9 @@ public final class IntervalAccumulator {
                     Histograms.copyOf(histogram),
                     Histograms.copyOf(wire.get(type)),
                     failures.get(type))));
-    return new IntervalStats(startNanos, startNanos + coveredNanos, operations, health);
+    Map<Notification, Histogram> notified = new EnumMap<>(Notification.class);
+    notifications.forEach((kind, micros) -> notified.put(kind, Histograms.copyOf(micros)));
+    return new IntervalStats(startNanos, startNanos + coveredNanos, operations, health, notified);
   }
 
   /** Time span of what was added, first start to last end. */

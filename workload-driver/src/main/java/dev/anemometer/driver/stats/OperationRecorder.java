@@ -1,5 +1,6 @@
 package dev.anemometer.driver.stats;
 
+import dev.anemometer.driver.operation.Notification;
 import dev.anemometer.driver.operation.OperationType;
 
 /**
@@ -30,4 +31,11 @@ public interface OperationRecorder {
    * paced the requests; the self-monitoring watches them. Optional for implementations.
    */
   default void recordConnectionWait(long queuedNanos) {}
+
+  /**
+   * How late a follower learned of a change: from the app's commit of it to the arrival of the
+   * answer carrying it (see {@link dev.anemometer.driver.operation.FollowedAuction}). Optional for
+   * implementations.
+   */
+  default void recordNotification(Notification kind, long latencyMicros) {}
 }

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.anemometer.driver.behavior.FakeHttpClient.Reply;
 import dev.anemometer.driver.behavior.RecordingRecorder.Recorded;
+import dev.anemometer.driver.operation.Notification;
 import dev.anemometer.driver.operation.OperationType;
 import java.util.HashMap;
 import java.util.List;
@@ -22,6 +23,14 @@ class AuctionFollowerTest {
    * is sold (count 5); the next item is then current and quiet.
    */
   private void scriptAuctions() {
+    scriptAuctions(0);
+  }
+
+  /**
+   * @param changedAgoMicros how long before each long poll's answer its change committed; 0 for an
+   *     app that does not say
+   */
+  private void scriptAuctions(long changedAgoMicros) {
     fixture.app.on(
         "GET /api/auctions/(\\d+)/current-item",
         (m, r) -> {
@@ -43,7 +52,7 @@ class AuctionFollowerTest {
           long after = SimulatedUsersTest.after(r.pathAndQuery());
           if (m.group(2).endsWith("00") && after == 3) {
             return new Reply(
-                FakeApp.response(200, FakeApp.highBid("25.00", 4, "OPEN", 77)), SECOND);
+                FakeApp.response(200, highBid("25.00", 4, "OPEN", changedAgoMicros)), SECOND);
           }
           if (m.group(2).endsWith("00") && after == 4) {
             if (pollsAtFour.merge(auction, 1, Integer::sum) == 1) {
@@ -51,10 +60,42 @@ class AuctionFollowerTest {
             }
             soldItems.put(auction, 1);
             return new Reply(
-                FakeApp.response(200, FakeApp.highBid("25.00", 5, "SOLD", 77)), SECOND);
+                FakeApp.response(200, highBid("25.00", 5, "SOLD", changedAgoMicros)), SECOND);
           }
           return new Reply(FakeApp.response(204, ""), FakeApp.POLL_TIMEOUT_NANOS);
         });
+  }
+
+  private static String highBid(String amount, long bidCount, String state, long agoMicros) {
+    return agoMicros == 0
+        ? FakeApp.highBid(amount, bidCount, state, 77)
+        : FakeApp.highBid(amount, bidCount, state, 77, agoMicros);
+  }
+
+  @Test
+  void followersRecordHowLateTheyLearnedOfABidAndOfTheSale() {
+    scriptAuctions(1_500_000);
+    SimulatedUsers users = fixture.users(1, 1);
+    users.setActiveUsers(1);
+    fixture.runForSeconds(90);
+
+    assertThat(fixture.recorder.notifications)
+        .extracting(RecordingRecorder.Notified::kind)
+        .contains(Notification.BID, Notification.ITEM_CHANGE);
+    // The wall clock barely moves while the fake clock runs: about the 1.5 s the answers said.
+    assertThat(fixture.recorder.notifications)
+        .allSatisfy(
+            notified -> assertThat(notified.latencyMicros()).isBetween(1_500_000L, 2_500_000L));
+  }
+
+  @Test
+  void anAppThatDoesNotSayWhenLeavesNothingToRecord() {
+    scriptAuctions();
+    SimulatedUsers users = fixture.users(1, 1);
+    users.setActiveUsers(1);
+    fixture.runForSeconds(90);
+
+    assertThat(fixture.recorder.notifications).isEmpty();
   }
 
   @Test

@@ -103,6 +103,15 @@ final class FakeApp implements BiFunction<FakeSession, HttpRequest, Reply> {
         amount, bidCount, state, bidderId);
   }
 
+  /** A high bid the app says it committed {@code agoMicros} before now on the wall clock. */
+  static String highBid(String amount, long bidCount, String state, long bidderId, long agoMicros) {
+    long changedAtMicros = System.currentTimeMillis() * 1000 - agoMicros;
+    return String.format(
+        "{\"amount\":%s,\"bidCount\":%d,\"state\":\"%s\",\"bidderId\":%d,"
+            + "\"changedAtMicros\":%d}",
+        amount, bidCount, state, bidderId, changedAtMicros);
+  }
+
   static String page(String items, int total) {
     return "{\"page\":0,\"size\":5,\"total\":" + total + ",\"items\":[" + items + "]}";
   }

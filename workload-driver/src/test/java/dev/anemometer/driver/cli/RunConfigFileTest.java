@@ -6,7 +6,9 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.anemometer.driver.loadpath.FindMaxLoadPathSpec;
 import dev.anemometer.driver.loadpath.IntervalLoadPathSpec;
 import dev.anemometer.driver.loadpath.SegmentSpec;
+import dev.anemometer.driver.operation.Notification;
 import dev.anemometer.driver.operation.OperationType;
+import dev.anemometer.driver.qos.QosSpec;
 import dev.anemometer.driver.run.RunSpec;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -31,7 +33,7 @@ class RunConfigFileTest {
             """
             name: two-servers
             statusInterval: 5s
-            qos: {percentile: 95, limits: {GetAuctionDetail: 2500ms}}
+            qos: {percentile: 95, limits: {GetAuctionDetail: 2500ms, BidNotification: 1s}}
             thresholds: {maxEventLoopLag: 300ms}
             targets:
               - id: rising
@@ -55,6 +57,9 @@ class RunConfigFileTest {
     assertThat(spec.qos().limit(OperationType.GET_AUCTION_DETAIL))
         .isEqualTo(Duration.ofMillis(2500));
     assertThat(spec.qos().limit(OperationType.LOGIN)).isEqualTo(Duration.ofSeconds(3));
+    assertThat(spec.qos().notificationLimits())
+        .containsEntry(Notification.BID, Duration.ofSeconds(1))
+        .containsEntry(Notification.ITEM_CHANGE, QosSpec.ITEM_NOTIFICATION_LIMIT);
     assertThat(spec.thresholds().maxEventLoopLag()).isEqualTo(Duration.ofMillis(300));
     var interval = (IntervalLoadPathSpec) spec.targets().get(0).loadPath();
     assertThat(interval.repeat()).isEqualTo(2);

@@ -6,6 +6,7 @@ import static dev.anemometer.driver.operation.OperationType.GET_NEXT_BID;
 import static dev.anemometer.driver.operation.OperationType.LOGIN;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.anemometer.driver.operation.Notification;
 import dev.anemometer.driver.operation.OperationType;
 import dev.anemometer.driver.stats.DriverHealth;
 import dev.anemometer.driver.stats.HealthThresholds;
@@ -71,7 +72,37 @@ class QosJudgeTest {
     QosVerdict verdict = judgeAlone(defaults, GET_NEXT_BID, latencies(1, 99, 30_000_000));
 
     assertThat(verdict.passed()).isTrue();
-    assertThat(verdict.results()).extracting(RuleResult::rule).containsExactly(QosRule.FAILURES);
+    assertThat(verdict.results())
+        .extracting(RuleResult::rule)
+        .containsExactly(QosRule.FAILURES, QosRule.NOTIFICATION, QosRule.NOTIFICATION);
+  }
+
+  @Test
+  void aBidSeenLateByFollowersFailsTheNotificationRule() {
+    Histogram bidsMicros = Histograms.empty();
+    bidsMicros.recordValueWithCount(50_000, 98);
+    bidsMicros.recordValueWithCount(2_500_000, 2);
+    IntervalStats stats =
+        new IntervalStats(
+            0,
+            10_000_000_000L,
+            Map.of(GET_NEXT_BID, latencies(100, 0, 0)),
+            DriverHealth.NONE,
+            Map.of(Notification.BID, bidsMicros));
+
+    QosVerdict verdict =
+        new QosJudge(defaults.withoutMix(), HealthThresholds.DEFAULTS).judge(stats);
+
+    assertThat(verdict.passed()).isFalse();
+    assertThat(verdict.failures())
+        .singleElement()
+        .satisfies(
+            rule -> {
+              assertThat(rule.rule()).isEqualTo(QosRule.NOTIFICATION);
+              assertThat(rule.notification()).isEqualTo(Notification.BID);
+              assertThat(rule.operation()).isEqualTo(GET_NEXT_BID);
+              assertThat(rule.message()).isEqualTo("BidNotification p99 2.5 s > 2 s (98 % within)");
+            });
   }
 
   @Test

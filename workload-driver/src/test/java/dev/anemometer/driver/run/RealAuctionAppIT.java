@@ -43,7 +43,7 @@ class RealAuctionAppIT {
   @Test
   void theDefaultBehaviourAgainstTheRealAppHitsTheSpecMixWithoutFailures() throws SQLException {
     TestPostgres.Database database = TestPostgres.newDatabase();
-    loadData(database);
+    loadData(database, MAX_USERS);
     try (InJvmAppServer app =
         InJvmAppServer.start(
             database,
@@ -130,14 +130,15 @@ class RealAuctionAppIT {
     }
   }
 
-  private static void loadData(TestPostgres.Database database) {
+  /** Loads the auction data for {@code maxUsers} users with the app's own loader. */
+  static void loadData(TestPostgres.Database database, int maxUsers) {
     ByteArrayOutputStream err = new ByteArrayOutputStream();
     List<String> args =
         new ArrayList<>(
             List.of(
                 "load",
                 "--max-users",
-                Integer.toString(MAX_USERS),
+                Integer.toString(maxUsers),
                 "--threads",
                 "2",
                 "--jdbc-url",

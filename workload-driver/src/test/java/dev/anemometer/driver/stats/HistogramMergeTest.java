@@ -4,6 +4,8 @@ import static dev.anemometer.driver.operation.OperationType.GET_AUCTION_DETAIL;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.anemometer.driver.control.WireFormat;
+import dev.anemometer.driver.operation.Notification;
 import java.util.Map;
 import java.util.Random;
 import org.HdrHistogram.Histogram;
@@ -31,6 +33,35 @@ class HistogramMergeTest {
       assertThat(merged.getValueAtPercentile(percentile))
           .isEqualTo(union.getValueAtPercentile(percentile));
     }
+  }
+
+  @Test
+  void notificationLatenciesMergeExactlyAcrossIntervalsWorkersAndTheAccumulator() {
+    Histogram first = Histograms.empty();
+    first.recordValueWithCount(40_000, 99);
+    Histogram second = Histograms.empty();
+    second.recordValueWithCount(950_000, 3);
+    IntervalStats one = withBidNotifications(0, 10, first);
+    IntervalStats two = withBidNotifications(10, 20, second);
+    // A worker's interval travels encoded.
+    IntervalStats fromWorker = WireFormat.decode(WireFormat.encode(two), 10, 20);
+
+    IntervalStats merged = one.merge(fromWorker);
+    IntervalAccumulator accumulator = new IntervalAccumulator(0);
+    accumulator.add(one);
+    accumulator.add(two);
+
+    Histogram union = Histograms.sum(first, second);
+    assertThat(merged.notification(Notification.BID)).isEqualTo(union);
+    assertThat(accumulator.snapshot().notification(Notification.BID)).isEqualTo(union);
+    assertThat(merged.notification(Notification.BID).getValueAtPercentile(99))
+        .isBetween(949_000L, 951_000L);
+    assertThat(merged.notification(Notification.ITEM_CHANGE).getTotalCount()).isZero();
+  }
+
+  private static IntervalStats withBidNotifications(long start, long end, Histogram micros) {
+    return new IntervalStats(
+        start, end, Map.of(), DriverHealth.NONE, Map.of(Notification.BID, micros));
   }
 
   @Test
