@@ -11,8 +11,8 @@ import java.util.OptionalInt;
 /**
  * The driver first for the cores on the compose target, as the local target's tiers run below it
  * (decisions 0011 and 0023). The containers share one cgroup of the engine's, which the kernel
- * weighs as much as one session (autogroup) of the host: the driver's session gets no more than
- * the whole stack, and its event loops wait behind the containers for a core. The tiers are the
+ * weighs as much as one session (autogroup) of the host: the driver's session gets no more than the
+ * whole stack, and its event loops wait behind the containers for a core. The tiers are the
  * engine's to place, so here the harness raises its own session instead, {@value #LEVELS} nice
  * levels, for the load, and puts it back after. That needs CAP_SYS_NICE (root), and it weighs only
  * where the harness runs in the root CPU cgroup, as autogroups do; elsewhere the console says why

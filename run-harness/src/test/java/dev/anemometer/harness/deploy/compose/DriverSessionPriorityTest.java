@@ -40,8 +40,7 @@ class DriverSessionPriorityTest {
   void goesNoHigherThanTheHighestPriority() throws IOException {
     Path autogroup = autogroup("/autogroup-85 nice -15\n");
 
-    DriverSessionPriority priority =
-        DriverSessionPriority.raise(true, autogroup, cgroup("0::/\n"));
+    DriverSessionPriority priority = DriverSessionPriority.raise(true, autogroup, cgroup("0::/\n"));
 
     assertThat(Files.readString(autogroup)).isEqualTo("-20\n");
     assertThat(priority.describe()).contains("5 nice levels above");
@@ -56,7 +55,8 @@ class DriverSessionPriorityTest {
             true, autogroup, cgroup("0::/user.slice/user-1000.slice/session-3.scope\n"));
 
     assertThat(priority.raised()).isFalse();
-    assertThat(priority.describe()).contains("CPU cgroup /user.slice/user-1000.slice/session-3.scope");
+    assertThat(priority.describe())
+        .contains("CPU cgroup /user.slice/user-1000.slice/session-3.scope");
     assertThat(Files.readString(autogroup)).isEqualTo("/autogroup-85 nice 0\n");
   }
 
@@ -77,7 +77,6 @@ class DriverSessionPriorityTest {
     assertThat(DriverSessionPriority.cpuCgroup(cgroup("2:cpuacct:/\n1:cpu,cpuacct:/a\n0::/b\n")))
         .isEqualTo("/a");
     assertThat(DriverSessionPriority.cpuCgroup(cgroup("0::/b\n"))).isEqualTo("/b");
-    assertThat(Autogroups.niceOf(autogroup("/autogroup-1 nice 5\n")))
-        .isEqualTo(OptionalInt.of(5));
+    assertThat(Autogroups.niceOf(autogroup("/autogroup-1 nice 5\n"))).isEqualTo(OptionalInt.of(5));
   }
 }

@@ -170,8 +170,7 @@ final class SimulatedSearch {
   }
 
   private void traceWindow(ClosedWindow closed) {
-    String verdict =
-        closed.invalid() ? "invalid" : closed.worstLimitShare() <= 1 ? "pass" : "fail";
+    String verdict = closed.invalid() ? "invalid" : closed.worstLimitShare() <= 1 ? "pass" : "fail";
     trace
         .append(closed.step() ? 'S' : 'P')
         .append(closed.users())
