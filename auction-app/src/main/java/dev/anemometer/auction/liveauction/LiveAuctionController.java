@@ -61,7 +61,7 @@ class LiveAuctionController {
       throw LiveAuctionProblems.invalidField("after", "after must be a bid count ≥ 0");
     }
     DeferredResult<ResponseEntity<HighBidView>> result = polls.newResult();
-    LongPollRegistry.ParkedPoll poll = polls.park(caller.userId(), itemId, after, result);
+    LongPollRegistry.ParkedPoll poll = polls.park(itemId, after, result);
     try {
       HighBidView current =
           highBids

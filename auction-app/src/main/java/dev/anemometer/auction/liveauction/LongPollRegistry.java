@@ -1,7 +1,5 @@
 package dev.anemometer.auction.liveauction;
 
-import dev.anemometer.auction.system.web.ApiException;
-import dev.anemometer.auction.system.web.ProblemType;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
@@ -41,14 +39,7 @@ public class LongPollRegistry implements SmartLifecycle, DisposableBean {
   /** How long after the poll timeout the container's own time-out may step in. */
   static final Duration CONTAINER_TIMEOUT_MARGIN = Duration.ofSeconds(30);
 
-  /**
-   * Parked polls one user may hold on this server: a user follows a few auctions at once, one poll
-   * each; more is a loop holding the server's memory, answered 429.
-   */
-  static final int MAX_POLLS_PER_USER = 16;
-
   private final Map<Long, Set<ParkedPoll>> pollsByItem = new ConcurrentHashMap<>();
-  private final Map<Long, Integer> pollsByUser = new ConcurrentHashMap<>();
   private final AtomicInteger parked = new AtomicInteger();
   private final Counter answered;
   private final Counter timedOut;
@@ -89,10 +80,8 @@ public class LongPollRegistry implements SmartLifecycle, DisposableBean {
    * item's current state and calls {@link ParkedPoll#answerIfChanged}: parking first and reading
    * second means a change is either in that read or in a later notification, never in neither.
    */
-  ParkedPoll park(
-      long userId, long itemId, int after, DeferredResult<ResponseEntity<HighBidView>> result) {
-    admit(userId);
-    ParkedPoll poll = new ParkedPoll(userId, itemId, after, result);
+  ParkedPoll park(long itemId, int after, DeferredResult<ResponseEntity<HighBidView>> result) {
+    ParkedPoll poll = new ParkedPoll(itemId, after, result);
     result.onTimeout(poll::timeOut);
     result.onCompletion(poll::abandon);
     result.onError(error -> poll.abandon());
@@ -110,25 +99,6 @@ public class LongPollRegistry implements SmartLifecycle, DisposableBean {
       poll.armTimeout();
     }
     return poll;
-  }
-
-  private void admit(long userId) {
-    boolean[] admitted = {false};
-    pollsByUser.compute(
-        userId,
-        (id, count) -> {
-          int now = count == null ? 0 : count;
-          if (now >= MAX_POLLS_PER_USER) {
-            return count;
-          }
-          admitted[0] = true;
-          return now + 1;
-        });
-    if (!admitted[0]) {
-      throw new ApiException(
-          ProblemType.TOO_MANY_REQUESTS,
-          "user " + userId + " already waits on " + MAX_POLLS_PER_USER + " long polls here");
-    }
   }
 
   /** Answers every poll on the item that has not seen this change yet. */
@@ -185,16 +155,13 @@ public class LongPollRegistry implements SmartLifecycle, DisposableBean {
   /** One waiting client. Exactly one of answer / time-out wins; forgetting is idempotent. */
   final class ParkedPoll {
 
-    private final long userId;
     private final long itemId;
     private final int after;
     private final DeferredResult<ResponseEntity<HighBidView>> result;
     private final AtomicBoolean finished = new AtomicBoolean();
     private volatile ScheduledFuture<?> timeout;
 
-    private ParkedPoll(
-        long userId, long itemId, int after, DeferredResult<ResponseEntity<HighBidView>> result) {
-      this.userId = userId;
+    private ParkedPoll(long itemId, int after, DeferredResult<ResponseEntity<HighBidView>> result) {
       this.itemId = itemId;
       this.after = after;
       this.result = result;
@@ -242,7 +209,6 @@ public class LongPollRegistry implements SmartLifecycle, DisposableBean {
         return false;
       }
       parked.decrementAndGet();
-      pollsByUser.computeIfPresent(userId, (id, count) -> count <= 1 ? null : count - 1);
       ScheduledFuture<?> armed = timeout;
       if (armed != null) {
         armed.cancel(false);

@@ -106,9 +106,7 @@ class ListenerReconnectIT {
       LongPollRegistry registry, HighBidReader reader, Auction auction, int after) {
     long item = auction.itemIds().get(0);
     DeferredResult<ResponseEntity<HighBidView>> result = new DeferredResult<>(60_000L);
-    registry
-        .park(1L, item, after, result)
-        .answerIfChanged(reader.stateOf(auction.id(), item).get());
+    registry.park(item, after, result).answerIfChanged(reader.stateOf(auction.id(), item).get());
     assertThat(result.hasResult()).isFalse();
     return result;
   }

@@ -1,23 +1,17 @@
 package dev.anemometer.auction.liveauction;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.catchThrowableOfType;
 import static org.awaitility.Awaitility.await;
 
-import dev.anemometer.auction.system.web.ApiException;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import java.math.BigDecimal;
 import java.time.Duration;
-import java.util.ArrayList;
-import java.util.List;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.springframework.http.ResponseEntity;
 import org.springframework.web.context.request.async.DeferredResult;
 
 class LongPollRegistryTest {
-
-  private static final long USER = 42;
 
   private final SimpleMeterRegistry meters = new SimpleMeterRegistry();
   private final LongPollRegistry registry = new LongPollRegistry(meters, Duration.ofMinutes(1));
@@ -31,8 +25,8 @@ class LongPollRegistryTest {
   void aNotificationWithANewerCountAnswersThePollsOfItsItemOnly() {
     DeferredResult<ResponseEntity<HighBidView>> onSeven = poll();
     DeferredResult<ResponseEntity<HighBidView>> onEight = poll();
-    registry.park(USER, 7, 3, onSeven);
-    registry.park(USER, 8, 3, onEight);
+    registry.park(7, 3, onSeven);
+    registry.park(8, 3, onEight);
     assertThat(parkedGauge()).isEqualTo(2.0);
 
     registry.onChange(change(7, 4));
@@ -46,7 +40,7 @@ class LongPollRegistryTest {
   @Test
   void aNotificationOlderThanWhatTheClientKnowsDoesNotAnswer() {
     DeferredResult<ResponseEntity<HighBidView>> result = poll();
-    registry.park(USER, 7, 5, result);
+    registry.park(7, 5, result);
 
     registry.onChange(change(7, 4));
     registry.onChange(change(7, 5));
@@ -58,8 +52,8 @@ class LongPollRegistryTest {
   void theDatabaseStateAnswersWhenItDiffersInEitherDirection() {
     DeferredResult<ResponseEntity<HighBidView>> same = poll();
     DeferredResult<ResponseEntity<HighBidView>> reset = poll();
-    registry.park(USER, 7, 5, same).answerIfChanged(view(5));
-    registry.park(USER, 9, 5, reset).answerIfChanged(view(1));
+    registry.park(7, 5, same).answerIfChanged(view(5));
+    registry.park(9, 5, reset).answerIfChanged(view(1));
 
     assertThat(same.hasResult()).isFalse();
     assertThat(answer(reset).getBody().bidCount()).isEqualTo(1);
@@ -68,11 +62,11 @@ class LongPollRegistryTest {
   @Test
   void stoppingAnswersEveryParkedPollWithNoContentAndRefusesNewOnes() {
     DeferredResult<ResponseEntity<HighBidView>> parked = poll();
-    registry.park(USER, 7, 0, parked);
+    registry.park(7, 0, parked);
 
     registry.stop();
     DeferredResult<ResponseEntity<HighBidView>> late = poll();
-    registry.park(USER, 7, 0, late);
+    registry.park(7, 0, late);
 
     assertThat(answer(parked).getStatusCode().value()).isEqualTo(204);
     assertThat(answer(late).getStatusCode().value()).isEqualTo(204);
@@ -84,7 +78,7 @@ class LongPollRegistryTest {
   @Test
   void anAbandonedPollIsForgottenOnce() {
     DeferredResult<ResponseEntity<HighBidView>> result = poll();
-    LongPollRegistry.ParkedPoll parked = registry.park(USER, 7, 0, result);
+    LongPollRegistry.ParkedPoll parked = registry.park(7, 0, result);
 
     parked.abandon();
     parked.abandon();
@@ -100,8 +94,8 @@ class LongPollRegistryTest {
     DeferredResult<ResponseEntity<HighBidView>> idle = quick.newResult();
     DeferredResult<ResponseEntity<HighBidView>> answered = quick.newResult();
     long parkedAt = System.nanoTime();
-    quick.park(USER, 7, 0, idle);
-    quick.park(USER, 8, 0, answered);
+    quick.park(7, 0, idle);
+    quick.park(8, 0, answered);
     quick.onChange(change(8, 1));
 
     await().atMost(Duration.ofSeconds(5)).until(idle::hasResult);
@@ -115,24 +109,6 @@ class LongPollRegistryTest {
         .as("the answered poll's timer was cancelled")
         .isEqualTo(1.0);
     quick.destroy();
-  }
-
-  @Test
-  void aUserBeyondTheBoundOfParkedPollsIsAnswered429AndAdmittedOnceOneEnds() {
-    List<LongPollRegistry.ParkedPoll> mine = new ArrayList<>();
-    for (int i = 0; i < LongPollRegistry.MAX_POLLS_PER_USER; i++) {
-      mine.add(registry.park(USER, 7, 0, poll()));
-    }
-
-    ApiException excess =
-        catchThrowableOfType(ApiException.class, () -> registry.park(USER, 7, 0, poll()));
-
-    assertThat(excess.getStatusCode().value()).isEqualTo(429);
-    assertThat(registry.parkedCount()).isEqualTo(LongPollRegistry.MAX_POLLS_PER_USER);
-    registry.park(USER + 1, 7, 0, poll());
-    mine.get(0).abandon();
-    registry.park(USER, 7, 0, poll());
-    assertThat(registry.parkedCount()).isEqualTo(LongPollRegistry.MAX_POLLS_PER_USER + 1);
   }
 
   private double parkedGauge() {

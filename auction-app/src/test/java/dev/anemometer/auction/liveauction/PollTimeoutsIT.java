@@ -51,11 +51,7 @@ class PollTimeoutsIT {
         Auction auction = fixture.runningAuction(1, new BigDecimal("1.00"), Duration.ofMinutes(10));
         targets.add(new Target(auction.id(), auction.itemIds().get(0)));
       }
-      // One user parks at most LongPollRegistry.MAX_POLLS_PER_USER polls: a token per so many.
-      List<String> followerTokens = new ArrayList<>();
-      for (int i = 0; i < FOLLOWERS; i += LongPollRegistry.MAX_POLLS_PER_USER) {
-        followerTokens.add(server.token(fixture.user(new BigDecimal("10.00"))));
-      }
+      String followerToken = server.token(fixture.user(new BigDecimal("10.00")));
       List<String> bidderTokens =
           fixture.users(ITEMS, new BigDecimal("100000000.00")).stream().map(server::token).toList();
       long deadline = System.nanoTime() + RUN.toNanos();
@@ -63,8 +59,7 @@ class PollTimeoutsIT {
 
       List<CompletableFuture<Void>> followers = new ArrayList<>();
       for (int i = 0; i < FOLLOWERS; i++) {
-        String token = followerTokens.get(i / LongPollRegistry.MAX_POLLS_PER_USER);
-        followers.add(follow(server, token, targets.get(i % ITEMS), 0, deadline, outcomes));
+        followers.add(follow(server, followerToken, targets.get(i % ITEMS), 0, deadline, outcomes));
       }
       List<Thread> bidders = new ArrayList<>();
       for (int i = 0; i < ITEMS; i++) {
