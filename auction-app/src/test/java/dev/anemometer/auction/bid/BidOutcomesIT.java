@@ -13,6 +13,7 @@ import java.math.BigDecimal;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import org.assertj.core.data.Offset;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -51,7 +52,7 @@ class BidOutcomesIT {
     assertThat(first.status()).isEqualTo(201);
     assertThat(first.json().get("highBid").properties())
         .extracting(Map.Entry::getKey)
-        .containsExactlyInAnyOrder("amount", "bidderId", "bidCount", "state");
+        .containsExactlyInAnyOrder("amount", "bidderId", "bidCount", "state", "changedAtMicros");
     assertThat(first.json().get("outcome").asString()).isEqualTo("ACCEPTED_HIGH");
     assertThat(first.json().get("highBid").get("amount").decimalValue())
         .isEqualByComparingTo("12.5");
@@ -59,6 +60,12 @@ class BidOutcomesIT {
     assertThat(first.json().get("highBid").get("bidCount").asInt()).isEqualTo(1);
     assertThat(first.json().get("highBid").get("state").asString()).isEqualTo("OPEN");
     assertThat(second.json().get("highBid").get("bidCount").asInt()).isEqualTo(2);
+    long firstCommitMicros = first.json().get("highBid").get("changedAtMicros").asLong();
+    assertThat(firstCommitMicros / 1000)
+        .as("the database's commit time of the bid, on the wall clock")
+        .isCloseTo(System.currentTimeMillis(), Offset.offset(60_000L));
+    assertThat(second.json().get("highBid").get("changedAtMicros").asLong())
+        .isGreaterThanOrEqualTo(firstCommitMicros);
     HighBidRow row = fixture.highBid(item);
     assertThat(row.amount()).isEqualByComparingTo("13.00");
     assertThat(row.bidderId()).isEqualTo(bidder);

@@ -127,8 +127,11 @@ class ListenerReconnectIT {
                 HighBidView view =
                     jdbc.queryForObject(
                         """
-                        UPDATE high_bid SET amount = ?, bidder_id = ?, bid_count = bid_count + 1
-                        WHERE item_id = ? RETURNING amount, bidder_id, bid_count, state
+                        UPDATE high_bid SET amount = ?, bidder_id = ?, bid_count = bid_count + 1,
+                               last_bid_at = now()
+                        WHERE item_id = ? RETURNING amount, bidder_id, bid_count, state,
+                          CAST(EXTRACT(EPOCH FROM GREATEST(last_bid_at, state_changed_at))
+                               * 1000000 AS BIGINT) AS changed_at_micros
                         """,
                         (row, n) -> HighBidView.from(row),
                         new BigDecimal(amount),
