@@ -74,10 +74,62 @@ final class SummaryPrinter {
                 + "].maxUsers (the ceiling defaults to 4/5 of it)");
       }
     }
+    printNotifications(console, summary);
     printCpu(console, summary);
     SoakPrinter.print(console, summary.soak());
     printSearchFindings(console, summary);
     console.info("took " + summary.durationSeconds() + " s; results in " + result.dir());
+  }
+
+  /**
+   * How late followers learned of bids and item changes, per target, in the windows its result
+   * rests on (findMax: the peak's probe), with the rule that judged each.
+   */
+  static void printNotifications(Console console, RunSummary summary) {
+    for (Map<?, ?> target : targets(summary)) {
+      if (!(target.get("notifications") instanceof List<?> notifications)
+          || notifications.isEmpty()) {
+        continue;
+      }
+      List<List<String>> rows = new ArrayList<>();
+      for (Object item : notifications) {
+        if (item instanceof Map<?, ?> notification) {
+          rows.add(
+              List.of(
+                  String.valueOf(notification.get("notification")),
+                  String.valueOf(notification.get("count")),
+                  millis(notification.get("p50Millis")),
+                  millis(notification.get("p99Millis")),
+                  millis(notification.get("maxMillis")),
+                  notification.get("rule") instanceof Map<?, ?> rule
+                      ? (Boolean.TRUE.equals(rule.get("passed")) ? "pass" : "fail")
+                          + " ("
+                          + rule.get("message")
+                          + ")"
+                      : "-"));
+        }
+      }
+      console.info(target.get("id") + ": how late followers learned of each change:");
+      console.table(
+          List.of("notification", "deliveries", "p50 ms", "p99 ms", "max ms", "QoS"), rows);
+    }
+  }
+
+  private static String millis(Object value) {
+    return value instanceof Number number ? format("%.0f", number.doubleValue()) : "-";
+  }
+
+  private static List<Map<?, ?>> targets(RunSummary summary) {
+    Object targets = summary.load() == null ? null : summary.load().get("targets");
+    List<Map<?, ?>> maps = new ArrayList<>();
+    if (targets instanceof List<?> list) {
+      for (Object item : list) {
+        if (item instanceof Map<?, ?> target) {
+          maps.add(target);
+        }
+      }
+    }
+    return maps;
   }
 
   /**
@@ -138,14 +190,7 @@ final class SummaryPrinter {
    * loudly, every window the behaviour's mix failed while capacity held.
    */
   static void printSearchFindings(Console console, RunSummary summary) {
-    Object targets = summary.load() == null ? null : summary.load().get("targets");
-    if (!(targets instanceof List<?> list)) {
-      return;
-    }
-    for (Object item : list) {
-      if (!(item instanceof Map<?, ?> target)) {
-        continue;
-      }
+    for (Map<?, ?> target : targets(summary)) {
       Object id = target.get("id");
       if (target.get("failedAbovePeak") instanceof List<?> rules && !rules.isEmpty()) {
         console.info(

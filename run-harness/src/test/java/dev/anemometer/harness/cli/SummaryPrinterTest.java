@@ -187,6 +187,74 @@ class SummaryPrinterTest {
     assertThat(out.indexOf("CALIBRATION DEFECT")).isLessThan(out.indexOf("took 10 s"));
   }
 
+  @Test
+  void eachTargetShowsHowLateItsFollowersLearnedOfEachChangeWithTheRuleThatJudgedIt() {
+    Map<String, Object> load =
+        Map.of(
+            "targets",
+            List.of(
+                Map.of(
+                    "id",
+                    "instance-0",
+                    "notifications",
+                    List.of(
+                        Map.of(
+                            "notification",
+                            "BidNotification",
+                            "count",
+                            5210,
+                            "p50Millis",
+                            41.3,
+                            "p99Millis",
+                            258.4,
+                            "maxMillis",
+                            903.0,
+                            "rule",
+                            Map.of(
+                                "rule",
+                                "NOTIFICATION",
+                                "passed",
+                                true,
+                                "message",
+                                "p99 258 ms <= 2000 ms")),
+                        Map.of(
+                            "notification",
+                            "ItemNotification",
+                            "count",
+                            88,
+                            "p50Millis",
+                            120.0,
+                            "p99Millis",
+                            3400.0,
+                            "maxMillis",
+                            3500.0,
+                            "rule",
+                            Map.of(
+                                "rule",
+                                "NOTIFICATION",
+                                "passed",
+                                false,
+                                "message",
+                                "p99 3400 ms > 3000 ms"))))));
+    SummaryPrinter.printNotifications(console, summary(load, null));
+
+    String out = bytes.toString(StandardCharsets.UTF_8);
+    assertThat(out).contains("instance-0: how late followers learned of each change:");
+    assertThat(out).containsPattern("notification +deliveries +p50 ms +p99 ms +max ms +QoS");
+    assertThat(out)
+        .containsPattern("BidNotification +5210 +41 +258 +903 +pass \\(p99 258 ms <= 2000 ms\\)");
+    assertThat(out)
+        .containsPattern("ItemNotification +88 +120 +3400 +3500 +fail \\(p99 3400 ms > 3000 ms\\)");
+  }
+
+  @Test
+  void aTargetWithoutNotificationsPrintsNoNotificationTable() {
+    SummaryPrinter.printNotifications(
+        console, summary(Map.of("targets", List.of(Map.of("id", "instance-0"))), null));
+
+    assertThat(bytes.toString(StandardCharsets.UTF_8)).doesNotContain("followers");
+  }
+
   private void print(String strategy, int peak, RunSummary.InstanceSummary... instances) {
     SummaryPrinter.print(
         console,
