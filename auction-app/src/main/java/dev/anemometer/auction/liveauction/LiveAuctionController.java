@@ -49,7 +49,7 @@ class LiveAuctionController {
   /**
    * Long poll: answers as soon as the item's bid count differs from {@code after} (every accepted
    * bid and every state change raises it), or 204 after the poll timeout. While it waits it holds
-   * no request thread.
+   * no request thread. A user already waiting on {@code max-polls-per-user} polls here gets 429.
    */
   @GetMapping("/items/{itemId}/next-bid")
   DeferredResult<ResponseEntity<HighBidView>> nextBid(
@@ -61,7 +61,7 @@ class LiveAuctionController {
       throw LiveAuctionProblems.invalidField("after", "after must be a bid count ≥ 0");
     }
     DeferredResult<ResponseEntity<HighBidView>> result = polls.newResult();
-    LongPollRegistry.ParkedPoll poll = polls.park(itemId, after, result);
+    LongPollRegistry.ParkedPoll poll = polls.park(caller.userId(), itemId, after, result);
     try {
       HighBidView current =
           highBids

@@ -31,6 +31,14 @@ public final class LiveAuctionProblems {
     return problem(HttpStatus.CONFLICT, type, title, detail);
   }
 
+  public static ErrorResponseException tooManyPolls(long userId, int maxPerUser) {
+    return problem(
+        HttpStatus.TOO_MANY_REQUESTS,
+        "too-many-requests",
+        "Too many requests",
+        "user " + userId + " already waits on " + maxPerUser + " long polls on this server");
+  }
+
   private static ErrorResponseException problem(
       HttpStatus status, String type, String title, String detail) {
     ProblemDetail problem = ProblemDetail.forStatusAndDetail(status, detail);

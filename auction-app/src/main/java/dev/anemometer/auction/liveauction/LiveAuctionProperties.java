@@ -19,6 +19,9 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  * @param listenerReconnectMin first back-off after the LISTEN connection fails
  * @param listenerReconnectMax largest back-off between reconnect attempts
  * @param maxBidAmount the largest amount a bid may carry
+ * @param maxPollsPerUser long polls one user may have parked on one server at once; more answer
+ *     429. A driver's user holds one per followed auction (two in the default behaviour), plus the
+ *     polls of auctions it left that have not answered yet
  */
 @ConfigurationProperties("anemometer.live-auction")
 public record LiveAuctionProperties(
@@ -31,7 +34,8 @@ public record LiveAuctionProperties(
     @DefaultValue("10s") Duration listenerCheckInterval,
     @DefaultValue("200ms") Duration listenerReconnectMin,
     @DefaultValue("10s") Duration listenerReconnectMax,
-    @DefaultValue("1000000000") BigDecimal maxBidAmount) {
+    @DefaultValue("1000000000") BigDecimal maxBidAmount,
+    @DefaultValue("16") int maxPollsPerUser) {
 
   public LiveAuctionProperties {
     requirePositive("open-duration", openDuration);
@@ -49,6 +53,10 @@ public record LiveAuctionProperties(
     if (maxBidAmount == null || maxBidAmount.signum() <= 0) {
       throw new IllegalArgumentException("anemometer.live-auction.max-bid-amount must be > 0");
     }
+    if (maxPollsPerUser < 1) {
+      throw new IllegalArgumentException(
+          "anemometer.live-auction.max-polls-per-user must be ≥ 1, was " + maxPollsPerUser);
+    }
   }
 
   /** The defaults, for code that runs without Spring binding (tests, tools). */
@@ -63,7 +71,8 @@ public record LiveAuctionProperties(
         Duration.ofSeconds(10),
         Duration.ofMillis(200),
         Duration.ofSeconds(10),
-        BigDecimal.valueOf(1_000_000_000));
+        BigDecimal.valueOf(1_000_000_000),
+        16);
   }
 
   /** A copy with another item clock, for short runs and tests. */
@@ -78,7 +87,8 @@ public record LiveAuctionProperties(
         listenerCheckInterval,
         listenerReconnectMin,
         listenerReconnectMax,
-        maxBidAmount);
+        maxBidAmount,
+        maxPollsPerUser);
   }
 
   private static void requirePositive(String name, Duration value) {

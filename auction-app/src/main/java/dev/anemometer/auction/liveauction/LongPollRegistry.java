@@ -30,6 +30,10 @@ import org.springframework.web.context.request.async.DeferredResult;
  * reading (not traced inside Tomcat) is that the race left the connection unread until that timeout
  * closed it.
  *
+ * <p>One user may park at most {@code max-polls-per-user} polls here; one more answers 429 at once.
+ * The count takes no lock ({@link PollsPerUser}): every time-out, answer and notification ends a
+ * poll and gives its place back, and a bound must add no wait to them.
+ *
  * <p>On shutdown every parked poll answers 204 at once, so a draining server lets its clients
  * re-poll through another one instead of holding them until the poll timeout.
  */
@@ -41,19 +45,22 @@ public class LongPollRegistry implements SmartLifecycle, DisposableBean {
 
   private final Map<Long, Set<ParkedPoll>> pollsByItem = new ConcurrentHashMap<>();
   private final AtomicInteger parked = new AtomicInteger();
+  private final PollsPerUser perUser;
   private final Counter answered;
   private final Counter timedOut;
+  private final Counter refused;
   private final Duration pollTimeout;
   private final ScheduledThreadPoolExecutor timer;
   private volatile boolean accepting = true;
 
   @Autowired
   public LongPollRegistry(MeterRegistry meters, LiveAuctionProperties properties) {
-    this(meters, properties.pollTimeout());
+    this(meters, properties.pollTimeout(), properties.maxPollsPerUser());
   }
 
-  LongPollRegistry(MeterRegistry meters, Duration pollTimeout) {
+  LongPollRegistry(MeterRegistry meters, Duration pollTimeout, int maxPollsPerUser) {
     this.pollTimeout = pollTimeout;
+    this.perUser = new PollsPerUser(maxPollsPerUser);
     this.timer =
         new ScheduledThreadPoolExecutor(
             1,
@@ -68,6 +75,7 @@ public class LongPollRegistry implements SmartLifecycle, DisposableBean {
         .register(meters);
     answered = Counter.builder("anemometer.longpolls").tag("result", "answered").register(meters);
     timedOut = Counter.builder("anemometer.longpolls").tag("result", "timeout").register(meters);
+    refused = Counter.builder("anemometer.longpolls").tag("result", "refused").register(meters);
   }
 
   /** The result a poll waits on; the container's time-out is a net beyond the poll timeout. */
@@ -80,8 +88,14 @@ public class LongPollRegistry implements SmartLifecycle, DisposableBean {
    * item's current state and calls {@link ParkedPoll#answerIfChanged}: parking first and reading
    * second means a change is either in that read or in a later notification, never in neither.
    */
-  ParkedPoll park(long itemId, int after, DeferredResult<ResponseEntity<HighBidView>> result) {
-    ParkedPoll poll = new ParkedPoll(itemId, after, result);
+  ParkedPoll park(
+      long userId, long itemId, int after, DeferredResult<ResponseEntity<HighBidView>> result) {
+    AtomicInteger place = perUser.acquire(userId);
+    if (place == null) {
+      refused.increment();
+      throw LiveAuctionProblems.tooManyPolls(userId, perUser.maxPerUser());
+    }
+    ParkedPoll poll = new ParkedPoll(userId, place, itemId, after, result);
     result.onTimeout(poll::timeOut);
     result.onCompletion(poll::abandon);
     result.onError(error -> poll.abandon());
@@ -131,6 +145,21 @@ public class LongPollRegistry implements SmartLifecycle, DisposableBean {
     return parked.get();
   }
 
+  /** Polls one user may have parked on this server at once. */
+  int maxPollsPerUser() {
+    return perUser.maxPerUser();
+  }
+
+  /** Polls the user has parked on this server. */
+  int parkedBy(long userId) {
+    return perUser.heldBy(userId);
+  }
+
+  /** Users with a poll parked on this server. */
+  int usersWithPolls() {
+    return perUser.users();
+  }
+
   @Override
   public void start() {
     accepting = true;
@@ -155,13 +184,22 @@ public class LongPollRegistry implements SmartLifecycle, DisposableBean {
   /** One waiting client. Exactly one of answer / time-out wins; forgetting is idempotent. */
   final class ParkedPoll {
 
+    private final long userId;
+    private final AtomicInteger place;
     private final long itemId;
     private final int after;
     private final DeferredResult<ResponseEntity<HighBidView>> result;
     private final AtomicBoolean finished = new AtomicBoolean();
     private volatile ScheduledFuture<?> timeout;
 
-    private ParkedPoll(long itemId, int after, DeferredResult<ResponseEntity<HighBidView>> result) {
+    private ParkedPoll(
+        long userId,
+        AtomicInteger place,
+        long itemId,
+        int after,
+        DeferredResult<ResponseEntity<HighBidView>> result) {
+      this.userId = userId;
+      this.place = place;
       this.itemId = itemId;
       this.after = after;
       this.result = result;
@@ -209,6 +247,8 @@ public class LongPollRegistry implements SmartLifecycle, DisposableBean {
         return false;
       }
       parked.decrementAndGet();
+      // Before the answer is set: the client's next poll must find its place free again.
+      perUser.release(userId, place);
       ScheduledFuture<?> armed = timeout;
       if (armed != null) {
         armed.cancel(false);

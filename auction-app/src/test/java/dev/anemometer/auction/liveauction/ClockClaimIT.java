@@ -161,6 +161,7 @@ class ClockClaimIT {
         p.listenerCheckInterval(),
         p.listenerReconnectMin(),
         p.listenerReconnectMax(),
-        p.maxBidAmount());
+        p.maxBidAmount(),
+        p.maxPollsPerUser());
   }
 }

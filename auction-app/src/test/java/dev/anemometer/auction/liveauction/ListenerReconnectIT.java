@@ -47,7 +47,8 @@ class ListenerReconnectIT {
             properties.listenerCheckInterval(),
             Duration.ofMillis(20),
             Duration.ofMillis(200),
-            properties.maxBidAmount());
+            properties.maxBidAmount(),
+            properties.maxPollsPerUser());
     String applicationName = "listener-test-" + System.nanoTime();
     AtomicBoolean databaseReachable = new AtomicBoolean(true);
     ListenerConnections connections =
@@ -63,7 +64,7 @@ class ListenerReconnectIT {
         };
 
     try (EngineParts server = new EngineParts(database, properties)) {
-      LongPollRegistry registry = new LongPollRegistry(server.meters, Duration.ofMinutes(1));
+      LongPollRegistry registry = new LongPollRegistry(server.meters, Duration.ofMinutes(1), 16);
       HighBidReader reader = new HighBidReader(server.dataSource);
       HighBidListener listener =
           new HighBidListener(connections, registry, reader, properties, server.meters);
@@ -106,7 +107,9 @@ class ListenerReconnectIT {
       LongPollRegistry registry, HighBidReader reader, Auction auction, int after) {
     long item = auction.itemIds().get(0);
     DeferredResult<ResponseEntity<HighBidView>> result = new DeferredResult<>(60_000L);
-    registry.park(item, after, result).answerIfChanged(reader.stateOf(auction.id(), item).get());
+    registry
+        .park(1L, item, after, result)
+        .answerIfChanged(reader.stateOf(auction.id(), item).get());
     assertThat(result.hasResult()).isFalse();
     return result;
   }

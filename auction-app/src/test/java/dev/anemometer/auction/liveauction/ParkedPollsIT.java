@@ -30,8 +30,13 @@ class ParkedPollsIT {
     LiveAuctionFixture fixture = LiveAuctionFixture.on(server.database());
     Auction auction = fixture.runningAuction(1, new BigDecimal("10.00"), Duration.ofMinutes(10));
     long item = auction.itemIds().get(0);
-    String token = server.token(fixture.user(new BigDecimal("1000.00")));
     LongPollRegistry registry = server.bean(LongPollRegistry.class);
+    // As many users as the per-user bound asks, each holding as many polls as it allows.
+    List<String> tokens = new ArrayList<>();
+    for (int parked = 0; parked < POLLS; parked += registry.maxPollsPerUser()) {
+      tokens.add(server.token(fixture.user(new BigDecimal("1000.00"))));
+    }
+    String token = tokens.get(0);
     int parkedBefore = registry.parkedCount();
 
     List<CompletableFuture<Response>> polls = new ArrayList<>();
@@ -39,7 +44,7 @@ class ParkedPollsIT {
       polls.add(
           api.getAsync(
               server.uri("/api/auctions/" + auction.id() + "/items/" + item + "/next-bid?after=0"),
-              token));
+              tokens.get(i / registry.maxPollsPerUser())));
     }
     await("every poll to park")
         .atMost(WAIT)

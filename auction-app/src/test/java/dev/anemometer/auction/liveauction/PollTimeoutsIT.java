@@ -31,6 +31,13 @@ class PollTimeoutsIT {
   private static final long LATE_MILLIS = POLL_TIMEOUT.toMillis() + 3_000;
   private static final int ITEMS = 8;
   private static final int FOLLOWERS = 200;
+
+  /**
+   * Each follower user holds exactly as many polls as the per-user bound allows, so a place given
+   * back late (after the answer reached the client) or never shows up as a 429 in {@code failed}.
+   */
+  private static final int FOLLOWERS_PER_USER = 8;
+
   private static final Duration RUN = Duration.ofSeconds(25);
 
   private final JsonHttpClient api = new JsonHttpClient();
@@ -42,16 +49,24 @@ class PollTimeoutsIT {
         InJvmAppServer.start(
             database,
             Map.of(
-                "anemometer.live-auction.open-duration", "10m",
-                "anemometer.live-auction.last-call-duration", "10m",
-                "anemometer.live-auction.poll-timeout", POLL_TIMEOUT.toMillis() + "ms"))) {
+                "anemometer.live-auction.open-duration",
+                "10m",
+                "anemometer.live-auction.last-call-duration",
+                "10m",
+                "anemometer.live-auction.poll-timeout",
+                POLL_TIMEOUT.toMillis() + "ms",
+                "anemometer.live-auction.max-polls-per-user",
+                FOLLOWERS_PER_USER))) {
       LiveAuctionFixture fixture = LiveAuctionFixture.on(server.database());
       List<Target> targets = new ArrayList<>();
       for (int i = 0; i < ITEMS; i++) {
         Auction auction = fixture.runningAuction(1, new BigDecimal("1.00"), Duration.ofMinutes(10));
         targets.add(new Target(auction.id(), auction.itemIds().get(0)));
       }
-      String followerToken = server.token(fixture.user(new BigDecimal("10.00")));
+      List<String> followerTokens = new ArrayList<>();
+      for (int i = 0; i < FOLLOWERS; i += FOLLOWERS_PER_USER) {
+        followerTokens.add(server.token(fixture.user(new BigDecimal("10.00"))));
+      }
       List<String> bidderTokens =
           fixture.users(ITEMS, new BigDecimal("100000000.00")).stream().map(server::token).toList();
       long deadline = System.nanoTime() + RUN.toNanos();
@@ -59,7 +74,8 @@ class PollTimeoutsIT {
 
       List<CompletableFuture<Void>> followers = new ArrayList<>();
       for (int i = 0; i < FOLLOWERS; i++) {
-        followers.add(follow(server, followerToken, targets.get(i % ITEMS), 0, deadline, outcomes));
+        String token = followerTokens.get(i / FOLLOWERS_PER_USER);
+        followers.add(follow(server, token, targets.get(i % ITEMS), 0, deadline, outcomes));
       }
       List<Thread> bidders = new ArrayList<>();
       for (int i = 0; i < ITEMS; i++) {

@@ -59,9 +59,14 @@ public final class ConfigLoader {
     return new TolerantBinding(builtIns).bind(root, new ConfigValidator(machineCpus)::validate);
   }
 
-  /** The resolved configuration as YAML, the form saved with results as {@code config.yaml}. */
+  /**
+   * The resolved configuration as YAML, the form saved with results as {@code config.yaml}: write-
+   * only fields left out, and every other secret (a URL's password, a property named like one)
+   * masked.
+   */
   public static String toYaml(AnemometerConfig config) {
-    return ConfigMapper.yaml().writeValueAsString(config);
+    JsonNode tree = ConfigMapper.yaml().valueToTree(config);
+    return ConfigMapper.yaml().writeValueAsString(SecretKeys.mask(tree));
   }
 
   private static String choosePreset(String option, JsonNode fileTree, List<String> assignments) {

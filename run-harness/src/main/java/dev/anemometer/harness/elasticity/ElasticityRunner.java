@@ -8,6 +8,7 @@ import dev.anemometer.harness.config.AnemometerConfig;
 import dev.anemometer.harness.config.ElasticitySpec;
 import dev.anemometer.harness.config.FaultSpec;
 import dev.anemometer.harness.json.EventLog;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -28,10 +29,17 @@ import org.slf4j.LoggerFactory;
  * runs, timed from the driver's start. Listens to the driver's interval stats: they feed the policy
  * and, at the end, the per-change, per-segment and recovery metrics. Changes to one tier happen one
  * after another; faults on their own thread, so that a pause does not hold up a scale-up.
+ *
+ * <p>A pause lasts at most as long as the load: when the load ends (or the harness is stopped by a
+ * signal) the pausing thread is interrupted and the target resumes the instance, within seconds. A
+ * tier left stopped would hold up the audit and teardown that follow.
  */
 public final class ElasticityRunner implements RunListener, AutoCloseable {
 
   private static final Logger log = LoggerFactory.getLogger(ElasticityRunner.class);
+
+  /** How long the end of the load waits for a paused instance to be resumed. */
+  static final Duration RESUME_WAIT = Duration.ofSeconds(15);
 
   private final AnemometerConfig config;
   private final Map<Integer, ScalableTier> tiers;
@@ -48,6 +56,10 @@ public final class ElasticityRunner implements RunListener, AutoCloseable {
   private final Map<String, List<IntervalSample>> samples = new ConcurrentHashMap<>();
   private final List<Change> changes = new ArrayList<>();
   private volatile long loadStartNanos = System.nanoTime();
+  private final Thread resumeOnExit = new Thread(this::endPause, "anemometer-resume-paused");
+  private boolean hookInstalled;
+  private boolean loadOver;
+  private Thread pausing;
 
   public ElasticityRunner(
       AnemometerConfig config,
@@ -81,6 +93,12 @@ public final class ElasticityRunner implements RunListener, AutoCloseable {
   @Override
   public void onStart(RunSpec spec) {
     loadStartNanos = System.nanoTime();
+    if (!config.faults().isEmpty()) {
+      synchronized (this) {
+        Runtime.getRuntime().addShutdownHook(resumeOnExit);
+        hookInstalled = true;
+      }
+    }
     for (ElasticitySpec.Step step : config.elasticity().schedule()) {
       long due = ScheduleTimes.dueMillis(config, step);
       timer.schedule(
@@ -191,17 +209,61 @@ public final class ElasticityRunner implements RunListener, AutoCloseable {
       switch (action) {
         case "kill" -> faultTarget.kill(fault.tier(), fault.instanceIndex(), change);
         case "restart" -> faultTarget.restart(fault.tier(), fault.instanceIndex(), change);
-        default -> faultTarget.pause(fault.tier(), fault.instanceIndex(), fault.duration(), change);
+        default -> pause(faultTarget, fault, change);
       }
       change.step("done");
     } catch (UnsupportedFaultException e) {
       change.step("skipped", Map.of("message", e.getMessage()));
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
-      change.step("interrupted");
+      change.step(endedWithLoad() ? "ended-with-load" : "interrupted");
     } catch (RuntimeException e) {
       log.warn("fault {} on {} failed: {}", action, fault.tier().configName(), e.getMessage());
       change.step("failed", Map.of("message", String.valueOf(e.getMessage())));
+    }
+  }
+
+  /** A pause, interruptible by the load's end: {@link #endPause} stops the wait. */
+  private void pause(FaultTarget target, FaultSpec fault, Change change)
+      throws InterruptedException {
+    synchronized (this) {
+      if (loadOver) {
+        throw new UnsupportedFaultException("the load is over");
+      }
+      pausing = Thread.currentThread();
+    }
+    try {
+      target.pause(fault.tier(), fault.instanceIndex(), fault.duration(), change);
+    } finally {
+      synchronized (this) {
+        pausing = null;
+        notifyAll();
+      }
+    }
+  }
+
+  private synchronized boolean endedWithLoad() {
+    return loadOver;
+  }
+
+  /**
+   * Ends a pause under way and refuses later ones; waits (a few seconds at most) for the target to
+   * resume the instance. Also the shutdown hook: a signal that stops the harness resumes it too.
+   */
+  private synchronized void endPause() {
+    loadOver = true;
+    if (pausing == null) {
+      return;
+    }
+    pausing.interrupt();
+    long deadline = System.nanoTime() + RESUME_WAIT.toNanos();
+    try {
+      for (long left = RESUME_WAIT.toNanos(); pausing != null && left > 0; ) {
+        TimeUnit.NANOSECONDS.timedWait(this, left);
+        left = deadline - System.nanoTime();
+      }
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
     }
   }
 
@@ -221,16 +283,28 @@ public final class ElasticityRunner implements RunListener, AutoCloseable {
   }
 
   /**
-   * Stops scheduling; waits for a change or fault under way so that no process is left half-done.
+   * Stops scheduling and ends a pause under way; waits for a change, kill or restart under way so
+   * that no process is left half-done.
    */
   @Override
   public void close() throws InterruptedException {
     timer.shutdownNow();
+    endPause();
     scaling.shutdown();
     faulting.shutdown();
     if (!scaling.awaitTermination(3, TimeUnit.MINUTES)
         || !faulting.awaitTermination(3, TimeUnit.MINUTES)) {
       log.warn("an elasticity change or fault still runs after 3 minutes");
+    }
+    synchronized (this) {
+      if (hookInstalled) {
+        hookInstalled = false;
+        try {
+          Runtime.getRuntime().removeShutdownHook(resumeOnExit);
+        } catch (IllegalStateException shuttingDown) {
+          // the hook is running or about to: it does the same work
+        }
+      }
     }
   }
 

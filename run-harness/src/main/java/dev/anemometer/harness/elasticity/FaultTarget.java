@@ -20,7 +20,10 @@ public interface FaultTarget {
   /** Stops the instance cleanly, then starts it again with the same data and port. */
   void restart(TierName tier, int instance, ChangeSteps steps) throws InterruptedException;
 
-  /** SIGSTOP, then SIGCONT after {@code duration}: a stalled VM or a long GC pause. */
+  /**
+   * SIGSTOP, then SIGCONT after {@code duration}: a stalled VM or a long GC pause. An interrupt
+   * ends the pause early, and the instance is resumed whichever way the call ends.
+   */
   void pause(TierName tier, int instance, Duration duration, ChangeSteps steps)
       throws InterruptedException;
 }

@@ -77,7 +77,7 @@ final class RunSummaries {
               deployed == null
                   ? List.of()
                   : deployed.entryUrls().stream().map(Object::toString).toList(),
-              deployed == null ? null : deployed.database().jdbcUrl(),
+              deployed == null ? null : deployed.database().shownUrl(),
               outcome.load == null ? null : outcome.load.instancesPassed().get(i),
               outcome.ceilingCause,
               bracket(outcome, i)));

@@ -1,6 +1,7 @@
 package dev.anemometer.harness.tuning;
 
 import dev.anemometer.driver.spec.DurationSyntax;
+import dev.anemometer.harness.config.SecretKeys;
 import java.net.InetSocketAddress;
 import java.time.Duration;
 import java.util.HashMap;

@@ -245,7 +245,8 @@ class BidAuditIT {
   }
 
   private void sql(String... statements) throws Exception {
-    try (Connection connection = DriverManager.getConnection(database.jdbcUrl(), "postgres", "");
+    try (Connection connection =
+            DriverManager.getConnection(database.jdbcUrl(), database.user(), database.password());
         Statement statement = connection.createStatement()) {
       for (String sql : statements) {
         statement.execute(sql);

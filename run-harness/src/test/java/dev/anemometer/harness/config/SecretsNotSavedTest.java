@@ -13,14 +13,11 @@ class SecretsNotSavedTest {
   @Test
   void theDatabasePasswordIsReadButNeverWrittenToTheSavedConfig() {
     AnemometerConfig config =
-        fourCores.load(
-            null,
-            "local",
-            List.of(
-                "appInstances[0].tiers.db.impl=postgres-external",
-                "appInstances[0].tiers.db.jdbcUrl=jdbc:postgresql://db.lab:5432/auction",
-                "appInstances[0].tiers.db.user=bench",
-                "appInstances[0].tiers.db.password=hunter2-s3cret"));
+        local(
+            "appInstances[0].tiers.db.impl=postgres-external",
+            "appInstances[0].tiers.db.jdbcUrl=jdbc:postgresql://db.lab:5432/auction",
+            "appInstances[0].tiers.db.user=bench",
+            "appInstances[0].tiers.db.password=hunter2-s3cret");
 
     assertThat(config.appInstances().get(0).tiers().db().password()).isEqualTo("hunter2-s3cret");
     String saved = ConfigLoader.toYaml(config);
@@ -29,5 +26,42 @@ class SecretsNotSavedTest {
         .contains("user: bench")
         .doesNotContain("hunter2-s3cret")
         .doesNotContain("password");
+  }
+
+  @Test
+  void aPasswordWrittenIntoTheJdbcUrlIsMaskedInTheSavedConfig() {
+    AnemometerConfig config =
+        local(
+            "appInstances[0].tiers.db.impl=postgres-external",
+            "appInstances[0].tiers.db.jdbcUrl=jdbc:postgresql://bench:in-userinfo@db.lab:5432/"
+                + "auction?ssl=true&password=in-query",
+            "appInstances[0].tiers.db.user=bench");
+
+    assertThat(config.appInstances().get(0).tiers().db().jdbcUrl()).contains("in-query");
+    String saved = ConfigLoader.toYaml(config);
+    assertThat(saved)
+        .contains("jdbc:postgresql://bench:********@db.lab:5432/auction?ssl=true&password=********")
+        .doesNotContain("in-userinfo")
+        .doesNotContain("in-query");
+  }
+
+  @Test
+  void anAppPropertyNamingASecretIsMaskedInTheSavedConfig() {
+    AnemometerConfig config =
+        local(
+            "appInstances[0].tuning.app.properties={spring.mail.password: mail-s3cret,"
+                + " spring.datasource.url: 'jdbc:postgresql://h/db?password=prop-s3cret'}");
+
+    assertThat(config.appInstances().get(0).tuning().app().properties())
+        .containsEntry("spring.mail.password", "mail-s3cret");
+    String saved = ConfigLoader.toYaml(config);
+    assertThat(saved)
+        .contains("spring.mail.password: '" + SecretKeys.MASK + "'")
+        .doesNotContain("mail-s3cret")
+        .doesNotContain("prop-s3cret");
+  }
+
+  private AnemometerConfig local(String... assignments) {
+    return fourCores.load(null, "local", List.of(assignments));
   }
 }

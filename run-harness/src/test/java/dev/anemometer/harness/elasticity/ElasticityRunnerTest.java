@@ -14,6 +14,9 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -55,16 +58,9 @@ class ElasticityRunnerTest {
   @Test
   void theReactivePolicyScalesUpUnderASpikeAndBackDownAfterIt() throws Exception {
     AnemometerConfig config =
-        new ConfigLoader()
-            .load(
-                null,
-                "local",
-                List.of(
-                    "strategy=interval",
-                    "appInstances[0].loadPath={type: interval, segments: [{type: uniform, users: 20,"
-                        + " duration: 30s}]}",
-                    "elasticity.reactive={min: 1, max: 3, p99UpMillis: 500, p99DownMillis: 100,"
-                        + " coolDown: 4s}"));
+        thirtySecondsOfLoad(
+            "elasticity.reactive={min: 1, max: 3, p99UpMillis: 500, p99DownMillis: 100,"
+                + " coolDown: 4s}");
     FakeTier tier = new FakeTier();
     EventLog events = new EventLog(dir.resolve("events.jsonl"), Clock.systemUTC());
     ElasticityRunner runner =
@@ -95,6 +91,65 @@ class ElasticityRunnerTest {
         .contains("\"state\":\"requested\"")
         .contains("\"state\":\"in-lb\"")
         .contains("\"state\":\"done\"");
+  }
+
+  /** Pauses like the real targets: asleep for the duration, resumed however the sleep ends. */
+  static final class SleepingPauses implements FaultTarget {
+    final CountDownLatch paused = new CountDownLatch(1);
+    final AtomicInteger resumed = new AtomicInteger();
+
+    @Override
+    public void kill(TierName tier, int instance, ChangeSteps steps) {}
+
+    @Override
+    public void restart(TierName tier, int instance, ChangeSteps steps) {}
+
+    @Override
+    public void pause(TierName tier, int instance, Duration duration, ChangeSteps steps)
+        throws InterruptedException {
+      steps.step("paused");
+      paused.countDown();
+      try {
+        Thread.sleep(duration.toMillis());
+      } finally {
+        resumed.incrementAndGet();
+        steps.step("resumed");
+      }
+    }
+  }
+
+  @Test
+  void aPauseStillUnderWayWhenTheLoadEndsIsResumedWithinSeconds() throws Exception {
+    AnemometerConfig config = thirtySecondsOfLoad("faults=[{at: 0s, pause: db, duration: 10m}]");
+    SleepingPauses target = new SleepingPauses();
+    EventLog events = new EventLog(dir.resolve("events.jsonl"), Clock.systemUTC());
+    ElasticityRunner runner =
+        new ElasticityRunner(config, Map.of(), Map.of(0, target), events, Samples.QOS);
+    runner.onStart(null);
+    assertThat(target.paused.await(10, TimeUnit.SECONDS)).as("the pause began").isTrue();
+
+    long closing = System.nanoTime();
+    runner.close();
+
+    assertThat(Duration.ofNanos(System.nanoTime() - closing))
+        .as("the end of the load waits for the paused tier")
+        .isLessThan(Duration.ofSeconds(10));
+    assertThat(target.resumed).as("resumed exactly once").hasValue(1);
+    assertThat(Files.readString(dir.resolve("events.jsonl")))
+        .contains("\"state\":\"resumed\"")
+        .contains("\"state\":\"ended-with-load\"");
+  }
+
+  private static AnemometerConfig thirtySecondsOfLoad(String schedule) {
+    return new ConfigLoader()
+        .load(
+            null,
+            "local",
+            List.of(
+                "strategy=interval",
+                "appInstances[0].loadPath={type: interval, segments: [{type: uniform, users: 20,"
+                    + " duration: 30s}]}",
+                schedule));
   }
 
   private static void awaitIdle(ElasticityRunner runner) {

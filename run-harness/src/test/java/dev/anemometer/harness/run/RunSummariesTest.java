@@ -5,9 +5,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.anemometer.driver.spec.ExitCodes;
 import dev.anemometer.harness.config.AnemometerConfig;
 import dev.anemometer.harness.config.ConfigLoader;
+import dev.anemometer.harness.deploy.DatabaseEndpoint;
+import dev.anemometer.harness.deploy.DeployedInstance;
 import dev.anemometer.harness.deploy.LoadOutcome;
 import dev.anemometer.harness.results.Bracket;
 import dev.anemometer.harness.results.RunSummary;
+import java.net.URI;
 import java.time.Instant;
 import java.util.HashMap;
 import java.util.List;
@@ -44,6 +47,25 @@ class RunSummariesTest {
 
     assertThat(summary.instances().get(0).bracket()).isNull();
     assertThat(summary.bracket()).isNull();
+  }
+
+  @Test
+  void theDatabaseUrlInTheSummaryHidesAPasswordWrittenIntoIt() {
+    AnemometerConfig config = new ConfigLoader().load(null, null, List.of());
+    RunOutcome outcome = new RunOutcome();
+    outcome.instances =
+        List.of(
+            new DeployedInstance(
+                0,
+                List.of(URI.create("http://127.0.0.1:8080")),
+                new DatabaseEndpoint("jdbc:postgresql://h/db?password=in-url", "bench", "apart"),
+                List.of(),
+                List.of()));
+
+    RunSummary summary = RunSummaries.summarize(config, STARTED, STARTED, outcome);
+
+    assertThat(summary.instances().get(0).jdbcUrl())
+        .isEqualTo("jdbc:postgresql://h/db?password=********");
   }
 
   private static RunSummary summarize(Map<String, Object> driverTarget) {

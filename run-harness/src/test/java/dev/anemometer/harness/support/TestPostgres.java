@@ -27,6 +27,7 @@ public final class TestPostgres {
   private static final Path SCHEMA =
       Path.of("../auction-app/src/main/resources/db/migration/V1__schema.sql");
   private static String adminUrl;
+  private static String adminPassword = "";
 
   private TestPostgres() {}
 
@@ -37,12 +38,16 @@ public final class TestPostgres {
       adminUrl = start();
     }
     String name = "anem_" + UUID.randomUUID().toString().replace("-", "").substring(0, 16);
-    return new Database(Databases.createIfMissing(adminUrl, "postgres", "", name), "postgres", "");
+    return new Database(
+        Databases.createIfMissing(adminUrl, "postgres", adminPassword, name),
+        "postgres",
+        adminPassword);
   }
 
   public static Database withAuctionSchema() throws IOException, SQLException {
     Database database = newDatabase();
-    try (Connection connection = DriverManager.getConnection(database.jdbcUrl(), "postgres", "");
+    try (Connection connection =
+            DriverManager.getConnection(database.jdbcUrl(), database.user(), database.password());
         Statement statement = connection.createStatement()) {
       statement.execute(Files.readString(SCHEMA));
     }
@@ -66,6 +71,7 @@ public final class TestPostgres {
               Map.of("fsync", "off"),
               base.resolve("postgres-" + port + ".log"));
       Runtime.getRuntime().addShutdownHook(new Thread(postgres::stop));
+      adminPassword = postgres.password();
       return postgres.jdbcUrl("postgres");
     } catch (IOException e) {
       throw new IllegalStateException("cannot start embedded PostgreSQL for tests", e);

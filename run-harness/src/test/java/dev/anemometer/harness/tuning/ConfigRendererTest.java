@@ -203,4 +203,28 @@ class ConfigRendererTest {
         .contains("--server.port=8080")
         .contains("server.port=8080");
   }
+
+  @Test
+  void aPasswordInsideTheJdbcUrlIsMaskedInTheSavedCommandAndFile() {
+    String url = "jdbc:postgresql://bench:in-userinfo@db.lab/auction?password=in-query";
+    Map<String, String> properties = new java.util.LinkedHashMap<>();
+    properties.put("anemometer.database.url", url);
+    properties.put("spring.datasource.url", url);
+
+    String saved =
+        ConfigRenderer.appPropertiesFile(
+            "instance-0",
+            "app-0",
+            List.of("java", "-jar", "app.jar", "--anemometer.database.url=" + url, url),
+            properties);
+
+    assertThat(saved)
+        .doesNotContain("in-userinfo", "in-query")
+        .contains(
+            "--anemometer.database.url=jdbc:postgresql://bench:********@db.lab/auction"
+                + "?password=********")
+        .contains(
+            "spring.datasource.url=jdbc:postgresql://bench:********@db.lab/auction"
+                + "?password=********");
+  }
 }

@@ -24,6 +24,7 @@ public enum ProblemType {
   PAYLOAD_TOO_LARGE("payload-too-large", "Payload too large", HttpStatus.PAYLOAD_TOO_LARGE),
   UNSUPPORTED_MEDIA_TYPE(
       "unsupported-media-type", "Unsupported media type", HttpStatus.UNSUPPORTED_MEDIA_TYPE),
+  TOO_MANY_REQUESTS("too-many-requests", "Too many requests", HttpStatus.TOO_MANY_REQUESTS),
   UNAVAILABLE("unavailable", "Service unavailable", HttpStatus.SERVICE_UNAVAILABLE),
   INTERNAL("internal", "Internal error", HttpStatus.INTERNAL_SERVER_ERROR);
 
@@ -50,6 +51,7 @@ public enum ProblemType {
       case 409 -> CONFLICT;
       case 413 -> PAYLOAD_TOO_LARGE;
       case 415 -> UNSUPPORTED_MEDIA_TYPE;
+      case 429 -> TOO_MANY_REQUESTS;
       case 503 -> UNAVAILABLE;
       default -> status >= 500 ? INTERNAL : BAD_REQUEST;
     };

@@ -1,6 +1,7 @@
 package dev.anemometer.harness.deploy.compose;
 
 import dev.anemometer.harness.config.AnemometerConfig;
+import dev.anemometer.harness.config.SecretKeys;
 import dev.anemometer.harness.deploy.TierStartException;
 import dev.anemometer.harness.deploygen.ComposeFiles;
 import dev.anemometer.harness.deploygen.ContainerConfigs;
@@ -40,7 +41,7 @@ public final class ComposeDeployment implements AutoCloseable {
   private static final String PASSWORD_KEY = "ANEMOMETER_DB_PASSWORD=";
 
   /** What a saved secret reads as. */
-  static final String MASK = "********";
+  static final String MASK = SecretKeys.MASK;
 
   /** The services the harness starts: everything but the driver. */
   static final List<String> SERVER_SERVICES =

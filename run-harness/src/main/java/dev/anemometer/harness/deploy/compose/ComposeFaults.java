@@ -93,9 +93,21 @@ final class ComposeFaults implements FaultTarget {
     String id = container(tier, instance);
     deployment.onContainer(project.appInstanceIndex(), "pause", id);
     steps.step("paused", Map.of("container", id));
-    Thread.sleep(duration.toMillis());
-    deployment.onContainer(project.appInstanceIndex(), "unpause", id);
-    steps.step("resumed", Map.of("container", id));
+    try {
+      // As long as configured, unless the load ends first (the runner interrupts it then).
+      Thread.sleep(duration.toMillis());
+    } finally {
+      // Unpaused even from an interrupted thread: a frozen container would hang what comes next.
+      boolean interrupted = Thread.interrupted();
+      try {
+        deployment.onContainer(project.appInstanceIndex(), "unpause", id);
+        steps.step("resumed", Map.of("container", id));
+      } finally {
+        if (interrupted) {
+          Thread.currentThread().interrupt();
+        }
+      }
+    }
   }
 
   private String container(TierName tier, int instance) {

@@ -169,7 +169,8 @@ final class InstanceStarter {
               postgres,
               dbCores);
       console.info(name + " (embedded) on port " + port + dbCores.where());
-      return new DatabaseEndpoint(postgres.createDatabase("auction"), LocalPostgres.SUPERUSER, "");
+      return new DatabaseEndpoint(
+          postgres.createDatabase("auction"), LocalPostgres.SUPERUSER, postgres.password());
     }
     String user = db.user() == null ? "postgres" : db.user();
     String password = db.password() == null ? "" : db.password();

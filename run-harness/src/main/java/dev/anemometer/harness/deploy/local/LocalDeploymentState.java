@@ -55,7 +55,7 @@ public record LocalDeploymentState(
     return new InstanceEntry(
         instance.index(),
         instance.entryUrls().stream().map(Object::toString).toList(),
-        instance.database().jdbcUrl(),
+        instance.database().shownUrl(),
         instance.database().user(),
         instance.appServers().stream().map(Object::toString).toList());
   }

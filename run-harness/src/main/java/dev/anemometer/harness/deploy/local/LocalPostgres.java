@@ -5,6 +5,7 @@ import dev.anemometer.harness.deploy.TierStartException;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.UserPrincipal;
 import java.nio.file.attribute.UserPrincipalLookupService;
 import java.sql.Connection;
 import java.sql.SQLException;
@@ -18,7 +19,8 @@ import java.util.Map;
  * A PostgreSQL server run from the embedded binaries: initdb on first use (the data directory is
  * kept between runs so data need not be reloaded), then {@code postgres} in the foreground as a
  * managed child with the rendered settings. As root it runs as {@code nobody}, since PostgreSQL
- * refuses to run as root.
+ * refuses to run as root. It listens on loopback only, with no Unix socket, and asks every client
+ * for the superuser's password (scram-sha-256): see {@link PostgresPassword}.
  */
 public final class LocalPostgres {
 
@@ -27,12 +29,17 @@ public final class LocalPostgres {
   private static final Duration START_TIMEOUT = Duration.ofSeconds(120);
   static final Duration STOP_GRACE = Duration.ofSeconds(30);
 
+  /** PostgreSQL's code for a refused login (a wrong password is 28P01, in the same class). */
+  private static final String AUTHORIZATION_CLASS = "28";
+
   private final ManagedProcess process;
   private final int port;
+  private final String password;
 
-  private LocalPostgres(ManagedProcess process, int port) {
+  private LocalPostgres(ManagedProcess process, int port, String password) {
     this.process = process;
     this.port = port;
+    this.password = password;
   }
 
   public static LocalPostgres start(
@@ -53,8 +60,12 @@ public final class LocalPostgres {
       Path log,
       CorePlacement cores)
       throws IOException {
+    String password;
     if (!Files.exists(dataDir.resolve("PG_VERSION"))) {
-      initdb(binaries, dataDir, log, cores);
+      password = PostgresPassword.create(dataDir);
+      initdb(binaries, dataDir, password, log, cores);
+    } else {
+      password = PostgresPassword.read(dataDir);
     }
     List<String> command = new ArrayList<>(asUnprivileged());
     command.addAll(
@@ -70,7 +81,7 @@ public final class LocalPostgres {
             "unix_socket_directories="));
     settings.forEach((key, value) -> command.addAll(List.of("-c", key + "=" + value)));
     ManagedProcess process = cores.start(name, command, Map.of("LC_ALL", "C"), log);
-    LocalPostgres postgres = new LocalPostgres(process, port);
+    LocalPostgres postgres = new LocalPostgres(process, port, password);
     try {
       postgres.awaitReady();
     } catch (RuntimeException e) {
@@ -88,13 +99,18 @@ public final class LocalPostgres {
     return port;
   }
 
+  /** The superuser's password: for the app and loader's environment, never a saved file. */
+  public String password() {
+    return password;
+  }
+
   public String jdbcUrl(String database) {
     return "jdbc:postgresql://" + Ports.LOOPBACK + ":" + port + "/" + database;
   }
 
   /** Creates {@code database} unless it exists; returns its JDBC URL. */
   public String createDatabase(String database) {
-    return Databases.createIfMissing(jdbcUrl("postgres"), SUPERUSER, "", database);
+    return Databases.createIfMissing(jdbcUrl("postgres"), SUPERUSER, password, database);
   }
 
   private void awaitReady() {
@@ -108,11 +124,16 @@ public final class LocalPostgres {
                 + "):\n"
                 + process.logTail(15));
       }
-      try (Connection connection = DatabaseConnections.open(jdbcUrl("postgres"), SUPERUSER, "");
+      try (Connection connection =
+              DatabaseConnections.open(jdbcUrl("postgres"), SUPERUSER, password);
           Statement statement = connection.createStatement()) {
         statement.execute("SELECT 1");
         return;
       } catch (SQLException e) {
+        if (e.getSQLState() != null && e.getSQLState().startsWith(AUTHORIZATION_CLASS)) {
+          throw new TierStartException(
+              "PostgreSQL on port " + port + " refused the saved password: " + e.getMessage());
+        }
         last = e; // starting up, or not listening yet
       }
       try {
@@ -133,13 +154,26 @@ public final class LocalPostgres {
             + process.log());
   }
 
-  private static void initdb(Path binaries, Path dataDir, Path log, CorePlacement cores)
+  private static void initdb(
+      Path binaries, Path dataDir, String password, Path log, CorePlacement cores)
       throws IOException {
     Files.createDirectories(dataDir);
+    UserPrincipal server = null;
     if (Executables.runningAsRoot()) {
       UserPrincipalLookupService users = dataDir.getFileSystem().getUserPrincipalLookupService();
-      Files.setOwner(dataDir, users.lookupPrincipalByName("nobody"));
+      server = users.lookupPrincipalByName("nobody");
+      Files.setOwner(dataDir, server);
     }
+    Path pwfile = PostgresPassword.forInitdb(dataDir, password, server);
+    try {
+      runInitdb(binaries, dataDir, pwfile, log, cores);
+    } finally {
+      Files.deleteIfExists(pwfile);
+    }
+  }
+
+  private static void runInitdb(
+      Path binaries, Path dataDir, Path pwfile, Path log, CorePlacement cores) throws IOException {
     List<String> command = new ArrayList<>(asUnprivileged());
     command.addAll(
         List.of(
@@ -148,8 +182,8 @@ public final class LocalPostgres {
             dataDir.toString(),
             "-U",
             SUPERUSER,
-            "-A",
-            "trust",
+            "--auth=scram-sha-256",
+            "--pwfile=" + pwfile,
             "-E",
             "UTF8",
             "--locale=C"));

@@ -184,16 +184,29 @@ public final class LocalTiers implements FaultTarget {
     try {
       Signals.send("STOP", process.handle());
       steps.step("paused", Map.of("process", process.name()));
-      // The pause is the fault itself: it lasts exactly as long as configured.
+      // The pause is the fault itself: it lasts as long as configured, unless the load ends first
+      // (the runner interrupts it then).
       Thread.sleep(duration.toMillis());
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     } finally {
-      try {
-        Signals.send("CONT", process.handle());
-        steps.step("resumed", Map.of("process", process.name()));
-      } catch (IOException e) {
-        throw new UncheckedIOException(e);
+      resume(process, steps);
+    }
+  }
+
+  /** SIGCONT, even from an interrupted thread: a tier left stopped would hang what comes next. */
+  private static void resume(ManagedProcess process, ChangeSteps steps) {
+    boolean interrupted = Thread.interrupted();
+    try {
+      Signals.send("CONT", process.handle());
+      steps.step("resumed", Map.of("process", process.name()));
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    } catch (InterruptedException e) {
+      interrupted = true;
+    } finally {
+      if (interrupted) {
+        Thread.currentThread().interrupt();
       }
     }
   }

@@ -172,6 +172,8 @@ public final class ManagedProcess {
     tree.add(root);
     root.descendants().forEach(tree::add);
     root.destroy();
+    // A stopped process (a pause fault under way) would hold its SIGTERM for the whole grace.
+    Signals.resumeQuietly(root);
     if (!awaitExit(tree, grace)) {
       // Children forked during the grace period are not in the first snapshot: take another.
       List<ProcessHandle> now = new ArrayList<>(tree);

@@ -23,6 +23,27 @@ final class Signals {
     run(command, signal, root);
   }
 
+  /**
+   * SIGCONT to a tree that may be stopped, even from an interrupted thread; a tree already gone has
+   * nothing to resume.
+   */
+  static void resumeQuietly(ProcessHandle root) {
+    boolean interrupted = Thread.interrupted();
+    try {
+      if (root.isAlive()) {
+        send("CONT", root);
+      }
+    } catch (IOException goneMeanwhile) {
+      // nothing left to resume
+    } catch (InterruptedException e) {
+      interrupted = true;
+    } finally {
+      if (interrupted) {
+        Thread.currentThread().interrupt();
+      }
+    }
+  }
+
   /** To the process alone: nginx's master reloads on SIGHUP and manages its workers itself. */
   static void sendToProcess(String signal, ProcessHandle process)
       throws IOException, InterruptedException {

@@ -13,6 +13,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.OptionalInt;
+import java.util.concurrent.CountDownLatch;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -70,6 +71,38 @@ class ComposeFaultsTest {
             "docker pause " + RecordingCompose.CONTAINER_ID,
             "docker unpause " + RecordingCompose.CONTAINER_ID);
     assertThat(steps).containsExactly("stopping", "started", "paused", "resumed");
+  }
+
+  @Test
+  void aPauseInterruptedBeforeItsEndStillUnpausesTheContainer() throws Exception {
+    FaultTarget faults = faults("");
+    CountDownLatch paused = new CountDownLatch(1);
+    ChangeSteps signalling =
+        (state, detail) -> {
+          recorder.step(state, detail);
+          if (state.equals("paused")) {
+            paused.countDown();
+          }
+        };
+    Thread pausing = Thread.currentThread();
+    Thread interrupter =
+        new Thread(
+            () -> {
+              try {
+                paused.await();
+                pausing.interrupt();
+              } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+              }
+            });
+    interrupter.start();
+
+    assertThatThrownBy(() -> faults.pause(TierName.DB, 0, Duration.ofMinutes(10), signalling))
+        .isInstanceOf(InterruptedException.class);
+    interrupter.join();
+
+    assertThat(commands()).endsWith("docker unpause " + RecordingCompose.CONTAINER_ID);
+    assertThat(steps).containsExactly("paused", "resumed");
   }
 
   @Test

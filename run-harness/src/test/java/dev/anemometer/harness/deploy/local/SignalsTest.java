@@ -23,6 +23,21 @@ class SignalsTest {
   }
 
   @Test
+  void aPausedProcessStopsAtOnceRatherThanAtTheEndOfItsGrace() throws Exception {
+    shell = new ProcessBuilder("sleep", "600").start();
+    ProcessHandle paused = shell.toHandle();
+    Signals.send("STOP", paused);
+
+    long started = System.nanoTime();
+    ManagedProcess.stopTree(paused, Duration.ofSeconds(60));
+
+    assertThat(paused.isAlive()).isFalse();
+    assertThat(Duration.ofNanos(System.nanoTime() - started))
+        .as("ended by its SIGTERM once continued, not by the SIGKILL after the grace")
+        .isLessThan(Duration.ofSeconds(15));
+  }
+
+  @Test
   void aDescendantThatExitedBeforeTheSignalDoesNotFailIt() {
     ProcessHandle root = ProcessHandle.current();
 
