@@ -3,7 +3,7 @@ package dev.anemometer.harness.experiment;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
-import java.util.Random;
+import java.util.SplittableRandom;
 
 /**
  * The rounds of an experiment: each runs every variant once, in an order drawn at random for that
@@ -26,8 +26,13 @@ public record ExperimentDesign(List<String> variants, long seed) {
   /** The order of round {@code round} (1-based): a permutation of the variants. */
   public List<String> orderOf(int round) {
     List<String> order = new ArrayList<>(variants);
-    // One generator per round: a round's order does not depend on how many rounds came before.
-    Collections.shuffle(order, new Random(seed * 0x9E3779B97F4A7C15L + round));
+    // One generator per round, so a round's order does not depend on the rounds before it; and
+    // SplittableRandom, whose first draws from neighbouring seeds are independent: java.util.Random
+    // seeded with round numbers gave nearly every round the same first coin, the same order.
+    SplittableRandom random = new SplittableRandom(seed * 0x9E3779B97F4A7C15L + round);
+    for (int i = order.size() - 1; i > 0; i--) {
+      Collections.swap(order, i, random.nextInt(i + 1));
+    }
     return List.copyOf(order);
   }
 

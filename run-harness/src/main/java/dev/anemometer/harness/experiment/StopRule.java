@@ -3,6 +3,7 @@ package dev.anemometer.harness.experiment;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import java.util.List;
 import java.util.Locale;
+import java.util.Objects;
 import java.util.Optional;
 
 /**
@@ -75,7 +76,8 @@ public record StopRule(Double untilCiPercent, Double detectPercent, int maxRound
   }
 
   private boolean reached(List<RatioInterval> intervals) {
-    if (intervals.isEmpty() || intervals.contains(null)) {
+    // Not contains(null): an immutable list throws on it.
+    if (intervals.isEmpty() || intervals.stream().anyMatch(Objects::isNull)) {
       return false;
     }
     return intervals.stream()
