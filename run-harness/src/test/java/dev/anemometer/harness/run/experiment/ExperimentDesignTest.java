@@ -1,4 +1,4 @@
-package dev.anemometer.harness.experiment;
+package dev.anemometer.harness.run.experiment;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;

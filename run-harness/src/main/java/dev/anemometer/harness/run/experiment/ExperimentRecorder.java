@@ -1,4 +1,4 @@
-package dev.anemometer.harness.experiment;
+package dev.anemometer.harness.run.experiment;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;

@@ -1,4 +1,4 @@
-package dev.anemometer.harness.experiment;
+package dev.anemometer.harness.run.experiment;
 
 import dev.anemometer.harness.config.AnemometerConfig;
 import dev.anemometer.harness.config.ConfigException;

@@ -1,4 +1,4 @@
-package dev.anemometer.harness.experiment;
+package dev.anemometer.harness.run.experiment;
 
 import dev.anemometer.harness.config.AnemometerConfig;
 import dev.anemometer.harness.platform.LoopbackSpeed;
@@ -19,9 +19,10 @@ import java.util.function.Consumer;
 
 /**
  * Runs an experiment: round after round, every variant once in the round's order, each run the
- * whole run procedure (its own deployment, its data loaded or reset, the users' seeds fixed by the
- * configuration), until the {@link StopRule} says stop. With the peak as the metric each variant's
- * search after its first starts from its previous peak, so later rounds search a narrow band.
+ * whole run procedure (its own deployment, its data loaded or reset, the users' random seeds the
+ * same in every run), until the {@link StopRule} says stop. With the peak as the metric each
+ * variant's search after its first starts from its previous peak, so later rounds search a narrow
+ * band.
  */
 public final class ExperimentRunner {
 
@@ -111,7 +112,7 @@ public final class ExperimentRunner {
     return variants.stream().filter(v -> v.name().equals(name)).findFirst().orElseThrow();
   }
 
-  /** The variant's configuration, named for the experiment's folder and hinted if it can be. */
+  /** The variant's configuration, its search hinted by its previous peak when it has one. */
   private AnemometerConfig hinted(Variant variant, List<Integer> previousPeaks) {
     AnemometerConfig config = variant.config();
     if (!metric.isPeak() || previousPeaks == null) {

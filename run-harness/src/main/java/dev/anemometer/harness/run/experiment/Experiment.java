@@ -1,4 +1,4 @@
-package dev.anemometer.harness.experiment;
+package dev.anemometer.harness.run.experiment;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import java.util.List;
