@@ -6,9 +6,10 @@
   var x = D.experiment || {}, rounds = x.rounds || [], variants = x.variants || [], comps = x.comparisons || [];
   var base = variants.length ? variants[0].name : 'base', whole = x.metricKey === 'peak' ? 0 : 1;
   var differs = comps.some(function (c) { return c.differs; });
+  var anyInterval = comps.some(function (c) { return c.ratio != null; });
   var v = document.getElementById('verdict');
-  v.textContent = !comps.some(function (c) { return c.ratio != null; }) ? 'NO INTERVAL YET' : differs ? 'DIFFERENCE DETECTED' : 'NO DIFFERENCE DETECTED';
-  v.className = 'verdict ' + (x.aa && differs ? 'FAILED' : differs ? 'INTERRUPTED' : 'PASSED');
+  v.textContent = !anyInterval ? 'NO INTERVAL YET' : differs ? 'DIFFERENCE DETECTED' : 'NO DIFFERENCE DETECTED';
+  v.className = 'verdict ' + (!anyInterval ? '' : x.aa && differs ? 'FAILED' : differs ? 'INTERRUPTED' : 'PASSED');
   function signed(p) { return p == null ? '–' : (p < 0 ? '−' : '+') + fmt(Math.abs(p), 1); }
   var facts = [['Name', x.name], ['Metric', x.metric], ['Variants', variants.map(function (w) { return w.name; }).join(' vs ')],
     ['Kind', x.aa ? 'A/A (same configuration)' : 'A/B'], ['Started', A.instant(x.startedAt)], ['Rounds', rounds.length],
@@ -23,13 +24,13 @@
   var box = A.section('Verdict: each variant against ' + base, 'verdicts');
   A.table(box, ['Variant', 'Rounds', 'Mean ratio', 'Change', '95 % CI', '± half-width', 'Verdict'], comps.map(function (c) {
     return [c.variant, c.rounds, { text: c.ratio == null ? '–' : fmt(c.ratio, 4), cls: 'num' },
-      { text: signed(c.changePercent) + ' %', cls: 'num' },
+      { text: c.changePercent == null ? '–' : signed(c.changePercent) + ' %', cls: 'num' },
       { text: c.low == null ? '–' : signed(c.lowPercent) + ' … ' + signed(c.highPercent) + ' %', cls: 'num' },
       { text: c.halfWidthPercent == null ? '–' : fmt(c.halfWidthPercent, 1) + ' %', cls: 'num' },
-      { text: c.verdict, cls: c.differs ? 'bad' : 'good' }];
+      { text: c.verdict, cls: c.ratio == null ? 'muted' : c.differs ? 'bad' : 'good' }];
   }));
   box.appendChild(el('p', { 'class': 'muted' }, 'Interval: ' + x.method + '. Rule: ' + x.stopRule + '.'));
-  if (x.machine) box.appendChild(el('p', { 'class': x.aa && differs ? 'bad' : 'good' }, x.machine));
+  if (x.machine) box.appendChild(el('p', { 'class': !anyInterval ? 'muted' : differs ? 'bad' : 'good' }, x.machine));
 
   var valueBox = A.section('Values per round (' + x.metric + ')', 'values');
   A.lineChart(valueBox, { id: 'values', title: x.metric + ' per round', xCategory: true, xLabel: 'round', yLabel: x.metric,
@@ -38,7 +39,8 @@
         var run = (r.runs || []).filter(function (u) { return u.variant === w.name; })[0];
         return run && run.value != null ? [r.round, run.value] : null;
       }).filter(function (p) { return p; }) };
-    }) });
+    // The chart takes its round ticks from its first series: the one with the most rounds leads.
+    }).sort(function (a, b) { return b.points.length - a.points.length; }) });
 
   var ratioBox = A.section('Ratio to ' + base + ' per round, with the 95 % interval over the rounds', 'ratios');
   comps.forEach(function (c, i) { ratioPlot(ratioBox, c, A.COLORS[(i + 1) % A.COLORS.length]); });
@@ -49,7 +51,7 @@
     series: [{ name: 'round mean', points: rounds.filter(function (r) { return r.paceMicrosPerUserSecond != null; })
       .map(function (r) { return [r.round, r.paceMicrosPerUserSecond]; }) }],
     empty: 'No run measured its pace (it needs nginx and HAProxy and the local or compose target).' });
-  A.table(paceBox, ['Round', 'Order', 'Variant', 'Results folder', 'Outcome', x.metric, 'Hint', 'Pace µs/user-s', 'CPU reference (start, after)', 'Loopback (start, after)'],
+  A.table(paceBox, ['Round', 'Run of round', 'Variant', 'Results folder', 'Outcome', x.metric, 'Hint', 'Pace µs/user-s', 'CPU reference (start, after)', 'Loopback (start, after)'],
     [].concat.apply([], rounds.map(function (r) {
       return (r.runs || []).map(function (u, j) {
         return [r.round, j + 1, u.variant, u.directory,
