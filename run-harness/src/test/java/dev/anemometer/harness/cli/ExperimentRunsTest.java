@@ -86,7 +86,7 @@ class ExperimentRunsTest {
     assertThat(experiment.path("stopReason").asString()).isEqualTo("3 rounds run");
     assertThat(Files.readString(folder.resolve("report.html"))).contains("\"kind\":\"experiment\"");
     assertThat(output())
-        .contains("round 1 of 3, run 1 of 2")
+        .contains("round 1, run 1 of 2")
         .contains("interval: Student's t on the per-round log ratios")
         .contains("two-apps/base")
         .contains(comparison.path("verdict").asString());
@@ -115,7 +115,7 @@ class ExperimentRunsTest {
   }
 
   @Test
-  void aRunThatBreaksOffLeavesItsRoundWithoutARatioAndTheExperimentExitsThree() throws Exception {
+  void aRoundWhoseRunBrokeOffGivesNoRatioAndAnotherRoundTakesItsPlace() throws Exception {
     List<ExperimentRunner.Variant> variants =
         variants("fixed", "bigger-pool: appInstances[0].tuning.app.hikariPoolSize=30");
     SimulatedStack stack =
@@ -133,8 +133,29 @@ class ExperimentRunsTest {
     assertThat(experiment.path("metric").asString()).isEqualTo("p99 PlaceBid (ms)");
     assertThat(experiment.path("rounds").get(0).path("runs").get(0).path("value").asDouble())
         .isEqualTo(50.0);
+    assertThat(experiment.path("rounds")).hasSize(4);
     assertThat(experiment.path("rounds").get(1).path("ratios").isEmpty()).isTrue();
-    assertThat(experiment.path("comparisons").get(0).path("rounds").asInt()).isEqualTo(2);
+    assertThat(experiment.path("comparisons").get(0).path("rounds").asInt()).isEqualTo(3);
+    assertThat(experiment.path("stopReason").asString()).isEqualTo("3 rounds run");
+  }
+
+  @Test
+  void twoRoundsInARowWithoutARatioEndTheExperiment() throws Exception {
+    List<ExperimentRunner.Variant> variants =
+        variants("fixed", "bigger-pool: appInstances[0].tuning.app.hikariPoolSize=30");
+    SimulatedStack stack =
+        new SimulatedStack("fixed", Map.of("base", 500.0, "bigger-pool", 520.0), 0)
+            .breaking(3)
+            .breaking(6);
+
+    int exit =
+        run(variants, ExperimentMetric.parse(null, Strategy.FIXED), StopRule.rounds(6), stack);
+
+    assertThat(exit).isEqualTo(3);
+    JsonNode experiment = read(results.resolve("20261125-075900-exp-experiment"));
+    assertThat(experiment.path("rounds")).hasSize(3);
+    assertThat(experiment.path("stopReason").asString())
+        .startsWith("2 rounds in a row without a ratio for every variant");
   }
 
   @Test

@@ -7,8 +7,17 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 
-/** The experiment's record as its rounds end: ratios, intervals, verdicts and the stop rule. */
+/**
+ * The experiment's record as its rounds end: ratios, intervals, verdicts and the stop rule.
+ *
+ * <p>A round in which a variant gave no value (its run broke off, or lacked the metric) gives it no
+ * ratio and is not counted by the stop rule: the experiment runs another in its place, so that
+ * {@code --max-rounds 6} means six rounds that compared. {@value #MOST_INCOMPLETE_IN_A_ROW} such
+ * rounds in a row end it: a variant that cannot run here would otherwise never stop it.
+ */
 final class ExperimentRecorder {
+
+  static final int MOST_INCOMPLETE_IN_A_ROW = 2;
 
   private final String name;
   private final String startedAt;
@@ -58,7 +67,12 @@ final class ExperimentRecorder {
     Optional<String> stop =
         interrupted
             ? Optional.of("interrupted in round " + round + " (Ctrl-C or a signal)")
-            : rule.stopAfter(round, intervals);
+            : incompleteInARow() >= MOST_INCOMPLETE_IN_A_ROW
+                ? Optional.of(
+                    MOST_INCOMPLETE_IN_A_ROW
+                        + " rounds in a row without a ratio for every variant (a run broke off or"
+                        + " had no value; see the runs' messages)")
+                : rule.stopAfter(completeRounds(), intervals);
     return experiment(List.copyOf(rounds), comparisons(intervals), stop.orElse(null), wall);
   }
 
@@ -91,6 +105,23 @@ final class ExperimentRecorder {
         all,
         comparisons,
         aa ? Verdicts.machine(intervals().get(0), wall) : null);
+  }
+
+  /** The rounds that gave every variant its ratio: the ones the stop rule counts. */
+  int completeRounds() {
+    return (int) rounds.stream().filter(this::complete).count();
+  }
+
+  private int incompleteInARow() {
+    int count = 0;
+    for (int i = rounds.size() - 1; i >= 0 && !complete(rounds.get(i)); i--) {
+      count++;
+    }
+    return count;
+  }
+
+  private boolean complete(Experiment.Round round) {
+    return round.ratios().size() == variants.size() - 1;
   }
 
   /** Each variant's value over the base's in the round; absent where either has none. */

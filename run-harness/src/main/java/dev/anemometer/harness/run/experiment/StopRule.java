@@ -63,10 +63,10 @@ public record StopRule(Double untilCiPercent, Double detectPercent, int maxRound
                   ? "every interval within ±" + number(untilCiPercent) + " %"
                   : "settled against ±" + number(detectPercent) + " %")
               + " after "
-              + round
+              + rounds
               + " rounds");
     }
-    if (round >= maxRounds) {
+    if (rounds >= maxRounds) {
       return Optional.of(
           hasTarget()
               ? "target not reached in the most rounds, " + maxRounds
