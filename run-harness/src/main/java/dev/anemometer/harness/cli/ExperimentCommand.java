@@ -99,11 +99,11 @@ final class ExperimentCommand implements Callable<Integer> {
       names = "--max-rounds",
       paramLabel = "N",
       description =
-          "The most rounds (default "
+          "The most rounds that compare every variant (default "
               + StopRule.DEFAULT_MAX_ROUNDS_WITH_TARGET
-              + " with --until-ci or --detect); without a target, the number of rounds (default "
+              + " with --until-ci or --detect); without a target, the number of them (default "
               + StopRule.DEFAULT_ROUNDS
-              + ").")
+              + "). A round whose run broke off is run again; two in a row end the experiment.")
   Integer maxRounds;
 
   @Option(
