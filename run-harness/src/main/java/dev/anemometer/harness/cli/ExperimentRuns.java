@@ -85,9 +85,6 @@ final class ExperimentRuns {
                   console.phase(
                       "round "
                           + round
-                          + " of "
-                          + (rule.hasTarget() ? "at most " : "")
-                          + rule.maxRounds()
                           + ", run "
                           + ((run - 1) % variants.size() + 1)
                           + " of "

@@ -52,12 +52,12 @@ public record StopRule(Double untilCiPercent, Double detectPercent, int maxRound
   }
 
   /**
-   * Why the experiment stops after {@code round} rounds with these intervals (one per variant
-   * against the base; an entry is null where fewer than two rounds gave a ratio), or empty to go
-   * on.
+   * Why the experiment stops after {@code rounds} rounds that compared every variant, with these
+   * intervals (one per variant against the base; an entry is null where fewer than two rounds gave
+   * a ratio), or empty to go on.
    */
-  public Optional<String> stopAfter(int round, List<RatioInterval> intervals) {
-    if (hasTarget() && round >= MIN_ROUNDS_FOR_TARGET && reached(intervals)) {
+  public Optional<String> stopAfter(int rounds, List<RatioInterval> intervals) {
+    if (hasTarget() && rounds >= MIN_ROUNDS_FOR_TARGET && reached(intervals)) {
       return Optional.of(
           (untilCiPercent != null
                   ? "every interval within ±" + number(untilCiPercent) + " %"
