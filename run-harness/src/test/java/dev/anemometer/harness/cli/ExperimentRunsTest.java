@@ -93,6 +93,24 @@ class ExperimentRunsTest {
   }
 
   @Test
+  void theReportCommandWritesAnExperimentsPageAgain() throws Exception {
+    run(
+        variants("fixed", "bigger-pool: appInstances[0].tuning.app.hikariPoolSize=30"),
+        ExperimentMetric.parse(null, Strategy.FIXED),
+        StopRule.rounds(2),
+        new SimulatedStack("fixed", Map.of("base", 500.0, "bigger-pool", 520.0), 0));
+    Path folder = results.resolve("20261125-075900-exp-experiment");
+    Files.delete(folder.resolve("report.html"));
+
+    assertThat(AnemometerCli.execute("report", folder.toString())).isZero();
+
+    assertThat(Files.readString(folder.resolve("report.html")))
+        .contains("Anemometer experiment exp")
+        .contains("\"kind\":\"experiment\"")
+        .contains("bigger-pool: +4.0 % throughput (ops/s), better");
+  }
+
+  @Test
   void anAaExperimentFindsNoDifferenceAndSaysWhatTheMachineCanShow() throws Exception {
     List<ExperimentRunner.Variant> variants =
         ExperimentFlags.variants(List.of(), common("fixed"), List.of(), true, new ConfigLoader());
