@@ -47,7 +47,7 @@ class DriftingMachineSimulationTest {
     DRIFTS.put("linear, −1.5 %/run", (runs, random) -> linear(runs, -0.015));
     // The host's load wanders: each run's pace a 3 % log-normal step from the last one's.
     DRIFTS.put("random walk, 3 %/run", DriftingMachineSimulationTest::randomWalk);
-    SCHEDULES.put("interleaved, random order", DriftingMachineSimulationTest::interleaved);
+    SCHEDULES.put("interleaved, ab's orders", DriftingMachineSimulationTest::interleaved);
     SCHEDULES.put("interleaved, fixed order", DriftingMachineSimulationTest::fixedOrder);
     SCHEDULES.put("blocks (all A, then all B)", DriftingMachineSimulationTest::blocks);
   }
@@ -67,7 +67,7 @@ class DriftingMachineSimulationTest {
     // 95 % nominal; the simulation's own sampling error is sqrt(0.95 × 0.05 / 10,000) = 0.22 %.
     double allowance = 3 * Math.sqrt(0.95 * 0.05 / EXPERIMENTS);
     for (var drift : table.entrySet()) {
-      assertThat(drift.getValue().get("interleaved, random order")[0])
+      assertThat(drift.getValue().get("interleaved, ab's orders")[0])
           .as("interleaved coverage, " + drift.getKey())
           .isGreaterThanOrEqualTo(0.95 - allowance);
       assertThat(drift.getValue().get("blocks (all A, then all B)")[0])
