@@ -29,6 +29,7 @@ import picocli.CommandLine.ParseResult;
       DataCommand.ResetData.class,
       ReportCommand.class,
       CompareCommand.class,
+      ExperimentCommand.class,
       PresetsCommand.class,
       dev.anemometer.harness.deploygen.GenerateCommand.class,
       CommandLine.HelpCommand.class

@@ -67,7 +67,7 @@ final class CalibrateCommand implements Callable<Integer> {
   public Integer call() throws Exception {
     CalibrationPlan plan = plan();
     AnemometerConfig base = config.load();
-    List<String> assignments = new ArrayList<>(config.assignments);
+    List<String> assignments = new ArrayList<>(config.overrides.assignments());
     assignments.add("name=" + base.name() + "-calibration");
     assignments.addAll(plan.assignments(base.appInstances().size()));
     for (int i = 0; i < base.appInstances().size(); i++) {
@@ -85,7 +85,7 @@ final class CalibrateCommand implements Callable<Integer> {
       }
     }
     AnemometerConfig sweep =
-        new ConfigLoader().load(config.file, config.preset, withTarget(assignments));
+        new ConfigLoader().load(config.file, config.overrides.preset, assignments);
     Console console = new Console(System.out, root.verbose);
     console.phase(
         "calibrate '"
@@ -136,15 +136,6 @@ final class CalibrateCommand implements Callable<Integer> {
       reasons.add(table.offCalibration().size() + " shares off");
     }
     return String.join(", ", reasons);
-  }
-
-  private List<String> withTarget(List<String> assignments) {
-    List<String> all = new ArrayList<>();
-    if (config.target != null) {
-      all.add("target=" + config.target);
-    }
-    all.addAll(assignments);
-    return all;
   }
 
   private CalibrationPlan plan() {

@@ -63,6 +63,7 @@ final class CompareCommand implements Callable<Integer> {
               + " (half of each set's max − min, added)");
     }
     comparison.warnings().forEach(console::notice);
+    console.notice(Comparison.TAKEN_APART);
     console.info("HTML comparison: " + CompareReport.write(comparison, dirs, output));
     return ExitCodes.PASSED;
   }

@@ -11,13 +11,13 @@ import picocli.CommandLine.Parameters;
     name = "report",
     mixinStandardHelpOptions = true,
     description =
-        "Write report.html into a results folder, or a repeat set's folder (…-repeats), and print"
-            + " its path.")
+        "Write report.html into a results folder, a repeat set's folder (…-repeats) or an"
+            + " experiment's (…-experiment), and print its path.")
 final class ReportCommand implements Callable<Integer> {
 
   @Parameters(
       paramLabel = "RESULTS_DIR",
-      description = "A folder under results/: a run's or a repeat set's.")
+      description = "A folder under results/: a run's, a repeat set's or an experiment's.")
   Path dir;
 
   @Override

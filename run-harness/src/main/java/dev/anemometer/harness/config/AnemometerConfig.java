@@ -32,6 +32,24 @@ public record AnemometerConfig(
     audit = audit == null ? AuditSpec.STRICT : audit;
   }
 
+  /** The same configuration under another name (a variant of an experiment). */
+  public AnemometerConfig withName(String newName) {
+    return new AnemometerConfig(
+        newName,
+        preset,
+        target,
+        strategy,
+        repeat,
+        appInstances,
+        qos,
+        findMax,
+        elasticity,
+        faults,
+        driver,
+        soak,
+        audit);
+  }
+
   /** The same configuration with another findMax search (a resolved hint). */
   public AnemometerConfig withFindMax(FindMaxSpec search) {
     return new AnemometerConfig(

@@ -32,6 +32,7 @@ public final class CompareReport {
     }
     data.set("rows", Json.pretty().valueToTree(comparison.rows()));
     data.set("warnings", Json.pretty().valueToTree(comparison.warnings()));
+    data.put("takenApart", Comparison.TAKEN_APART);
     return HtmlPage.write(
         file,
         "Anemometer comparison",

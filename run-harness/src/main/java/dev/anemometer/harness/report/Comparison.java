@@ -35,6 +35,16 @@ public record Comparison(List<String> labels, List<Row> rows, List<String> warni
 
   public static final double THRESHOLD_PERCENT = 5.0;
 
+  /**
+   * Said with every comparison: its runs were taken at different times, and a shared machine's
+   * speed moves between them (decisions 0013, 0021), which only interleaved rounds cancel.
+   */
+  public static final String TAKEN_APART =
+      "these runs were taken at different times: a difference between them may be the machine's"
+          + " (its speed drifts between runs), not the configurations'. To tell two configurations"
+          + " apart, run them as an experiment of interleaved rounds: anemometer ab BASE.yaml"
+          + " CHANGE.yaml (see docs/experiments.md)";
+
   public Comparison(List<String> labels, List<Row> rows) {
     this(labels, rows, List.of());
   }

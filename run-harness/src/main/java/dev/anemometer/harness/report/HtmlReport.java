@@ -1,6 +1,7 @@
 package dev.anemometer.harness.report;
 
 import dev.anemometer.harness.json.Json;
+import dev.anemometer.harness.results.ExperimentFolder;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import tools.jackson.databind.JsonNode;
@@ -12,7 +13,7 @@ import tools.jackson.databind.node.ObjectNode;
  * verdict per interval and the elasticity and fault events, the judged windows (findMax probes),
  * the per-operation table, the driver's validity checks, the events, the resolved configuration and
  * the tuning files, in one self-contained page (see docs/results.md). A repeat set's folder gets a
- * page of its own: the runs, their statistics and why the set stopped.
+ * page of its own: the runs, their statistics and why the set stopped; so does an experiment's.
  */
 public final class HtmlReport {
 
@@ -24,6 +25,9 @@ public final class HtmlReport {
 
   /** A run's folder, or a repeat set's ({@code repeats.json}: the set's runs and statistics). */
   public static Path write(Path resultsDir) {
+    if (ExperimentFolder.isExperiment(resultsDir)) {
+      return ExperimentReport.write(resultsDir);
+    }
     if (RepeatSetData.isSet(resultsDir)) {
       return writeSet(resultsDir);
     }

@@ -12,6 +12,11 @@
     d.appendChild(el('span', { 'class': 'v', style: 'color:' + A.COLORS[i % A.COLORS.length] }, r.label));
   });
 
+  if (D.takenApart) {
+    var apart = A.section('Runs taken at different times', 'taken-apart');
+    apart.appendChild(el('p', { 'class': 'warn' }, D.takenApart.charAt(0).toUpperCase() + D.takenApart.slice(1) + '.'));
+  }
+
   if ((D.warnings || []).length) {
     var warn = A.section('Not measured on the same kind of machine', 'warnings');
     D.warnings.forEach(function (w) { warn.appendChild(el('p', { 'class': 'bad' }, w)); });

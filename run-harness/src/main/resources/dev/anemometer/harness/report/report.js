@@ -247,7 +247,7 @@
     box.appendChild(el('p', {}, 'Rule: ' + (rule.rule || '–') + '. Stopped: ' + (rule.reason || 'not yet (the set was broken off or is running)') + '.'));
   }
 
-  window.AnemometerReport = { repeatSummary: repeatSummary, el: el, section: section, table: table, fmt: fmt, lineChart: lineChart,
+  window.AnemometerReport = { repeatSummary: repeatSummary, el: el, svg: svg, section: section, table: table, fmt: fmt, lineChart: lineChart,
     totalThroughput: totalThroughput, failureRate: failureRate, operationNames: operationNames,
     opPoints: opPoints, selector: selector, timeLabel: timeLabel, instant: instant, COLORS: COLORS, DATA: DATA };
 })();

@@ -50,6 +50,7 @@ class AnemometerCliTest {
             "reset-data",
             "report",
             "compare",
+            "ab",
             "calibrate",
             "presets")
         .contains("2   bad input or configuration");

@@ -49,9 +49,15 @@ class CompareCommandTest {
         .contains("20261121-201403-fixed-300", "20261122-091500-findmax")
         .containsPattern("peak users\\s+300\\s+420 \\(\\+40\\.0 %\\) better")
         .containsPattern("p99 PlaceBid \\(ms\\)\\s+[0-9.]+\\s+[0-9.]+ \\(\\+[0-9.]+ %\\) WORSE")
-        .contains("better by more than 5 % than 20261121-201403-fixed-300");
+        .contains("better by more than 5 % than 20261121-201403-fixed-300")
+        .contains(
+            "these runs were taken at different times: a difference between them may be the"
+                + " machine's")
+        .contains("anemometer ab BASE.yaml CHANGE.yaml");
     assertThat(html).isRegularFile();
-    assertThat(Files.readString(html)).contains("Anemometer comparison");
+    assertThat(Files.readString(html))
+        .contains("Anemometer comparison")
+        .contains("run them as an experiment of interleaved rounds");
   }
 
   @Test

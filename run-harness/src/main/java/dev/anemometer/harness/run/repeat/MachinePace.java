@@ -44,7 +44,7 @@ public record MachinePace(
    * ceiling, which the search stopped at, not the machine (two runs at an 800-user ceiling, whose
    * "values at the mean pace" spread by 6.4 % though both found exactly 800).
    */
-  static Double of(RunSummary summary) {
+  public static Double of(RunSummary summary) {
     boolean atCeiling =
         summary.instances() != null
             && summary.instances().stream().anyMatch(RunSummary.InstanceSummary::peakAtCeiling);

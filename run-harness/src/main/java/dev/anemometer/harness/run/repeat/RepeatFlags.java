@@ -1,6 +1,7 @@
 package dev.anemometer.harness.run.repeat;
 
 import dev.anemometer.harness.config.ConfigException;
+import dev.anemometer.harness.config.PercentText;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -94,19 +95,10 @@ public final class RepeatFlags {
 
   /** {@code 3%}, {@code 3 %} or {@code 3}: a finite number above zero, or an error. */
   private Double percent(String flag, String text) {
-    String number = text.strip();
-    if (number.endsWith("%")) {
-      number = number.substring(0, number.length() - 1).strip();
+    Double value = PercentText.parse(text);
+    if (value == null) {
+      errors.add(flag + ": must be a percentage > 0 (got " + text.strip() + ")");
     }
-    try {
-      double value = Double.parseDouble(number);
-      if (Double.isFinite(value) && value > 0) {
-        return value;
-      }
-    } catch (NumberFormatException e) {
-      // the error below names the flag
-    }
-    errors.add(flag + ": must be a percentage > 0 (got " + text.strip() + ")");
-    return null;
+    return value;
   }
 }
