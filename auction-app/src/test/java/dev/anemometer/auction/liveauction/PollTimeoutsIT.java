@@ -17,18 +17,22 @@ import java.util.Queue;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.Test;
 
 /**
  * Every parked poll is answered, by a change or by its timeout, even when changes land at the
  * moment polls time out. Many short polls on a few items, with bids arriving all the time, make
- * that collision happen thousands of times; a poll that outlives its timeout by seconds was lost (a
- * driver waits 60 s for it and records a read timeout).
+ * that collision happen thousands of times. A poll lost in it is answered only by a net tens of
+ * seconds later (the container's async timeout, or Tomcat's 60-s connection timeout; a driver
+ * records a read timeout), so a poll that outlives its timeout by 20 s was lost. A stall of the
+ * database or the machine of a few seconds delays whole requests, not one poll's answer, and is
+ * printed as the slowest poll but not judged here.
  */
 class PollTimeoutsIT {
 
   private static final Duration POLL_TIMEOUT = Duration.ofMillis(500);
-  private static final long LATE_MILLIS = POLL_TIMEOUT.toMillis() + 3_000;
+  private static final long LATE_MILLIS = POLL_TIMEOUT.toMillis() + 20_000;
   private static final int ITEMS = 8;
   private static final int FOLLOWERS = 200;
 
@@ -91,11 +95,15 @@ class PollTimeoutsIT {
       CompletableFuture.allOf(followers.toArray(CompletableFuture[]::new)).join();
 
       System.out.printf(
-          "PollTimeoutsIT: %d polls answered by a change, %d by their timeout, %d late%n",
-          outcomes.changed.get(), outcomes.timedOut.get(), outcomes.late.size());
+          "PollTimeoutsIT: %d polls answered by a change, %d by their timeout, %d late; the slowest"
+              + " in %d ms%n",
+          outcomes.changed.get(),
+          outcomes.timedOut.get(),
+          outcomes.late.size(),
+          outcomes.slowestMillis.get());
       assertThat(outcomes.timedOut.get()).as("polls that timed out").isPositive();
       assertThat(outcomes.changed.get()).as("polls answered by a bid").isPositive();
-      assertThat(outcomes.late).as("polls answered after their timeout + 3 s").isEmpty();
+      assertThat(outcomes.late).as("polls answered after their timeout + 20 s").isEmpty();
       assertThat(outcomes.failed).as("polls answered with an error").isEmpty();
     }
   }
@@ -118,6 +126,7 @@ class PollTimeoutsIT {
         .thenCompose(
             response -> {
               long millis = (System.nanoTime() - started) / 1_000_000;
+              out.slowestMillis.accumulateAndGet(millis, Math::max);
               if (millis > LATE_MILLIS) {
                 out.late.add(
                     millis
@@ -171,6 +180,7 @@ class PollTimeoutsIT {
   private static final class Outcomes {
     final AtomicInteger changed = new AtomicInteger();
     final AtomicInteger timedOut = new AtomicInteger();
+    final AtomicLong slowestMillis = new AtomicLong();
     final Queue<String> late = new ConcurrentLinkedQueue<>();
     final Queue<String> failed = new ConcurrentLinkedQueue<>();
   }
