@@ -145,7 +145,9 @@ class ProblemAdvice extends ResponseEntityExceptionHandler {
       problem.setTitle(type.title());
     }
     problem.setInstance(null);
-    if (problem.getStatus() >= 500) {
+    // An ApiException's detail was written for the client (a 503 "busy; retry" says why and what
+    // to do); any other failure's message may carry internals, so the client sees none of it.
+    if (problem.getStatus() >= 500 && !(ex instanceof ApiException)) {
       log.error("request failed", ex);
       problem.setDetail("the server failed to answer this request");
     }

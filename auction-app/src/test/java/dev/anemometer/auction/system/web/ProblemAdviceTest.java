@@ -54,6 +54,11 @@ class ProblemAdviceTest {
           new JDBCConnectionException("Unable to acquire JDBC Connection", POOL_TIMEOUT));
     }
 
+    @GetMapping("/decoding")
+    void decoding() {
+      throw new ApiException(ProblemType.UNAVAILABLE, "the server is decoding 2 images already");
+    }
+
     @GetMapping("/bug")
     void bug() {
       throw new IllegalStateException("a bug");
@@ -73,6 +78,14 @@ class ProblemAdviceTest {
   @Test
   void hibernatesTranslatedConnectionFailureIsA503() throws Exception {
     assertBusy("/hibernate");
+  }
+
+  @Test
+  void anUnavailableOfTheAppsOwnKeepsItsDetail() throws Exception {
+    mvc.perform(get("/decoding"))
+        .andExpect(status().isServiceUnavailable())
+        .andExpect(jsonPath("$.type").value("https://anemometer.dev/problems/unavailable"))
+        .andExpect(jsonPath("$.detail").value("the server is decoding 2 images already"));
   }
 
   @Test
