@@ -3,7 +3,7 @@ package dev.anemometer.harness.cli;
 import dev.anemometer.harness.config.AnemometerConfig;
 import dev.anemometer.harness.console.Console;
 import dev.anemometer.harness.report.HtmlReport;
-import dev.anemometer.harness.results.ExperimentFolder;
+import dev.anemometer.harness.results.StudyFolder;
 import dev.anemometer.harness.run.RunProcedure;
 import dev.anemometer.harness.run.experiment.Experiment;
 import dev.anemometer.harness.run.experiment.ExperimentMetric;
@@ -59,7 +59,8 @@ final class ExperimentRuns {
       console.notice(
           "the variants run on different targets: the comparison includes the target's own cost");
     }
-    ExperimentFolder folder = ExperimentFolder.create(resultsRoot, name, clock);
+    StudyFolder folder =
+        StudyFolder.named(resultsRoot, name, StudyFolder.Kind.EXPERIMENT, clock).create();
     console.phase(
         "experiment '"
             + name

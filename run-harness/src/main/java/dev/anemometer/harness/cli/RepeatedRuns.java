@@ -5,8 +5,8 @@ import dev.anemometer.harness.config.Strategy;
 import dev.anemometer.harness.console.Console;
 import dev.anemometer.harness.report.Comparison;
 import dev.anemometer.harness.report.HtmlReport;
-import dev.anemometer.harness.results.RepeatSetFolder;
 import dev.anemometer.harness.results.ResultsCsv;
+import dev.anemometer.harness.results.StudyFolder;
 import dev.anemometer.harness.run.RunProcedure;
 import dev.anemometer.harness.run.repeat.RepeatRunner;
 import dev.anemometer.harness.run.repeat.RepeatSet;
@@ -42,7 +42,8 @@ final class RepeatedRuns {
       SummaryPrinter.print(console, result);
       return result.summary().exitCode();
     }
-    RepeatSetFolder folder = RepeatSetFolder.named(resultsRoot, config.name(), clock);
+    StudyFolder folder =
+        StudyFolder.named(resultsRoot, config.name(), StudyFolder.Kind.REPEATS, clock);
     AtomicInteger started = new AtomicInteger();
     RepeatRunner.Repetition counted =
         () -> {
@@ -68,7 +69,7 @@ final class RepeatedRuns {
                   SummaryPrinter.print(console, progress.run());
                   folder.write(progress.set());
                 });
-    SummaryPrinter.printRepeats(console, outcome.set(), folder.dir().resolve(RepeatSetFolder.FILE));
+    SummaryPrinter.printRepeats(console, outcome.set(), folder.file());
     Path setDir = folder.dir();
     ResultsCsv.append(setDir.getParent(), outcome.csvLine(setDir.getFileName().toString()));
     writeReports(outcome, setDir);

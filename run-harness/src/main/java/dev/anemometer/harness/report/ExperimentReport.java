@@ -1,7 +1,7 @@
 package dev.anemometer.harness.report;
 
 import dev.anemometer.harness.json.Json;
-import dev.anemometer.harness.results.ExperimentFolder;
+import dev.anemometer.harness.results.StudyFolder;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -23,10 +23,12 @@ final class ExperimentReport {
     JsonNode experiment;
     try {
       experiment =
-          Json.pretty().readTree(Files.readString(experimentDir.resolve(ExperimentFolder.FILE)));
+          Json.pretty()
+              .readTree(
+                  Files.readString(experimentDir.resolve(StudyFolder.Kind.EXPERIMENT.file())));
     } catch (IOException e) {
       throw new UncheckedIOException(
-          "cannot read " + experimentDir.resolve(ExperimentFolder.FILE), e);
+          "cannot read " + experimentDir.resolve(StudyFolder.Kind.EXPERIMENT.file()), e);
     }
     ObjectNode data = Json.pretty().createObjectNode();
     data.put("kind", "experiment");

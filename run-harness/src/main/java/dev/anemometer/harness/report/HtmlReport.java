@@ -1,7 +1,7 @@
 package dev.anemometer.harness.report;
 
 import dev.anemometer.harness.json.Json;
-import dev.anemometer.harness.results.ExperimentFolder;
+import dev.anemometer.harness.results.StudyFolder;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import tools.jackson.databind.JsonNode;
@@ -25,7 +25,7 @@ public final class HtmlReport {
 
   /** A run's folder, or a repeat set's ({@code repeats.json}: the set's runs and statistics). */
   public static Path write(Path resultsDir) {
-    if (ExperimentFolder.isExperiment(resultsDir)) {
+    if (StudyFolder.Kind.EXPERIMENT.holds(resultsDir)) {
       return ExperimentReport.write(resultsDir);
     }
     if (RepeatSetData.isSet(resultsDir)) {

@@ -1,7 +1,7 @@
 package dev.anemometer.harness.report;
 
 import dev.anemometer.harness.config.ConfigException;
-import dev.anemometer.harness.results.RepeatSetFolder;
+import dev.anemometer.harness.results.StudyFolder;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -21,11 +21,11 @@ final class RepeatSetData {
   private RepeatSetData() {}
 
   static boolean isSet(Path dir) {
-    return Files.isRegularFile(dir.resolve(RepeatSetFolder.FILE));
+    return StudyFolder.Kind.REPEATS.holds(dir);
   }
 
   static JsonNode read(Path setDir) {
-    return RunData.readJson(setDir.resolve(RepeatSetFolder.FILE));
+    return RunData.readJson(setDir.resolve(StudyFolder.Kind.REPEATS.file()));
   }
 
   /** The folders of the set's runs that are still there, in the order they ran. */
@@ -54,7 +54,7 @@ final class RepeatSetData {
     String name = run.getFileName().toString();
     try (Stream<Path> siblings = Files.list(root)) {
       return siblings
-          .filter(dir -> dir.getFileName().toString().endsWith(RepeatSetFolder.SUFFIX))
+          .filter(dir -> dir.getFileName().toString().endsWith(StudyFolder.Kind.REPEATS.suffix()))
           .filter(RepeatSetData::isSet)
           .sorted()
           .filter(dir -> lists(dir, name))

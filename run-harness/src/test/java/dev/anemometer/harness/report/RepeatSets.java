@@ -1,6 +1,6 @@
 package dev.anemometer.harness.report;
 
-import dev.anemometer.harness.results.RepeatSetFolder;
+import dev.anemometer.harness.results.StudyFolder;
 import dev.anemometer.harness.run.repeat.FakeRuns;
 import dev.anemometer.harness.run.repeat.RepeatRunner;
 import dev.anemometer.harness.run.repeat.RepeatSet;
@@ -32,7 +32,9 @@ final class RepeatSets {
               .run("t", "findMax", "2026-11-25T07:59:00Z", runs, progress -> {})
               .set();
       Clock clock = Clock.fixed(Instant.parse("2026-11-25T07:59:00Z"), ZoneOffset.UTC);
-      return RepeatSetFolder.named(resultsRoot, "t", clock).write(set).getParent();
+      return StudyFolder.named(resultsRoot, "t", StudyFolder.Kind.REPEATS, clock)
+          .write(set)
+          .getParent();
     } catch (InterruptedException e) {
       throw new IllegalStateException(e);
     }
