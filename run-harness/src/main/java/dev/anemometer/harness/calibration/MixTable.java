@@ -1,9 +1,12 @@
 package dev.anemometer.harness.calibration;
 
 import dev.anemometer.driver.operation.OperationType;
+import dev.anemometer.driver.output.DriverFiles;
+import dev.anemometer.driver.output.IntervalLine;
+import dev.anemometer.driver.output.OperationSummary;
+import dev.anemometer.driver.output.WindowLine;
 import dev.anemometer.driver.qos.QosRule;
 import dev.anemometer.driver.qos.QosSpec;
-import dev.anemometer.harness.json.Json;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -14,7 +17,6 @@ import java.util.EnumMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import tools.jackson.databind.JsonNode;
 
 /** The mix of each hold of a calibration sweep against the expected mix (SPEC §3.2). */
 public final class MixTable {
@@ -35,12 +37,12 @@ public final class MixTable {
    * that lie within the hold.
    */
   public static MixTable read(Path windowsFile, CalibrationPlan plan) {
+    Path driverDir = windowsFile.toAbsolutePath().getParent();
+    List<IntervalLine> intervals = DriverFiles.intervals(driverDir);
     List<MixMeasurement> measurements = new ArrayList<>();
-    List<JsonNode> intervals = lines(windowsFile.resolveSibling("intervals.jsonl"));
-    for (JsonNode window : lines(windowsFile)) {
-      int index = window.path("index").asInt();
+    for (WindowLine window : DriverFiles.windows(driverDir)) {
       for (int load = 0; load < plan.loads().size(); load++) {
-        if (plan.holdWindow(load) == index) {
+        if (plan.holdWindow(load) == window.index()) {
           measurements.add(measurement(window, plan.loads().get(load), intervals));
         }
       }
@@ -48,66 +50,46 @@ public final class MixTable {
     return new MixTable(QosSpec.weathervaneDefaults().expectedMixPercent(), measurements);
   }
 
-  private static List<JsonNode> lines(Path file) {
-    if (!Files.exists(file)) {
-      return List.of();
-    }
-    List<JsonNode> nodes = new ArrayList<>();
-    try {
-      for (String line : Files.readAllLines(file)) {
-        if (!line.isBlank()) {
-          nodes.add(Json.compact().readTree(line));
-        }
-      }
-    } catch (IOException e) {
-      throw new UncheckedIOException("cannot read " + file, e);
-    }
-    return nodes;
-  }
-
-  private static MixMeasurement measurement(JsonNode window, int users, List<JsonNode> intervals) {
-    String target = window.path("target").asString();
-    long start = window.path("startMillis").asLong();
-    long end = window.path("endMillis").asLong();
+  private static MixMeasurement measurement(
+      WindowLine window, int users, List<IntervalLine> intervals) {
     List<Map<OperationType, Long>> within = new ArrayList<>();
-    for (JsonNode interval : intervals) {
-      if (interval.path("target").asString().equals(target)
-          && interval.path("fromMillis").asLong() >= start
-          && interval.path("toMillis").asLong() <= end) {
-        within.add(counts(interval));
+    for (IntervalLine interval : intervals) {
+      if (interval.target().equals(window.target())
+          && interval.fromMillis() >= window.startMillis()
+          && interval.toMillis() <= window.endMillis()) {
+        within.add(counts(interval.operations()));
       }
     }
     return new MixMeasurement(
-        target,
+        window.target(),
         users,
-        counts(window),
+        counts(window.operations()),
         ShareNoise.of(within),
-        Duration.ofMillis(end - start),
+        Duration.ofMillis(window.endMillis() - window.startMillis()),
         overLimits(window));
   }
 
   /** The messages of the response-time and failure rules a window failed (not its mix's). */
-  private static List<String> overLimits(JsonNode window) {
+  private static List<String> overLimits(WindowLine window) {
     List<String> failed = new ArrayList<>();
-    for (JsonNode operation : window.path("operations")) {
-      for (JsonNode rule : operation.path("rules")) {
-        String name = rule.path("rule").asString();
+    for (OperationSummary operation : window.operations()) {
+      for (OperationSummary.Rule rule :
+          operation.rules() == null ? List.<OperationSummary.Rule>of() : operation.rules()) {
         boolean limit =
-            name.equals(QosRule.RESPONSE_TIME.name()) || name.equals(QosRule.FAILURES.name());
-        if (limit && !rule.path("passed").asBoolean(true)) {
-          failed.add(rule.path("message").asString());
+            rule.rule().equals(QosRule.RESPONSE_TIME.name())
+                || rule.rule().equals(QosRule.FAILURES.name());
+        if (limit && !rule.passed()) {
+          failed.add(rule.message());
         }
       }
     }
     return failed;
   }
 
-  private static Map<OperationType, Long> counts(JsonNode node) {
+  private static Map<OperationType, Long> counts(List<OperationSummary> operations) {
     Map<OperationType, Long> counts = new EnumMap<>(OperationType.class);
-    for (JsonNode operation : node.path("operations")) {
-      counts.put(
-          OperationType.fromDisplayName(operation.path("operation").asString()),
-          operation.path("count").asLong());
+    for (OperationSummary operation : operations) {
+      counts.put(OperationType.fromDisplayName(operation.operation()), operation.count());
     }
     return counts;
   }

@@ -1,5 +1,9 @@
 package dev.anemometer.harness.report;
 
+import dev.anemometer.driver.output.DriverFiles;
+import dev.anemometer.driver.output.IntervalLine;
+import dev.anemometer.driver.output.NotificationSummary;
+import dev.anemometer.driver.output.OperationSummary;
 import dev.anemometer.harness.config.ConfigException;
 import dev.anemometer.harness.json.Json;
 import dev.anemometer.harness.soak.ResourceRow;
@@ -9,7 +13,6 @@ import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
-import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
 import tools.jackson.databind.JsonNode;
@@ -22,9 +25,6 @@ import tools.jackson.databind.node.ObjectNode;
  * resource series (resources.csv), events.jsonl, config.yaml and the rendered tuning files.
  */
 final class RunData {
-
-  private static final List<String> OPERATION_FIELDS =
-      List.of("operation", "count", "failures", "throughputPerSecond", "p50Millis", "p95Millis");
 
   private RunData() {}
 
@@ -107,23 +107,31 @@ final class RunData {
   /** driver/intervals.jsonl with each operation cut to the plotted figures. */
   static ArrayNode intervals(Path resultsDir) {
     ArrayNode slim = Json.pretty().createArrayNode();
-    for (JsonNode line : jsonLines(resultsDir.resolve("driver").resolve("intervals.jsonl"))) {
+    for (IntervalLine line : DriverFiles.intervals(resultsDir.resolve("driver"))) {
       ObjectNode out = slim.addObject();
-      for (String field :
-          List.of("target", "fromMillis", "toMillis", "users", "phase", "qosPassed")) {
-        out.set(field, line.path(field));
-      }
-      out.set("invalidReasons", line.path("invalidReasons"));
+      out.put("target", line.target());
+      out.put("fromMillis", line.fromMillis());
+      out.put("toMillis", line.toMillis());
+      out.put("users", line.users());
+      out.put("phase", line.phase());
+      out.put("qosPassed", line.qosPassed());
+      line.invalidReasons().forEach(out.putArray("invalidReasons")::add);
       ArrayNode failedRules = out.putArray("failedRules");
       ArrayNode operations = out.putArray("operations");
-      for (JsonNode operation : line.path("operations")) {
-        ObjectNode op = operations.addObject();
-        OPERATION_FIELDS.forEach(field -> op.set(field, operation.path(field)));
-        op.set("p99Millis", operation.path("p99Millis"));
-        for (JsonNode rule : operation.path("rules")) {
-          if (!rule.path("passed").asBoolean(true)) {
-            failedRules.add(rule.path("message").asString(""));
-          }
+      for (OperationSummary operation : line.operations()) {
+        operations
+            .addObject()
+            .put("operation", operation.operation())
+            .put("count", operation.count())
+            .put("failures", operation.failures())
+            .put("throughputPerSecond", operation.throughputPerSecond())
+            .put("p50Millis", operation.p50Millis())
+            .put("p95Millis", operation.p95Millis())
+            .put("p99Millis", operation.p99Millis());
+        if (operation.rules() != null) {
+          operation.rules().stream()
+              .filter(rule -> !rule.passed())
+              .forEach(rule -> failedRules.add(rule.message()));
         }
       }
       notifications(line, operations, failedRules);
@@ -135,19 +143,20 @@ final class RunData {
    * How late followers learned of changes, plotted beside the operations (as figures of no
    * throughput, so that they add nothing to the operation counts).
    */
-  private static void notifications(JsonNode line, ArrayNode operations, ArrayNode failedRules) {
-    for (JsonNode notification : line.path("notifications")) {
-      ObjectNode op = operations.addObject();
-      op.put("operation", notification.path("notification").asString(""));
-      op.set("count", notification.path("count"));
-      op.put("failures", 0);
-      op.put("throughputPerSecond", 0);
-      for (String field : List.of("p50Millis", "p95Millis", "p99Millis")) {
-        op.set(field, notification.path(field));
-      }
-      JsonNode rule = notification.path("rule");
-      if (rule.isObject() && !rule.path("passed").asBoolean(true)) {
-        failedRules.add(rule.path("message").asString(""));
+  private static void notifications(
+      IntervalLine line, ArrayNode operations, ArrayNode failedRules) {
+    for (NotificationSummary notification : line.notifications()) {
+      operations
+          .addObject()
+          .put("operation", notification.notification())
+          .put("count", notification.count())
+          .put("failures", 0)
+          .put("throughputPerSecond", 0)
+          .put("p50Millis", notification.p50Millis())
+          .put("p95Millis", notification.p95Millis())
+          .put("p99Millis", notification.p99Millis());
+      if (notification.rule() != null && !notification.rule().passed()) {
+        failedRules.add(notification.rule().message());
       }
     }
   }

@@ -1,6 +1,7 @@
 package dev.anemometer.harness.soak;
 
-import dev.anemometer.harness.json.Json;
+import dev.anemometer.driver.output.DriverFiles;
+import dev.anemometer.driver.output.IntervalLine;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
@@ -13,7 +14,6 @@ import java.util.Map;
 import org.HdrHistogram.EncodableHistogram;
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.HistogramLogReader;
-import tools.jackson.databind.JsonNode;
 
 /**
  * One target's latencies as the driver logged them: its status intervals ({@code intervals.jsonl},
@@ -52,15 +52,15 @@ final class LatencyLog {
   /** Every target of a driver folder, in the order of its interval lines. */
   static List<LatencyLog> read(Path driverDir) {
     Map<String, List<Interval>> byTarget = new LinkedHashMap<>();
-    Path lines = driverDir.resolve("intervals.jsonl");
-    if (Files.isRegularFile(lines)) {
-      try {
-        for (String line : Files.readAllLines(lines)) {
-          interval(line, byTarget);
-        }
-      } catch (IOException e) {
-        throw new UncheckedIOException("cannot read " + lines, e);
-      }
+    for (IntervalLine line : DriverFiles.intervals(driverDir)) {
+      byTarget
+          .computeIfAbsent(line.target() == null ? "" : line.target(), t -> new ArrayList<>())
+          .add(
+              new Interval(
+                  line.fromMillis(),
+                  line.toMillis(),
+                  line.phase() == null ? "" : line.phase(),
+                  line.users()));
     }
     List<LatencyLog> logs = new ArrayList<>();
     byTarget.forEach(
@@ -69,25 +69,6 @@ final class LatencyLog {
                 new LatencyLog(
                     target, intervals, driverDir.resolve("histograms-" + target + ".hlog"))));
     return logs;
-  }
-
-  private static void interval(String line, Map<String, List<Interval>> byTarget) {
-    if (line.isBlank()) {
-      return;
-    }
-    try {
-      JsonNode node = Json.compact().readTree(line);
-      byTarget
-          .computeIfAbsent(node.path("target").asString(""), t -> new ArrayList<>())
-          .add(
-              new Interval(
-                  node.path("fromMillis").asLong(),
-                  node.path("toMillis").asLong(),
-                  node.path("phase").asString(""),
-                  node.path("users").asInt()));
-    } catch (RuntimeException torn) {
-      // the last line of a run killed mid-write
-    }
   }
 
   String target() {

@@ -11,7 +11,8 @@ import dev.anemometer.driver.stats.DriverHealth;
  * @param cpuPercent the driver process's CPU over wall time and processors
  * @param connectionWaitMillis the longest a request waited for one of its user's connections
  */
-record DriverHealthLine(double eventLoopLagMillis, double cpuPercent, double connectionWaitMillis) {
+public record DriverHealthLine(
+    double eventLoopLagMillis, double cpuPercent, double connectionWaitMillis) {
 
   static DriverHealthLine of(DriverHealth health) {
     return new DriverHealthLine(

@@ -1,6 +1,5 @@
 package dev.anemometer.driver.output;
 
-import com.fasterxml.jackson.annotation.JsonInclude;
 import dev.anemometer.driver.run.RunListener;
 import dev.anemometer.driver.run.RunResult;
 import dev.anemometer.driver.run.RunSpec;
@@ -49,8 +48,8 @@ public final class OutputDirectory implements RunListener, AutoCloseable {
     this.wallClockMillis = wallClockMillis;
     try {
       Files.createDirectories(directory);
-      intervalsJson = Files.newBufferedWriter(directory.resolve("intervals.jsonl"));
-      windowsJson = Files.newBufferedWriter(directory.resolve("windows.jsonl"));
+      intervalsJson = Files.newBufferedWriter(directory.resolve(DriverFiles.INTERVALS));
+      windowsJson = Files.newBufferedWriter(directory.resolve(DriverFiles.WINDOWS));
       intervalsCsv = Files.newBufferedWriter(directory.resolve("intervals.csv"));
       intervalsCsv.write(CsvRows.HEADER);
       intervalsCsv.newLine();
@@ -271,31 +270,4 @@ public final class OutputDirectory implements RunListener, AutoCloseable {
       throw new UncheckedIOException(e);
     }
   }
-
-  record IntervalLine(
-      String target,
-      long fromMillis,
-      long toMillis,
-      int users,
-      String phase,
-      boolean qosPassed,
-      List<String> invalidReasons,
-      DriverHealthLine driver,
-      List<OperationSummary> operations,
-      List<NotificationSummary> notifications) {}
-
-  record WindowLine(
-      String target,
-      int index,
-      long startMillis,
-      long endMillis,
-      int users,
-      boolean passed,
-      boolean valid,
-      List<String> failures,
-      List<String> invalidReasons,
-      @JsonInclude(JsonInclude.Include.NON_NULL) Double machineBusyPercent,
-      DriverHealthLine driver,
-      List<OperationSummary> operations,
-      List<NotificationSummary> notifications) {}
 }
