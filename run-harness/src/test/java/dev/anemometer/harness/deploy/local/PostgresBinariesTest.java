@@ -1,0 +1,26 @@
+package dev.anemometer.harness.deploy.local;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The binaries the harness depends on unpack with the archive libraries it depends on. */
+class PostgresBinariesTest {
+
+  @TempDir Path base;
+
+  @Test
+  void unpacksTheServerOnceAndFindsItAgain() throws Exception {
+    assertThat(PostgresBinaries.installed(base)).isEmpty();
+
+    Path home = PostgresBinaries.install(base);
+
+    assertThat(Files.isExecutable(home.resolve("bin/postgres"))).isTrue();
+    assertThat(Files.isExecutable(home.resolve("bin/initdb"))).isTrue();
+    assertThat(PostgresBinaries.installed(base)).contains(home);
+    assertThat(PostgresBinaries.install(base)).isEqualTo(home);
+  }
+}
