@@ -84,6 +84,7 @@ class ExperimentRunsTest {
         .startsWith("Student's t on the per-round log ratios");
     assertThat(experiment.path("aa").asBoolean()).isFalse();
     assertThat(experiment.path("stopReason").asString()).isEqualTo("3 rounds run");
+    assertThat(experiment.has("alsoMeasured")).as("nothing beside the peak").isFalse();
     assertThat(Files.readString(folder.resolve("report.html"))).contains("\"kind\":\"experiment\"");
     assertThat(output())
         .contains("round 1, run 1 of 2")
@@ -155,6 +156,38 @@ class ExperimentRunsTest {
     assertThat(experiment.path("rounds").get(1).path("ratios").isEmpty()).isTrue();
     assertThat(experiment.path("comparisons").get(0).path("rounds").asInt()).isEqualTo(3);
     assertThat(experiment.path("stopReason").asString()).isEqualTo("3 rounds run");
+  }
+
+  @Test
+  void theOtherFixedLoadMetricsAreComparedOverTheSameRoundsWithoutDecidingTheStop()
+      throws Exception {
+    List<ExperimentRunner.Variant> variants =
+        variants("fixed", "bigger-pool: appInstances[0].tuning.app.hikariPoolSize=30");
+    SimulatedStack stack =
+        new SimulatedStack("fixed", Map.of("base", 500.0, "bigger-pool", 520.0), 0);
+
+    run(
+        variants,
+        ExperimentMetric.parse("p99:PlaceBid", Strategy.FIXED),
+        StopRule.rounds(3),
+        stack);
+
+    JsonNode experiment = read(results.resolve("20261125-075900-exp-experiment"));
+    JsonNode run = experiment.path("rounds").get(0).path("runs").get(0);
+    assertThat(run.path("also").propertyNames()).containsExactly("throughput", "cpu");
+    JsonNode also = experiment.path("alsoMeasured");
+    assertThat(also).hasSize(2);
+    assertThat(also.get(0).path("metricKey").asString()).isEqualTo("throughput");
+    assertThat(also.get(0).path("comparisons").get(0).path("verdict").asString())
+        .isEqualTo("bigger-pool: +4.0 % throughput (ops/s), better (95 % CI +4.0 … +4.0 %)");
+    assertThat(also.get(1).path("metricKey").asString()).isEqualTo("cpu");
+    assertThat(also.get(1).path("comparisons").get(0).path("verdict").asString())
+        .startsWith("bigger-pool: no difference detected");
+    assertThat(experiment.path("comparisons").get(0).path("verdict").asString())
+        .startsWith("bigger-pool: no difference detected");
+    assertThat(output())
+        .contains("also measured in the same runs (a second look; they did not decide the stop):")
+        .contains("throughput (ops/s): bigger-pool: +4.0 % throughput (ops/s), better");
   }
 
   @Test

@@ -34,6 +34,7 @@ public record Experiment(
     long wallSeconds,
     List<Round> rounds,
     List<Comparison> comparisons,
+    List<AlsoMeasured> alsoMeasured,
     String machine) {
 
   /**
@@ -63,6 +64,8 @@ public record Experiment(
    * @param loopbackScore its loopback reference score at the start
    * @param paceMicrosPerUserSecond CPU nginx and HAProxy took per user-second where the result
    *     rests: how fast the machine ran in the very windows measured
+   * @param also the values of the metrics measured beside the deciding one, by their key; absent
+   *     when there are none
    */
   @JsonInclude(JsonInclude.Include.NON_NULL)
   public record RunRecord(
@@ -77,7 +80,18 @@ public record Experiment(
       Double loopbackScore,
       Double cpuScoreAfter,
       Double loopbackScoreAfter,
-      Double paceMicrosPerUserSecond) {}
+      Double paceMicrosPerUserSecond,
+      Map<String, Double> also) {}
+
+  /**
+   * A metric measured in the same runs beside the deciding one: each variant against the base over
+   * the same rounds' pairs. It does not decide when the experiment stops, and an interval chosen
+   * after seeing several is not a 95 % claim: a second look, not a second verdict.
+   *
+   * @param metric what the values are ("throughput (ops/s)"…)
+   * @param metricKey as {@code --metric} spells it
+   */
+  public record AlsoMeasured(String metric, String metricKey, List<Comparison> comparisons) {}
 
   /**
    * A variant against the base over the rounds; the interval's fields are absent below two rounds

@@ -8,7 +8,9 @@ import dev.anemometer.harness.platform.TierCpu;
 import dev.anemometer.harness.platform.WindowCpu;
 import dev.anemometer.harness.results.Headline;
 import dev.anemometer.harness.results.RunSummary;
+import java.util.List;
 import java.util.Set;
+import java.util.stream.Stream;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -70,6 +72,26 @@ public record ExperimentMetric(String name, String operation) {
 
   static ExperimentMetric peak() {
     return new ExperimentMetric(PEAK, null);
+  }
+
+  /**
+   * The metrics taken from the same runs beside this one, which decides: at a fixed load the
+   * throughput and the stack's CPU (those of them this is not); none beside the peak, whose runs
+   * rest on different loads. They share the rounds' pairing but not the stop rule.
+   */
+  public List<ExperimentMetric> alsoMeasured() {
+    if (isPeak()) {
+      return List.of();
+    }
+    return Stream.of(THROUGHPUT, CPU)
+        .filter(other -> !other.equals(name))
+        .map(other -> new ExperimentMetric(other, null))
+        .toList();
+  }
+
+  /** As {@code --metric} spells it: peak, throughput, p99:PlaceBid, cpu. */
+  public String key() {
+    return operation == null ? name : name + ":" + operation;
   }
 
   public boolean isPeak() {

@@ -52,6 +52,14 @@ public final class ExperimentPrinter {
     if (experiment.machine() != null) {
       console.info(experiment.machine());
     }
+    if (experiment.alsoMeasured() != null) {
+      console.info("also measured in the same runs (a second look; they did not decide the stop):");
+      for (Experiment.AlsoMeasured also : experiment.alsoMeasured()) {
+        for (Experiment.Comparison comparison : also.comparisons()) {
+          console.info("  " + also.metric() + ": " + comparison.verdict());
+        }
+      }
+    }
     console.info(
         "stopped: "
             + experiment.stopReason()

@@ -85,7 +85,7 @@ final class ExperimentRecorder {
         name,
         startedAt,
         metric.describe(),
-        metric.operation() == null ? metric.name() : metric.name() + ":" + metric.operation(),
+        metric.key(),
         metric.higherIsBetter(),
         RatioInterval.METHOD,
         seed,
@@ -104,6 +104,7 @@ final class ExperimentRecorder {
         wall,
         all,
         comparisons,
+        alsoMeasured(),
         aa ? Verdicts.machine(intervals().get(0), wall) : null);
   }
 
@@ -183,6 +184,38 @@ final class ExperimentRecorder {
               variant, base(), ratiosOf(variant).size(), intervals.get(i - 1), metric, rule));
     }
     return comparisons;
+  }
+
+  /** The metrics measured beside the deciding one, over the rounds ended so far; null if none. */
+  private List<Experiment.AlsoMeasured> alsoMeasured() {
+    List<Experiment.AlsoMeasured> also = new ArrayList<>();
+    for (ExperimentMetric other : metric.alsoMeasured()) {
+      List<Experiment.Comparison> comparisons = new ArrayList<>();
+      for (ExperimentRunner.Variant variant : variants.subList(1, variants.size())) {
+        List<Double> ratios = new ArrayList<>();
+        for (Experiment.Round round : rounds) {
+          Double base = also(round.runs(), base(), other);
+          Double value = also(round.runs(), variant.name(), other);
+          if (base != null && value != null && base > 0 && value > 0) {
+            ratios.add(value / base);
+          }
+        }
+        RatioInterval interval = ratios.size() < 2 ? null : RatioInterval.of(ratios);
+        comparisons.add(Verdicts.of(variant.name(), base(), ratios.size(), interval, other, rule));
+      }
+      also.add(new Experiment.AlsoMeasured(other.describe(), other.key(), comparisons));
+    }
+    return also.isEmpty() ? null : also;
+  }
+
+  private static Double also(
+      List<Experiment.RunRecord> runs, String variant, ExperimentMetric metric) {
+    return runs.stream()
+        .filter(run -> run.variant().equals(variant) && run.also() != null)
+        .map(run -> run.also().get(metric.key()))
+        .filter(Objects::nonNull)
+        .findFirst()
+        .orElse(null);
   }
 
   private String base() {

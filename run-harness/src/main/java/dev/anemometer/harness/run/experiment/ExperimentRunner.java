@@ -12,6 +12,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -153,7 +154,20 @@ public final class ExperimentRunner {
         platform == null ? null : loopback(platform.loopbackSpeed()),
         after == null ? null : cpu(after.referenceSpeed()),
         after == null ? null : loopback(after.loopbackSpeed()),
-        MachinePace.of(summary));
+        MachinePace.of(summary),
+        also(summary));
+  }
+
+  /** The values of the metrics measured beside the deciding one; null when there are none. */
+  private Map<String, Double> also(RunSummary summary) {
+    Map<String, Double> values = new LinkedHashMap<>();
+    for (ExperimentMetric other : metric.alsoMeasured()) {
+      Double value = other.valueOf(summary);
+      if (value != null) {
+        values.put(other.key(), value);
+      }
+    }
+    return values.isEmpty() ? null : values;
   }
 
   private static Double cpu(ReferenceSpeed speed) {
