@@ -32,12 +32,11 @@ public final class MixTable {
   }
 
   /**
-   * The holds of {@code plan} from a run's {@code driver/windows.jsonl}, each with the noise of its
-   * shares from the 10-second intervals of {@code intervals.jsonl} beside it (where there is one)
-   * that lie within the hold.
+   * The holds of {@code plan} from a run's driver folder ({@code windows.jsonl}), each with the
+   * noise of its shares from the 10-second intervals of {@code intervals.jsonl} (where there is
+   * one) that lie within the hold.
    */
-  public static MixTable read(Path windowsFile, CalibrationPlan plan) {
-    Path driverDir = windowsFile.toAbsolutePath().getParent();
+  public static MixTable read(Path driverDir, CalibrationPlan plan) {
     List<IntervalLine> intervals = DriverFiles.intervals(driverDir);
     List<MixMeasurement> measurements = new ArrayList<>();
     for (WindowLine window : DriverFiles.windows(driverDir)) {
@@ -76,8 +75,8 @@ public final class MixTable {
       for (OperationSummary.Rule rule :
           operation.rules() == null ? List.<OperationSummary.Rule>of() : operation.rules()) {
         boolean limit =
-            rule.rule().equals(QosRule.RESPONSE_TIME.name())
-                || rule.rule().equals(QosRule.FAILURES.name());
+            QosRule.RESPONSE_TIME.name().equals(rule.rule())
+                || QosRule.FAILURES.name().equals(rule.rule());
         if (limit && !rule.passed()) {
           failed.add(rule.message());
         }

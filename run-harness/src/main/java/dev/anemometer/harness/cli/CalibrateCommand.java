@@ -1,5 +1,6 @@
 package dev.anemometer.harness.cli;
 
+import dev.anemometer.driver.output.DriverFiles;
 import dev.anemometer.driver.spec.DurationSyntax;
 import dev.anemometer.driver.spec.ExitCodes;
 import dev.anemometer.harness.calibration.CalibrationPlan;
@@ -103,12 +104,12 @@ final class CalibrateCommand implements Callable<Integer> {
         RunProcedure.forTargets(
             Harness.create(console), TargetOptions.defaults(), RunProcedure.defaultDriver());
     RunProcedure.RunResult result = procedure.execute(sweep, results.root);
-    Path windows = result.dir().resolve("driver").resolve("windows.jsonl");
-    if (!Files.exists(windows)) {
+    Path driverDir = result.dir().resolve("driver");
+    if (!Files.exists(driverDir.resolve(DriverFiles.WINDOWS))) {
       console.notice("no judged windows were written: " + result.summary().message());
       return Math.max(ExitCodes.INFRASTRUCTURE, result.summary().exitCode());
     }
-    MixTable table = MixTable.read(windows, plan);
+    MixTable table = MixTable.read(driverDir, plan);
     table.writeCsv(result.dir().resolve("calibration.csv"));
     console.phase("mix: expected against measured share of all operations, per load");
     List<List<String>> rows = new ArrayList<>(table.rows());

@@ -6,6 +6,7 @@ import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
+import java.util.Locale;
 
 /**
  * {@code results/<yyyyMMdd-HHmmss>-<name>-<kind>/}: the folder of a study made of several runs (a
@@ -70,7 +71,8 @@ public final class StudyFolder {
     try {
       Files.createDirectories(dir);
     } catch (IOException e) {
-      throw new UncheckedIOException("cannot create the folder " + dir, e);
+      throw new UncheckedIOException(
+          "cannot create the " + kind.name().toLowerCase(Locale.ROOT) + " folder " + dir, e);
     }
     return this;
   }

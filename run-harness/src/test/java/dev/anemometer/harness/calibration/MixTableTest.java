@@ -116,7 +116,7 @@ class MixTableTest {
         {"operation":"GetNextBid","count":700}]}
         """);
 
-    MixTable table = MixTable.read(windows, plan);
+    MixTable table = MixTable.read(dir, plan);
     table.writeCsv(dir.resolve("calibration.csv"));
 
     assertThat(table.measurements())
@@ -148,7 +148,7 @@ class MixTableTest {
         {"target":"instance-0","index":5,"users":1000,"operations":[        {"operation":"Login","count":100,"rules":[        {"rule":"RESPONSE_TIME","passed":false,"message":"Login p99 13.3 s > 3 s"},        {"rule":"FAILURES","passed":false,"message":"Login failures 2.4 % > 0.5 %"}]},        {"operation":"JoinAuction","count":200},{"operation":"GetNextBid","count":700}]}
         """);
 
-    MixTable table = MixTable.read(windows, plan);
+    MixTable table = MixTable.read(dir, plan);
 
     // A mix outside the QoS rule's band is no limit of the stack's: the 500-user hold is judged.
     assertThat(table.measurements().get(0).overloaded()).isFalse();
@@ -209,7 +209,7 @@ class MixTableTest {
     Map<OperationType, Double> expected =
         Map.of(OperationType.LOGIN, 10.0, OperationType.GET_NEXT_BID, 90.0);
 
-    MixMeasurement hold = MixTable.read(windows, plan).measurements().get(0);
+    MixMeasurement hold = MixTable.read(dir, plan).measurements().get(0);
     MixMeasurement countsAlone = new MixMeasurement("instance-0", 500, hold.counts());
 
     assertThat(countsAlone.verdict(OperationType.LOGIN, 10.0, 2))

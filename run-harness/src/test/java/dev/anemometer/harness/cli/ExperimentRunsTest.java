@@ -166,28 +166,33 @@ class ExperimentRunsTest {
     SimulatedStack stack =
         new SimulatedStack("fixed", Map.of("base", 500.0, "bigger-pool", 520.0), 0);
 
+    // The p99 is the same for both, so the detection rule settles at its first look (round 3),
+    // whatever the throughput beside it shows.
     run(
         variants,
         ExperimentMetric.parse("p99:PlaceBid", Strategy.FIXED),
-        StopRule.rounds(3),
+        new StopRule(null, 5.0, 10),
         stack);
 
     JsonNode experiment = read(results.resolve("20261125-075900-exp-experiment"));
+    assertThat(experiment.path("rounds")).hasSize(3);
+    assertThat(experiment.path("stopReason").asString()).startsWith("settled against ±5 %");
     JsonNode run = experiment.path("rounds").get(0).path("runs").get(0);
     assertThat(run.path("also").propertyNames()).containsExactly("throughput", "cpu");
     JsonNode also = experiment.path("alsoMeasured");
     assertThat(also).hasSize(2);
     assertThat(also.get(0).path("metricKey").asString()).isEqualTo("throughput");
     assertThat(also.get(0).path("comparisons").get(0).path("verdict").asString())
-        .isEqualTo("bigger-pool: +4.0 % throughput (ops/s), better (95 % CI +4.0 … +4.0 %)");
+        .isEqualTo("bigger-pool: +4.0 % throughput (ops/s), better (interval +4.0 … +4.0 %)");
     assertThat(also.get(1).path("metricKey").asString()).isEqualTo("cpu");
     assertThat(also.get(1).path("comparisons").get(0).path("verdict").asString())
-        .startsWith("bigger-pool: no difference detected");
+        .isEqualTo("bigger-pool: no difference seen (interval +0.0 … +0.0 %)");
     assertThat(experiment.path("comparisons").get(0).path("verdict").asString())
         .startsWith("bigger-pool: no difference detected");
     assertThat(output())
         .contains("also measured in the same runs (a second look; they did not decide the stop):")
-        .contains("throughput (ops/s): bigger-pool: +4.0 % throughput (ops/s), better");
+        .contains("  throughput (ops/s)\n")
+        .contains("    bigger-pool: +4.0 % throughput (ops/s), better (interval");
   }
 
   @Test

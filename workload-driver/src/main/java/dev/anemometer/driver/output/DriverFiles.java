@@ -63,7 +63,7 @@ public final class DriverFiles {
           break;
         }
         throw new IllegalStateException(
-            file + ": line " + (i + 1) + " is not a " + type.getSimpleName(), e);
+            file + ": line " + (i + 1) + " is not a record of " + type.getSimpleName(), e);
       }
     }
     return records;

@@ -8,7 +8,6 @@ import dev.anemometer.driver.run.WindowResult;
 import dev.anemometer.driver.stats.IntervalStats;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardOpenOption;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -61,11 +60,10 @@ class DriverFilesTest {
   @Test
   void aBrokenLineBeforeTheLastIsAnErrorNamingFileAndLine() throws Exception {
     Path file = directory.resolve(DriverFiles.INTERVALS);
-    Files.writeString(file, "{\"target\":\"app0\"}\nnot json\n");
-    Files.writeString(file, "{\"target\":\"app0\"}\n", StandardOpenOption.APPEND);
+    Files.writeString(file, "{\"target\":\"app0\"}\nnot json\n{\"target\":\"app0\"}\n");
 
     assertThatThrownBy(() -> DriverFiles.intervals(directory))
         .isInstanceOf(IllegalStateException.class)
-        .hasMessage(file + ": line 2 is not a IntervalLine");
+        .hasMessage(file + ": line 2 is not a record of IntervalLine");
   }
 }

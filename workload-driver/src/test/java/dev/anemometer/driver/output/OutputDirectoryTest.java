@@ -105,7 +105,13 @@ class OutputDirectoryTest {
     List<String> csv = Files.readAllLines(directory.resolve("intervals.csv"));
     assertThat(csv.get(0)).startsWith("target,from_s,to_s,users");
     assertThat(csv).hasSize(1 + 2 * 2);
-    assertThat(Files.readAllLines(directory.resolve("intervals.jsonl"))).hasSize(2);
+    List<IntervalLine> intervals = DriverFiles.intervals(directory);
+    assertThat(intervals).hasSize(2);
+    assertThat(intervals.get(0).target()).isEqualTo("app0");
+    assertThat(intervals.get(0).users()).isEqualTo(4);
+    assertThat(intervals.get(1).operations())
+        .extracting(OperationSummary::operation)
+        .contains("Login", "GetAuctionDetail");
     assertThat(Files.readAllLines(directory.resolve("windows.jsonl"))).hasSize(2);
     assertThat(Files.readAllLines(directory.resolve("acknowledged-bids.csv")))
         .containsExactly(

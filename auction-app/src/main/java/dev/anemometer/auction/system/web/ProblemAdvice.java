@@ -145,9 +145,12 @@ class ProblemAdvice extends ResponseEntityExceptionHandler {
       problem.setTitle(type.title());
     }
     problem.setInstance(null);
-    // An ApiException's detail was written for the client (a 503 "busy; retry" says why and what
-    // to do); any other failure's message may carry internals, so the client sees none of it.
-    if (problem.getStatus() >= 500 && !(ex instanceof ApiException)) {
+    // A 503 the app answers by design (it sheds load: "decoding 2 images already; retry") was
+    // written for the client and is no fault of the server's; any other failure's message may
+    // carry internals, so the client sees none of it and the log gets the whole failure.
+    boolean shedding =
+        ex instanceof ApiException api && api.problemType() == ProblemType.UNAVAILABLE;
+    if (problem.getStatus() >= 500 && !shedding) {
       log.error("request failed", ex);
       problem.setDetail("the server failed to answer this request");
     }

@@ -1,6 +1,7 @@
 package dev.anemometer.harness.run.experiment;
 
 import dev.anemometer.harness.console.Console;
+import dev.anemometer.harness.results.StudyFolder;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -55,9 +56,8 @@ public final class ExperimentPrinter {
     if (experiment.alsoMeasured() != null) {
       console.info("also measured in the same runs (a second look; they did not decide the stop):");
       for (Experiment.AlsoMeasured also : experiment.alsoMeasured()) {
-        for (Experiment.Comparison comparison : also.comparisons()) {
-          console.info("  " + also.metric() + ": " + comparison.verdict());
-        }
+        console.info("  " + also.metric());
+        also.comparisons().forEach(comparison -> console.info("    " + comparison.verdict()));
       }
     }
     console.info(
@@ -67,7 +67,7 @@ public final class ExperimentPrinter {
             + experiment.stopRule()
             + "); wall time "
             + Verdicts.duration(experiment.wallSeconds()));
-    console.info("experiment: " + folder.resolve("experiment.json"));
+    console.info("experiment: " + folder.resolve(StudyFolder.Kind.EXPERIMENT.file()));
   }
 
   static List<String> header(Experiment experiment) {

@@ -186,7 +186,10 @@ final class ExperimentRecorder {
     return comparisons;
   }
 
-  /** The metrics measured beside the deciding one, over the rounds ended so far; null if none. */
+  /**
+   * The metrics measured beside the deciding one, each variant over the rounds that gave it its
+   * deciding ratio (the verdict's rounds); null if there are none.
+   */
   private List<Experiment.AlsoMeasured> alsoMeasured() {
     List<Experiment.AlsoMeasured> also = new ArrayList<>();
     for (ExperimentMetric other : metric.alsoMeasured()) {
@@ -194,6 +197,9 @@ final class ExperimentRecorder {
       for (ExperimentRunner.Variant variant : variants.subList(1, variants.size())) {
         List<Double> ratios = new ArrayList<>();
         for (Experiment.Round round : rounds) {
+          if (!round.ratios().containsKey(variant.name())) {
+            continue;
+          }
           Double base = also(round.runs(), base(), other);
           Double value = also(round.runs(), variant.name(), other);
           if (base != null && value != null && base > 0 && value > 0) {
@@ -201,7 +207,8 @@ final class ExperimentRecorder {
           }
         }
         RatioInterval interval = ratios.size() < 2 ? null : RatioInterval.of(ratios);
-        comparisons.add(Verdicts.of(variant.name(), base(), ratios.size(), interval, other, rule));
+        comparisons.add(
+            Verdicts.secondLook(variant.name(), base(), ratios.size(), interval, other));
       }
       also.add(new Experiment.AlsoMeasured(other.describe(), other.key(), comparisons));
     }

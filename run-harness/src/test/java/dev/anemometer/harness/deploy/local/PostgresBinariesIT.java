@@ -7,8 +7,11 @@ import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** The binaries the harness depends on unpack with the archive libraries it depends on. */
-class PostgresBinariesTest {
+/**
+ * The binaries the harness depends on unpack with the archive libraries it declares (an integration
+ * test: it unpacks some 50 MB).
+ */
+class PostgresBinariesIT {
 
   @TempDir Path base;
 
@@ -21,6 +24,8 @@ class PostgresBinariesTest {
     assertThat(Files.isExecutable(home.resolve("bin/postgres"))).isTrue();
     assertThat(Files.isExecutable(home.resolve("bin/initdb"))).isTrue();
     assertThat(PostgresBinaries.installed(base)).contains(home);
+    Path mark = Files.writeString(home.resolve("mark"), "");
     assertThat(PostgresBinaries.install(base)).isEqualTo(home);
+    assertThat(mark).as("not unpacked again").exists();
   }
 }
