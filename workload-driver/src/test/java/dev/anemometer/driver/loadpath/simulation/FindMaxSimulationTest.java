@@ -20,6 +20,11 @@ class FindMaxSimulationTest {
 
   /** The local preset's search of a 9,000-user data set: steps of 500, the ceiling at 7,200. */
   static FindMaxLoadPathSpec localSearch(double marginalBandPercent) {
+    return localSearch(marginalBandPercent, 0);
+  }
+
+  /** As {@link #localSearch(double)}, told where the peak is expected. */
+  static FindMaxLoadPathSpec localSearch(double marginalBandPercent, int maxPassHint) {
     return new FindMaxLoadPathSpec(
         500,
         FindMaxLoadPathSpec.DEFAULT_STEP_DURATION,
@@ -30,7 +35,7 @@ class FindMaxSimulationTest {
         FindMaxLoadPathSpec.DEFAULT_VERIFICATIONS,
         FindMaxLoadPathSpec.defaultVerificationPeriod(FindMaxLoadPathSpec.DEFAULT_PROBE_QOS_PERIOD),
         7_200,
-        0,
+        maxPassHint,
         marginalBandPercent);
   }
 

@@ -4,6 +4,7 @@ import dev.anemometer.driver.loadpath.FindMaxLoadPathSpec;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;
+import java.util.function.DoubleFunction;
 
 /**
  * Runs one search variant many times on one noise model, each on a stack of another capacity
@@ -27,6 +28,21 @@ final class SearchSimulation {
       NoiseModel noise,
       int searches,
       long seed) {
+    return run(variant, capacity -> spec, steering, noise, searches, seed);
+  }
+
+  /**
+   * As {@link #run(String, FindMaxLoadPathSpec, SimulatedSearch.Steering, NoiseModel, int, long)},
+   * with a search that knows something of the stack's capacity (a hint from a previous result).
+   */
+  static SearchStatistics run(
+      String variant,
+      DoubleFunction<FindMaxLoadPathSpec> specForCapacity,
+      SimulatedSearch.Steering steering,
+      NoiseModel noise,
+      int searches,
+      long seed) {
+    FindMaxLoadPathSpec spec = specForCapacity.apply(LEAST_CAPACITY);
     double ratio =
         EffectiveCapacity.ratio(noise, (int) spec.verificationQosPeriod().toSeconds(), seed);
     SplittableRandom random = new SplittableRandom(seed);
@@ -35,7 +51,8 @@ final class SearchSimulation {
       SplittableRandom one = random.split();
       double capacity = LEAST_CAPACITY + one.nextDouble() * (MOST_CAPACITY - LEAST_CAPACITY);
       SimulatedSearch.Outcome outcome =
-          SimulatedSearch.run(spec, capacity, capacity / ratio, noise, steering, one);
+          SimulatedSearch.run(
+              specForCapacity.apply(capacity), capacity, capacity / ratio, noise, steering, one);
       if (i < TRACED) {
         System.out.printf(
             "%s / %s: capacity %.0f, answer %d (%+.1f %%), %.1f min: %s%n",
