@@ -1,6 +1,6 @@
 package dev.anemometer.harness.calibration;
 
-import dev.anemometer.driver.spec.DurationSyntax;
+import dev.anemometer.driver.syntax.DurationSyntax;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;

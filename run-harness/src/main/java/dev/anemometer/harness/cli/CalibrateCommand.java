@@ -1,8 +1,8 @@
 package dev.anemometer.harness.cli;
 
 import dev.anemometer.driver.output.DriverFiles;
-import dev.anemometer.driver.spec.DurationSyntax;
 import dev.anemometer.driver.spec.ExitCodes;
+import dev.anemometer.driver.syntax.DurationSyntax;
 import dev.anemometer.harness.calibration.CalibrationPlan;
 import dev.anemometer.harness.calibration.MixTable;
 import dev.anemometer.harness.config.AnemometerConfig;

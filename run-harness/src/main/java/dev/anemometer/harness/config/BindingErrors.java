@@ -1,13 +1,13 @@
 package dev.anemometer.harness.config;
 
-import dev.anemometer.driver.spec.DurationSyntax;
+import dev.anemometer.driver.syntax.BindingPaths;
+import dev.anemometer.driver.syntax.DurationSyntax;
 import java.time.Duration;
 import java.util.Collection;
-import java.util.List;
 import java.util.Map;
-import java.util.TreeSet;
 import tools.jackson.core.JacksonException;
 import tools.jackson.databind.exc.InvalidFormatException;
+import tools.jackson.databind.exc.InvalidTypeIdException;
 import tools.jackson.databind.exc.MismatchedInputException;
 import tools.jackson.databind.exc.PropertyBindingException;
 
@@ -17,13 +17,16 @@ final class BindingErrors {
   private BindingErrors() {}
 
   static String describe(JacksonException e) {
-    String path = path(e.getPath());
+    String path = BindingPaths.path(e.getPath());
     if (e instanceof PropertyBindingException unknown) {
-      return path + ": unknown key; accepted: " + accepted(unknown.getKnownPropertyIds());
+      return BindingPaths.unknownKey(path, unknown);
+    }
+    if (e instanceof InvalidTypeIdException typeId) {
+      return BindingPaths.typeIdProblem(path, typeId);
     }
     Throwable root = rootCause(e);
     if (root instanceof IllegalArgumentException && root != e) {
-      return path + ": " + root.getMessage();
+      return BindingPaths.at(path, root.getMessage());
     }
     if (e instanceof InvalidFormatException invalid) {
       String expected = expectation(invalid.getTargetType());
@@ -86,29 +89,6 @@ final class BindingErrors {
       return "a mapping of keys to values";
     }
     return type.getSimpleName();
-  }
-
-  static String path(List<JacksonException.Reference> references) {
-    StringBuilder path = new StringBuilder();
-    for (JacksonException.Reference reference : references) {
-      if (reference.getPropertyName() != null) {
-        if (!path.isEmpty()) {
-          path.append('.');
-        }
-        path.append(reference.getPropertyName());
-      } else if (reference.getIndex() >= 0) {
-        path.append('[').append(reference.getIndex()).append(']');
-      }
-    }
-    return path.toString();
-  }
-
-  private static String accepted(Collection<Object> known) {
-    TreeSet<String> names = new TreeSet<>();
-    if (known != null) {
-      known.forEach(name -> names.add(String.valueOf(name)));
-    }
-    return String.join(", ", names);
   }
 
   private static String quoted(Object value) {

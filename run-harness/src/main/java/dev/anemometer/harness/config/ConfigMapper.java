@@ -1,18 +1,14 @@
 package dev.anemometer.harness.config;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
-import dev.anemometer.driver.spec.DurationSyntax;
-import java.time.Duration;
+import dev.anemometer.driver.syntax.DurationModule;
 import java.util.ArrayList;
 import java.util.List;
-import tools.jackson.core.JsonGenerator;
 import tools.jackson.core.JsonParser;
 import tools.jackson.core.JsonToken;
 import tools.jackson.databind.DeserializationContext;
 import tools.jackson.databind.DeserializationFeature;
-import tools.jackson.databind.SerializationContext;
 import tools.jackson.databind.ValueDeserializer;
-import tools.jackson.databind.ValueSerializer;
 import tools.jackson.databind.module.SimpleModule;
 import tools.jackson.dataformat.yaml.YAMLMapper;
 import tools.jackson.dataformat.yaml.YAMLWriteFeature;
@@ -30,46 +26,20 @@ public final class ConfigMapper {
 
   private static YAMLMapper build() {
     SimpleModule units = new SimpleModule("anemometer-units");
-    units.addDeserializer(Duration.class, new DurationDeserializer());
-    units.addSerializer(Duration.class, new DurationSerializer());
     units.addDeserializer(CpuList.class, new CpuListDeserializer());
     units.addDeserializer(WorkersSpec.class, new WorkersDeserializer());
     return YAMLMapper.builder()
+        .addModule(new DurationModule())
         .addModule(units)
         .enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
         .enable(DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES)
         .changeDefaultPropertyInclusion(
             inclusion -> inclusion.withValueInclusion(JsonInclude.Include.NON_NULL))
         .disable(YAMLWriteFeature.WRITE_DOC_START_MARKER)
+        // A segment's shape is written as its `type` key, as users write it, not as a YAML tag.
+        .disable(YAMLWriteFeature.USE_NATIVE_TYPE_ID)
         .enable(YAMLWriteFeature.MINIMIZE_QUOTES)
         .build();
-  }
-
-  private static final class DurationDeserializer extends ValueDeserializer<Duration> {
-    @Override
-    public Duration deserialize(JsonParser parser, DeserializationContext context) {
-      if (parser.currentToken() != JsonToken.VALUE_STRING) {
-        // A bare number has no unit: refuse it rather than guess seconds or milliseconds.
-        return (Duration)
-            context.handleWeirdStringValue(
-                Duration.class, parser.getString(), "is not " + DurationSyntax.EXPECTED);
-      }
-      String text = parser.getString();
-      try {
-        return DurationSyntax.parse(text);
-      } catch (IllegalArgumentException e) {
-        return (Duration)
-            context.handleWeirdStringValue(
-                Duration.class, text, "is not " + DurationSyntax.EXPECTED);
-      }
-    }
-  }
-
-  private static final class DurationSerializer extends ValueSerializer<Duration> {
-    @Override
-    public void serialize(Duration value, JsonGenerator generator, SerializationContext context) {
-      generator.writeString(DurationSyntax.format(value));
-    }
   }
 
   /** A CPU list is text ({@code 0-1}, {@code 2,3}) or, written bare, one CPU ({@code 1}). */

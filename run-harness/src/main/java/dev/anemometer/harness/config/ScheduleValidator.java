@@ -1,6 +1,6 @@
 package dev.anemometer.harness.config;
 
-import dev.anemometer.driver.spec.Segment;
+import dev.anemometer.driver.loadpath.SegmentSpec;
 import java.time.Duration;
 import java.util.List;
 
@@ -103,7 +103,7 @@ final class ScheduleValidator {
       errors.add(path + ".tier: the local target scales only the app tier");
     }
     if (step.segment() != null) {
-      List<Segment> segments =
+      List<SegmentSpec> segments =
           config.appInstances().get(step.appInstanceIndex()).loadPath() == null
               ? List.of()
               : config.appInstances().get(step.appInstanceIndex()).loadPath().segments();

@@ -1,5 +1,6 @@
 package dev.anemometer.harness.config;
 
+import dev.anemometer.driver.syntax.BindingPaths;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Function;
@@ -48,7 +49,7 @@ final class TolerantBinding {
         }
         throw new ConfigException(errors);
       } catch (JacksonException e) {
-        String path = BindingErrors.path(e.getPath());
+        String path = BindingPaths.path(e.getPath());
         boolean again = reportedPaths.contains(path);
         if (!again) {
           errors.add(BindingErrors.describe(e));

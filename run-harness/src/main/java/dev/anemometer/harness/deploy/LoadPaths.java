@@ -29,7 +29,7 @@ public final class LoadPaths {
     AppInstanceSpec instance = config.appInstances().get(index);
     return switch (config.strategy()) {
       case FIXED -> config.qos().fixedPath(instance.users());
-      case INTERVAL -> instance.loadPath().toSpec();
+      case INTERVAL -> instance.loadPath();
       case FIND_MAX -> findMax(config.findMax(), instance, index);
     };
   }
@@ -59,7 +59,7 @@ public final class LoadPaths {
       Duration length =
           switch (config.strategy()) {
             case FIXED -> config.qos().fixedLength();
-            case INTERVAL -> instance.loadPath().length();
+            case INTERVAL -> instance.loadPath().totalDuration();
             case FIND_MAX -> Duration.ZERO;
           };
       longest = length.compareTo(longest) > 0 ? length : longest;

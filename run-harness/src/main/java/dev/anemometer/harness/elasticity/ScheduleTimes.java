@@ -1,9 +1,8 @@
 package dev.anemometer.harness.elasticity;
 
-import dev.anemometer.driver.spec.Segment;
+import dev.anemometer.driver.loadpath.SegmentSpec;
 import dev.anemometer.harness.config.AnemometerConfig;
 import dev.anemometer.harness.config.ElasticitySpec;
-import java.time.Duration;
 import java.util.List;
 
 /** When each step of the schedule is due, from the start of the load. */
@@ -17,11 +16,10 @@ public final class ScheduleTimes {
       return at;
     }
     var loadPath = config.appInstances().get(step.appInstanceIndex()).loadPath();
-    List<Segment> segments = loadPath == null ? List.of() : loadPath.segments();
+    List<SegmentSpec> segments = loadPath == null ? List.of() : loadPath.segments();
     long start = 0;
     for (int i = 0; i < step.segment() && i < segments.size(); i++) {
-      Duration length = segments.get(i).length();
-      start += length == null ? 0 : length.toMillis();
+      start += segments.get(i).length().toMillis();
     }
     return start + at;
   }

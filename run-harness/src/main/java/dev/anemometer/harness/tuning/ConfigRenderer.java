@@ -1,6 +1,6 @@
 package dev.anemometer.harness.tuning;
 
-import dev.anemometer.driver.spec.DurationSyntax;
+import dev.anemometer.driver.syntax.DurationSyntax;
 import dev.anemometer.harness.config.SecretKeys;
 import java.net.InetSocketAddress;
 import java.time.Duration;

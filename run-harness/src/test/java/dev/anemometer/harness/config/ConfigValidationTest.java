@@ -178,13 +178,13 @@ class ConfigValidationTest {
             "appInstances[0].loadPath.segments[0].duration: is required"),
         Arguments.of(
             "[{type: sine, min: 90, max: 50, period: 60s, duration: 5m}]",
-            "appInstances[0].loadPath.segments[0].min: must be ≤ max (50)"),
+            "appInstances[0].loadPath.segments[0].max: must be >= min 90, was 50"),
         Arguments.of(
             "[{type: spike, base: 10, peak: 50, at: 60s, duration: 30s, total: 70s}]",
-            "appInstances[0].loadPath.segments[0].total: must be ≥ at + duration"),
+            "appInstances[0].loadPath.segments[0].total: must cover at + duration = 90s, was 70s"),
         Arguments.of(
             "[{type: uniform, users: 10, duration: 60s, from: 3}]",
-            "appInstances[0].loadPath.segments[0].from: is not used by this segment type"),
+            "appInstances[0].loadPath.segments[0].from: unknown key; accepted: duration, users"),
         Arguments.of(
             "[{type: uniform, users: 900, duration: 60s}]",
             "appInstances[0].loadPath.segments[0]: peaks at 900 users, more than maxUsers (300)"),
@@ -193,22 +193,29 @@ class ConfigValidationTest {
             "appInstances[0].loadPath.segments[0].type: 'wave' is not one of: uniform, ramp"));
   }
 
+  @org.junit.jupiter.api.Test
+  void anIntervalPathIsAnIntervalThatRunsAtLeastOnce() {
+    String segments = " segments: [{type: uniform, users: 10, duration: 1m}]}";
+
+    assertThat(errors("strategy=interval", "appInstances[0].loadPath={type: fixed," + segments))
+        .containsExactly("appInstances[0].loadPath.type: 'fixed' is not one of: interval");
+    assertThat(errors("strategy=interval", "appInstances[0].loadPath={repeat: 0," + segments))
+        .containsExactly("appInstances[0].loadPath.repeat: must be >= 1, was 0");
+  }
+
   @ParameterizedTest(name = "{0}")
   @MethodSource("brokenLoadPaths")
   void loadPathErrorsNameTheSegment(String segments, String expected) {
+    assertThat(errors("strategy=interval", "appInstances[0].loadPath.segments=" + segments))
+        .anySatisfy(message -> assertThat(message).startsWith(expected));
+  }
+
+  /** The errors of a configuration of the defaults and {@code overrides}; none when it loads. */
+  private static List<String> errors(String... overrides) {
     ConfigException error =
         catchThrowableOfType(
-            ConfigException.class,
-            () ->
-                new ConfigLoader()
-                    .load(
-                        null,
-                        null,
-                        List.of(
-                            "strategy=interval", "appInstances[0].loadPath.segments=" + segments)));
-
-    assertThat(error).isNotNull();
-    assertThat(error.errors()).anySatisfy(message -> assertThat(message).startsWith(expected));
+            ConfigException.class, () -> new ConfigLoader().load(null, null, List.of(overrides)));
+    return error == null ? List.of() : error.errors();
   }
 
   @org.junit.jupiter.api.Test

@@ -3,7 +3,7 @@ package dev.anemometer.harness.config;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.anemometer.driver.spec.DurationSyntax;
+import dev.anemometer.driver.syntax.DurationSyntax;
 import java.time.Duration;
 import java.util.List;
 import org.junit.jupiter.api.Test;

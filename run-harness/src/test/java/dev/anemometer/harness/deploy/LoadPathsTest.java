@@ -74,6 +74,21 @@ class LoadPathsTest {
   }
 
   @Test
+  void anIntervalPathRunsItsSegmentsAsOftenAsItRepeats() {
+    AnemometerConfig config =
+        loader.load(
+            null,
+            "local",
+            List.of(
+                "strategy=interval",
+                "appInstances[0].loadPath={type: interval, repeat: 3,"
+                    + " segments: [{type: uniform, users: 10, duration: 1m}]}"));
+
+    assertThat(((IntervalLoadPathSpec) LoadPaths.of(config, 0)).repeat()).isEqualTo(3);
+    assertThat(LoadPaths.length(config)).isEqualTo(Duration.ofMinutes(3));
+  }
+
+  @Test
   void findMaxSearchesUpToFourFifthsOfMaxUsersInTenthsWithItsOwnShortPhases() {
     AnemometerConfig config = loader.load(null, "local", List.of("strategy=findMax"));
 

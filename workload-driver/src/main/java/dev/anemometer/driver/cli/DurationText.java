@@ -1,6 +1,6 @@
 package dev.anemometer.driver.cli;
 
-import dev.anemometer.driver.spec.DurationSyntax;
+import dev.anemometer.driver.syntax.DurationSyntax;
 import java.time.Duration;
 
 /** A duration option or run-file field, read with {@link DurationSyntax}; errors name the field. */

@@ -8,6 +8,8 @@ import dev.anemometer.driver.qos.QosSpec;
 import dev.anemometer.driver.run.RunSpec;
 import dev.anemometer.driver.run.TargetSpec;
 import dev.anemometer.driver.stats.HealthThresholds;
+import dev.anemometer.driver.syntax.BindingPaths;
+import dev.anemometer.driver.syntax.DurationModule;
 import java.net.URI;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -16,6 +18,7 @@ import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Supplier;
+import tools.jackson.databind.DeserializationFeature;
 import tools.jackson.dataformat.yaml.YAMLMapper;
 
 /**
@@ -46,50 +49,20 @@ public record RunConfigFile(
       Integer accounts,
       Integer connectionsPerUser,
       Long seed,
-      LoadPathConfig loadPath) {}
+      LoadPathSpec loadPath) {}
 
-  public record LoadPathConfig(
-      String type,
-      Integer users,
-      String rampUp,
-      String warmUp,
-      Integer qosPeriods,
-      String qosPeriod,
-      String rampDown,
-      List<SegmentConfig> segments,
-      Integer repeat,
-      Integer initialStep,
-      String initialStepDuration,
-      String probeRampUp,
-      String probeWarmUp,
-      String probeQosPeriod,
-      Double precisionPercent,
-      Integer verificationRepeats,
-      String verificationQosPeriod,
-      Integer maxUsers,
-      Integer maxPassHint,
-      Double marginalBandPercent) {}
-
-  public record SegmentConfig(
-      String type,
-      Integer users,
-      Integer from,
-      Integer to,
-      String duration,
-      String step,
-      Integer min,
-      Integer max,
-      String period,
-      Integer base,
-      Integer peak,
-      String at,
-      String total) {}
+  private static final YAMLMapper MAPPER =
+      YAMLMapper.builder()
+          .addModule(new DurationModule())
+          .enable(DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES)
+          .enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
+          .build();
 
   public static RunConfigFile load(Path file) {
     try {
-      return YAMLMapper.builder().build().readValue(file.toFile(), RunConfigFile.class);
+      return MAPPER.readValue(file.toFile(), RunConfigFile.class);
     } catch (tools.jackson.core.JacksonException e) {
-      throw new IllegalArgumentException(file + ": " + e.getOriginalMessage(), e);
+      throw new IllegalArgumentException(file + ": " + BindingPaths.describe(e), e);
     }
   }
 
@@ -118,9 +91,8 @@ public record RunConfigFile(
     if (target.loadPath() == null) {
       throw new IllegalArgumentException("loadPath: missing");
     }
-    LoadPathSpec path = at("loadPath.", () -> LoadPathConversion.loadPath(target.loadPath()));
-    int accounts =
-        target.accounts() != null ? target.accounts() : Math.max(1, peakUsers(target.loadPath()));
+    LoadPathSpec path = target.loadPath();
+    int accounts = target.accounts() != null ? target.accounts() : Math.max(1, path.mostUsers());
     UsersConfig users =
         new UsersConfig(
             URI.create(target.url()),
@@ -130,21 +102,6 @@ public record RunConfigFile(
             target.connectionsPerUser() == null ? 4 : target.connectionsPerUser(),
             target.seed() == null ? 1 : target.seed());
     return new TargetSpec(target.id() == null ? "app" + index : target.id(), users, path);
-  }
-
-  private static int peakUsers(LoadPathConfig path) {
-    if (path.maxUsers() != null) {
-      return path.maxUsers();
-    }
-    int peak = path.users() == null ? 0 : path.users();
-    if (path.segments() != null) {
-      for (SegmentConfig s : path.segments()) {
-        for (Integer users : new Integer[] {s.users(), s.from(), s.to(), s.max(), s.peak()}) {
-          peak = Math.max(peak, users == null ? 0 : users);
-        }
-      }
-    }
-    return peak;
   }
 
   private static QosSpec qos(QosConfig c, boolean defaultBehaviour) {
@@ -198,13 +155,6 @@ public record RunConfigFile(
 
   static Duration duration(String name, String text, String fallback) {
     return DurationText.parse(name, text != null ? text : fallback);
-  }
-
-  static int required(String name, Integer value) {
-    if (value == null) {
-      throw new IllegalArgumentException(name + ": missing");
-    }
-    return value;
   }
 
   /** Runs {@code conversion}, prefixing any error's field name with {@code prefix}. */

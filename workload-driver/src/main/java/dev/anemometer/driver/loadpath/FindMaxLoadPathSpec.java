@@ -1,12 +1,15 @@
 package dev.anemometer.driver.loadpath;
 
+import com.fasterxml.jackson.annotation.JsonCreator;
+import com.fasterxml.jackson.annotation.JsonProperty;
 import java.time.Duration;
 
 /**
  * The search for peak users ({@link FindMaxSearch}): a climb in short steps finds the region, full
  * probes (ramp, warm-up, QoS period) bisect it, and the answer is verified over a longer window.
  *
- * @param initialStepUsers the climb adds this many users per step (without a hint)
+ * @param initialStepUsers the climb adds this many users per step (without a hint); written {@code
+ *     initialStep}
  * @param initialStepDuration how long the first step runs, judged whole; a later step ramps in its
  *     own judged window, which lasts {@code probeRampUp}, at least this
  * @param probeRampUp a probe's ramp from the previous user count, and the climb's pace (a step's
@@ -27,7 +30,7 @@ import java.time.Duration;
  *     1 + band), runs again, and two agreeing windows decide; 0: never
  */
 public record FindMaxLoadPathSpec(
-    int initialStepUsers,
+    @JsonProperty("initialStep") int initialStepUsers,
     Duration initialStepDuration,
     Duration probeRampUp,
     Duration probeWarmUp,
@@ -122,6 +125,49 @@ public record FindMaxLoadPathSpec(
         maxUsers,
         0,
         DEFAULT_MARGINAL_BAND_PERCENT);
+  }
+
+  /**
+   * As a file writes it: {@code initialStep} and {@code maxUsers} are required, every other key has
+   * its default.
+   */
+  @JsonCreator
+  static FindMaxLoadPathSpec bound(
+      @JsonProperty("initialStep") Integer initialStep,
+      @JsonProperty("initialStepDuration") Duration initialStepDuration,
+      @JsonProperty("probeRampUp") Duration probeRampUp,
+      @JsonProperty("probeWarmUp") Duration probeWarmUp,
+      @JsonProperty("probeQosPeriod") Duration probeQosPeriod,
+      @JsonProperty("precisionPercent") Double precisionPercent,
+      @JsonProperty("verificationRepeats") Integer verificationRepeats,
+      @JsonProperty("verificationQosPeriod") Duration verificationQosPeriod,
+      @JsonProperty("maxUsers") Integer maxUsers,
+      @JsonProperty("maxPassHint") Integer maxPassHint,
+      @JsonProperty("marginalBandPercent") Double marginalBandPercent) {
+    if (initialStep == null) {
+      throw new IllegalArgumentException("initialStep: is required, a number of users >= 1");
+    }
+    if (maxUsers == null) {
+      throw new IllegalArgumentException("maxUsers: is required, a number of users");
+    }
+    Duration probe = probeQosPeriod == null ? DEFAULT_PROBE_QOS_PERIOD : probeQosPeriod;
+    return new FindMaxLoadPathSpec(
+        initialStep,
+        initialStepDuration == null ? DEFAULT_STEP_DURATION : initialStepDuration,
+        probeRampUp == null ? DEFAULT_PROBE_RAMP_UP : probeRampUp,
+        probeWarmUp == null ? DEFAULT_PROBE_WARM_UP : probeWarmUp,
+        probe,
+        precisionPercent == null ? DEFAULT_PRECISION_PERCENT : precisionPercent,
+        verificationRepeats == null ? DEFAULT_VERIFICATIONS : verificationRepeats,
+        verificationQosPeriod == null ? defaultVerificationPeriod(probe) : verificationQosPeriod,
+        maxUsers,
+        maxPassHint == null ? 0 : maxPassHint,
+        marginalBandPercent == null ? DEFAULT_MARGINAL_BAND_PERCENT : marginalBandPercent);
+  }
+
+  @Override
+  public int mostUsers() {
+    return maxUsers;
   }
 
   /** A verification's judged window unless given: twice a probe's. */

@@ -1,5 +1,7 @@
 package dev.anemometer.driver.loadpath;
 
+import com.fasterxml.jackson.annotation.JsonCreator;
+import com.fasterxml.jackson.annotation.JsonProperty;
 import java.time.Duration;
 
 /**
@@ -31,13 +33,33 @@ public record FixedLoadPathSpec(
 
   /** Weathervane's defaults: 240 s ramp-up, 300 s warm-up, one 300 s QoS period, 120 s down. */
   public static FixedLoadPathSpec withDefaults(int users) {
+    return bound(users, null, null, null, null, null);
+  }
+
+  /** As a file writes it: {@code users} is required, every other key has Weathervane's default. */
+  @JsonCreator
+  static FixedLoadPathSpec bound(
+      @JsonProperty("users") Integer users,
+      @JsonProperty("rampUp") Duration rampUp,
+      @JsonProperty("warmUp") Duration warmUp,
+      @JsonProperty("qosPeriods") Integer qosPeriods,
+      @JsonProperty("qosPeriod") Duration qosPeriod,
+      @JsonProperty("rampDown") Duration rampDown) {
+    if (users == null) {
+      throw new IllegalArgumentException("users: is required, a number of users >= 0");
+    }
     return new FixedLoadPathSpec(
         users,
-        Duration.ofSeconds(240),
-        Duration.ofSeconds(300),
-        1,
-        Duration.ofSeconds(300),
-        Duration.ofSeconds(120));
+        rampUp == null ? Duration.ofSeconds(240) : rampUp,
+        warmUp == null ? Duration.ofSeconds(300) : warmUp,
+        qosPeriods == null ? 1 : qosPeriods,
+        qosPeriod == null ? Duration.ofSeconds(300) : qosPeriod,
+        rampDown == null ? Duration.ofSeconds(120) : rampDown);
+  }
+
+  @Override
+  public int mostUsers() {
+    return users;
   }
 
   public Duration totalDuration() {

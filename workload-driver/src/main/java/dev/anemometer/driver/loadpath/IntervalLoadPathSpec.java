@@ -1,5 +1,8 @@
 package dev.anemometer.driver.loadpath;
 
+import com.fasterxml.jackson.annotation.JsonCreator;
+import com.fasterxml.jackson.annotation.JsonProperty;
+import com.fasterxml.jackson.annotation.JsonTypeInfo;
 import java.time.Duration;
 import java.util.List;
 
@@ -7,6 +10,8 @@ import java.util.List;
  * Time-varying load: the segments one after the other, the whole list {@code repeat} times. Every
  * segment (of every repetition) is judged as its own window, so the report has per-segment metrics.
  */
+// Bound where a file holds only an interval path, its type is no type id: bound() checks it.
+@JsonTypeInfo(use = JsonTypeInfo.Id.NONE)
 public record IntervalLoadPathSpec(List<SegmentSpec> segments, int repeat) implements LoadPathSpec {
 
   public IntervalLoadPathSpec {
@@ -17,6 +22,27 @@ public record IntervalLoadPathSpec(List<SegmentSpec> segments, int repeat) imple
       throw new IllegalArgumentException("repeat: must be >= 1, was " + repeat);
     }
     segments = List.copyOf(segments);
+  }
+
+  /**
+   * As a file writes it: {@code repeat} once when absent. Where a file holds only an interval path
+   * (the harness's {@code appInstances[i].loadPath}), its {@code type} may still be written, and
+   * must then say {@code interval}.
+   */
+  @JsonCreator
+  static IntervalLoadPathSpec bound(
+      @JsonProperty("type") String type,
+      @JsonProperty("segments") List<SegmentSpec> segments,
+      @JsonProperty("repeat") Integer repeat) {
+    if (type != null && !type.equals("interval")) {
+      throw new IllegalArgumentException("type: '" + type + "' is not one of: interval");
+    }
+    return new IntervalLoadPathSpec(segments, repeat == null ? 1 : repeat);
+  }
+
+  @Override
+  public int mostUsers() {
+    return segments.stream().mapToInt(SegmentSpec::peakUsers).max().orElse(0);
   }
 
   public Duration totalDuration() {

@@ -1,13 +1,32 @@
 package dev.anemometer.driver.loadpath;
 
+import com.fasterxml.jackson.annotation.JsonSubTypes;
+import com.fasterxml.jackson.annotation.JsonTypeInfo;
+import dev.anemometer.driver.syntax.DurationSyntax;
 import java.time.Duration;
 
-/** One segment of an interval load path; each segment is judged as its own window. */
+/**
+ * One segment of an interval load path (SPEC §3.4), as files write it and the driver runs it: its
+ * {@code type} names the shape (uniform, ramp, sine, spike) and the shape's record its fields. The
+ * driver's run file and the harness's configuration bind it as it is, with durations read by {@link
+ * dev.anemometer.driver.syntax.DurationModule}; each record checks its own fields. Each segment is
+ * judged as its own window.
+ */
+@JsonTypeInfo(use = JsonTypeInfo.Id.NAME, property = "type")
+@JsonSubTypes({
+  @JsonSubTypes.Type(value = SegmentSpec.Uniform.class, name = "uniform"),
+  @JsonSubTypes.Type(value = SegmentSpec.Ramp.class, name = "ramp"),
+  @JsonSubTypes.Type(value = SegmentSpec.Sine.class, name = "sine"),
+  @JsonSubTypes.Type(value = SegmentSpec.Spike.class, name = "spike")
+})
 public sealed interface SegmentSpec
     permits SegmentSpec.Uniform, SegmentSpec.Ramp, SegmentSpec.Sine, SegmentSpec.Spike {
 
   /** How long the segment runs. */
   Duration length();
+
+  /** The most users the segment asks for. */
+  int peakUsers();
 
   /** Users wanted at {@code elapsedMillis} into this segment, {@code 0 <= elapsed < length}. */
   int usersAt(long elapsedMillis);
@@ -28,6 +47,11 @@ public sealed interface SegmentSpec
     public int usersAt(long elapsedMillis) {
       return users;
     }
+
+    @Override
+    public int peakUsers() {
+      return users;
+    }
   }
 
   /**
@@ -44,7 +68,10 @@ public sealed interface SegmentSpec
         Durations.requirePositive("step", step);
         if (step.compareTo(duration) > 0) {
           throw new IllegalArgumentException(
-              "step: must not exceed duration " + duration + ", was " + step);
+              "step: must not exceed duration "
+                  + DurationSyntax.format(duration)
+                  + ", was "
+                  + DurationSyntax.format(step));
         }
       }
     }
@@ -64,6 +91,11 @@ public sealed interface SegmentSpec
       long stairs = durationMillis / stepMillis;
       long stair = Math.min(elapsedMillis / stepMillis, stairs - 1);
       return Arithmetic.interpolate(from, to, stair, stairs - 1);
+    }
+
+    @Override
+    public int peakUsers() {
+      return Math.max(from, to);
     }
   }
 
@@ -91,9 +123,20 @@ public sealed interface SegmentSpec
       double phase = 2 * Math.PI * (elapsedMillis % period.toMillis()) / period.toMillis();
       return min + (int) Math.round((max - min) * (1 - Math.cos(phase)) / 2);
     }
+
+    @Override
+    public int peakUsers() {
+      return max;
+    }
   }
 
-  /** {@code base} users with a burst of {@code peak} users from {@code at} for {@code duration}. */
+  /**
+   * {@code base} users with a burst of {@code peak} users from {@code at} for {@code duration}.
+   *
+   * @param at when the burst starts, from the start of the segment
+   * @param duration how long the burst lasts
+   * @param total how long the segment lasts
+   */
   record Spike(int base, int peak, Duration at, Duration duration, Duration total)
       implements SegmentSpec {
     public Spike {
@@ -104,7 +147,10 @@ public sealed interface SegmentSpec
       Durations.requirePositive("total", total);
       if (at.plus(duration).compareTo(total) > 0) {
         throw new IllegalArgumentException(
-            "total: must cover at + duration = " + at.plus(duration) + ", was " + total);
+            "total: must cover at + duration = "
+                + DurationSyntax.format(at.plus(duration))
+                + ", was "
+                + DurationSyntax.format(total));
       }
     }
 
@@ -119,6 +165,11 @@ public sealed interface SegmentSpec
     @Override
     public Duration length() {
       return total;
+    }
+
+    @Override
+    public int peakUsers() {
+      return Math.max(base, peak);
     }
   }
 

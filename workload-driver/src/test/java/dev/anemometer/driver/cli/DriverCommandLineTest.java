@@ -94,7 +94,8 @@ class DriverCommandLineTest {
     assertThat(execute("run", "--config", config.toString())).isEqualTo(2);
     assertThat(errText().strip())
         .isEqualTo(
-            "targets[0].loadPath.segments[1].step: must not exceed duration PT10S, was PT20S");
+            config
+                + ": targets[0].loadPath.segments[1].step: must not exceed duration 10s, was 20s");
   }
 
   @Test

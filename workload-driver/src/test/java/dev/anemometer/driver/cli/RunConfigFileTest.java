@@ -86,8 +86,9 @@ class RunConfigFileTest {
                       - url: http://127.0.0.1:8080
                         loadPath: {type: fixed, users: 10, rampUp: soon}
                     """))
-        .hasMessage(
-            "targets[0].loadPath.rampUp: expected a duration such as 90s, 5m or 200ms, was 'soon'");
+        .hasMessageEndingWith(
+            "run.yaml: targets[0].loadPath.rampUp: 'soon' is not a duration with a unit"
+                + " (250ms, 90s, 5m, 1h)");
     assertThatThrownBy(
             () ->
                 load(
@@ -106,6 +107,27 @@ class RunConfigFileTest {
                       - url: http://127.0.0.1:8080
                         loadPath: {type: stairs}
                     """))
-        .hasMessage("targets[0].loadPath.type: expected fixed, interval or findMax, was 'stairs'");
+        .hasMessageEndingWith(
+            "run.yaml: targets[0].loadPath.type: 'stairs' is not one of: fixed, interval, findMax");
+    assertThatThrownBy(
+            () ->
+                load(
+                    """
+                    targets:
+                      - url: http://127.0.0.1:8080
+                        loadPath: {type: findMax, maxUsers: 100}
+                    """))
+        .hasMessageEndingWith(
+            "run.yaml: targets[0].loadPath.initialStep: is required, a number of users >= 1");
+    assertThatThrownBy(
+            () ->
+                load(
+                    """
+                    targets:
+                      - url: http://127.0.0.1:8080
+                        loadPath: {type: fixed, users: 10, segments: []}
+                    """))
+        .hasMessageEndingWith(
+            "run.yaml: targets[0].loadPath.segments: unknown key; accepted: qosPeriod, qosPeriods, rampDown, rampUp, users, warmUp");
   }
 }

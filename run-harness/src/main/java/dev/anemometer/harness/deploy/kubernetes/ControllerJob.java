@@ -2,8 +2,8 @@ package dev.anemometer.harness.deploy.kubernetes;
 
 import dev.anemometer.driver.behavior.UsersConfig;
 import dev.anemometer.driver.loadpath.FindMaxLoadPathSpec;
-import dev.anemometer.driver.spec.DurationSyntax;
 import dev.anemometer.driver.spec.QosPhases;
+import dev.anemometer.driver.syntax.DurationSyntax;
 import dev.anemometer.harness.config.AnemometerConfig;
 import dev.anemometer.harness.config.AppInstanceSpec;
 import dev.anemometer.harness.config.ConfigException;

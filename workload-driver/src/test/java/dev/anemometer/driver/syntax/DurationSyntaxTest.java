@@ -1,4 +1,4 @@
-package dev.anemometer.driver.spec;
+package dev.anemometer.driver.syntax;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
