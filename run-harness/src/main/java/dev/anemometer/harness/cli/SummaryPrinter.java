@@ -1,5 +1,8 @@
 package dev.anemometer.harness.cli;
 
+import dev.anemometer.driver.output.DriverSummary;
+import dev.anemometer.driver.output.NotificationSummary;
+import dev.anemometer.driver.output.OperationSummary;
 import dev.anemometer.harness.console.Console;
 import dev.anemometer.harness.console.LoadProgress;
 import dev.anemometer.harness.platform.CpuSummary;
@@ -14,7 +17,6 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 
 /** The readable end of a run: one row per app instance, the verdict, where the results are. */
 final class SummaryPrinter {
@@ -86,50 +88,34 @@ final class SummaryPrinter {
    * rests on (findMax: the peak's probe), with the rule that judged each.
    */
   static void printNotifications(Console console, RunSummary summary) {
-    for (Map<?, ?> target : targets(summary)) {
-      if (!(target.get("notifications") instanceof List<?> notifications)
-          || notifications.isEmpty()) {
+    for (DriverSummary.Target target : targets(summary)) {
+      if (target.notifications() == null || target.notifications().isEmpty()) {
         continue;
       }
       List<List<String>> rows = new ArrayList<>();
-      for (Object item : notifications) {
-        if (item instanceof Map<?, ?> notification) {
-          rows.add(
-              List.of(
-                  String.valueOf(notification.get("notification")),
-                  String.valueOf(notification.get("count")),
-                  millis(notification.get("p50Millis")),
-                  millis(notification.get("p99Millis")),
-                  millis(notification.get("maxMillis")),
-                  notification.get("rule") instanceof Map<?, ?> rule
-                      ? (Boolean.TRUE.equals(rule.get("passed")) ? "pass" : "fail")
-                          + " ("
-                          + rule.get("message")
-                          + ")"
-                      : "-"));
-        }
+      for (NotificationSummary notification : target.notifications()) {
+        OperationSummary.Rule rule = notification.rule();
+        rows.add(
+            List.of(
+                notification.notification(),
+                String.valueOf(notification.count()),
+                format("%.0f", notification.p50Millis()),
+                format("%.0f", notification.p99Millis()),
+                format("%.0f", notification.maxMillis()),
+                rule == null
+                    ? "-"
+                    : (rule.passed() ? "pass" : "fail") + " (" + rule.message() + ")"));
       }
-      console.info(target.get("id") + ": how late followers learned of each change:");
+      console.info(target.id() + ": how late followers learned of each change:");
       console.table(
           List.of("notification", "deliveries", "p50 ms", "p99 ms", "max ms", "QoS"), rows);
     }
   }
 
-  private static String millis(Object value) {
-    return value instanceof Number number ? format("%.0f", number.doubleValue()) : "-";
-  }
-
-  private static List<Map<?, ?>> targets(RunSummary summary) {
-    Object targets = summary.load() == null ? null : summary.load().get("targets");
-    List<Map<?, ?>> maps = new ArrayList<>();
-    if (targets instanceof List<?> list) {
-      for (Object item : list) {
-        if (item instanceof Map<?, ?> target) {
-          maps.add(target);
-        }
-      }
-    }
-    return maps;
+  private static List<DriverSummary.Target> targets(RunSummary summary) {
+    return summary.load() == null || summary.load().targets() == null
+        ? List.of()
+        : summary.load().targets();
   }
 
   /**
@@ -190,17 +176,16 @@ final class SummaryPrinter {
    * loudly, every window the behaviour's mix failed while capacity held.
    */
   static void printSearchFindings(Console console, RunSummary summary) {
-    for (Map<?, ?> target : targets(summary)) {
-      Object id = target.get("id");
-      if (target.get("failedAbovePeak") instanceof List<?> rules && !rules.isEmpty()) {
+    for (DriverSummary.Target target : targets(summary)) {
+      if (target.failedAbovePeak() != null && !target.failedAbovePeak().isEmpty()) {
         console.info(
-            id
+            target.id()
                 + ": above the peak, the search stopped on: "
-                + LoadProgress.firstFailures(rules.stream().map(String::valueOf).toList()));
+                + LoadProgress.firstFailures(target.failedAbovePeak()));
       }
-      if (target.get("calibrationDefects") instanceof List<?> defects) {
-        for (Object defect : defects) {
-          console.notice(id + ": CALIBRATION DEFECT: " + defect);
+      if (target.calibrationDefects() != null) {
+        for (String defect : target.calibrationDefects()) {
+          console.notice(target.id() + ": CALIBRATION DEFECT: " + defect);
         }
       }
     }

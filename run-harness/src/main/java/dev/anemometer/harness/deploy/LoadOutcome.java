@@ -1,8 +1,8 @@
 package dev.anemometer.harness.deploy;
 
+import dev.anemometer.driver.output.DriverSummary;
 import dev.anemometer.harness.audit.AcknowledgedBid;
 import java.util.List;
-import java.util.Map;
 
 /**
  * What the load phase reports.
@@ -18,7 +18,7 @@ public record LoadOutcome(
     boolean valid,
     List<Integer> peakUsers,
     List<List<AcknowledgedBid>> acknowledgedBids,
-    Map<String, Object> summary) {
+    DriverSummary summary) {
 
   public boolean passed() {
     return valid && instancesPassed.stream().allMatch(Boolean::booleanValue);

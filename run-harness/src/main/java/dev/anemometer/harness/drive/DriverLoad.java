@@ -22,7 +22,6 @@ import dev.anemometer.harness.deploy.LoadOutcome;
 import dev.anemometer.harness.deploy.LoadPaths;
 import dev.anemometer.harness.deploy.LoadPlan;
 import dev.anemometer.harness.deploy.TierStartException;
-import dev.anemometer.harness.json.Json;
 import java.math.BigDecimal;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -80,7 +79,7 @@ public final class DriverLoad implements LoadDriver {
         .info(
             length.isZero()
                 ? "findMax: runs until the peak is found"
-                : "load path: " + dev.anemometer.driver.spec.DurationSyntax.format(length));
+                : "load path: " + dev.anemometer.driver.syntax.DurationSyntax.format(length));
     DriverMetrics metrics = new DriverMetrics();
     try (OutputDirectory output = new OutputDirectory(plan.driverDir(), System::currentTimeMillis);
         MetricsServer metricsServer = DriverMetricsPort.serve(metrics)) {
@@ -112,7 +111,7 @@ public final class DriverLoad implements LoadDriver {
               : config.appInstances().get(i).peakUsers(config.strategy(), config.findMax()));
       bids.add(acknowledgedBids(target));
     }
-    return new LoadOutcome(passed, result.valid(), peaks, bids, summary(result));
+    return new LoadOutcome(passed, result.valid(), peaks, bids, OutputDirectory.summary(result));
   }
 
   /** The target's bids as the audit reads them; amounts back from cents to two decimals. */
@@ -145,11 +144,5 @@ public final class DriverLoad implements LoadDriver {
         // the hook is stopping the run
       }
     }
-  }
-
-  /** The driver's summary as written to its {@code summary.json}, taken from the result itself. */
-  @SuppressWarnings("unchecked")
-  private static Map<String, Object> summary(RunResult result) {
-    return Json.pretty().convertValue(OutputDirectory.summary(result), Map.class);
   }
 }

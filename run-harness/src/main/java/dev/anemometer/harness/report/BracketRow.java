@@ -1,6 +1,6 @@
 package dev.anemometer.harness.report;
 
-import dev.anemometer.harness.results.Bracket;
+import dev.anemometer.driver.loadpath.Bracket;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;

@@ -1,5 +1,6 @@
 package dev.anemometer.harness.results;
 
+import dev.anemometer.driver.loadpath.Bracket;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.UncheckedIOException;

@@ -1,6 +1,8 @@
 package dev.anemometer.harness.results;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
+import dev.anemometer.driver.loadpath.Bracket;
+import dev.anemometer.driver.output.DriverSummary;
 import dev.anemometer.harness.platform.CpuSummary;
 import dev.anemometer.harness.platform.Platform;
 import dev.anemometer.harness.soak.SoakSummary;
@@ -33,7 +35,7 @@ public record RunSummary(
     int exitCode,
     Integer peakUsers,
     List<InstanceSummary> instances,
-    Map<String, Object> load,
+    DriverSummary load,
     Map<String, Object> audit,
     String message,
     Map<String, Object> elasticity,
@@ -55,7 +57,7 @@ public record RunSummary(
       int exitCode,
       Integer peakUsers,
       List<InstanceSummary> instances,
-      Map<String, Object> load,
+      DriverSummary load,
       Map<String, Object> audit,
       String message) {
     this(

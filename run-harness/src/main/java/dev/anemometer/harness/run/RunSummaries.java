@@ -1,5 +1,7 @@
 package dev.anemometer.harness.run;
 
+import dev.anemometer.driver.loadpath.Bracket;
+import dev.anemometer.driver.output.DriverSummary;
 import dev.anemometer.driver.spec.ExitCodes;
 import dev.anemometer.harness.config.AnemometerConfig;
 import dev.anemometer.harness.config.AppInstanceSpec;
@@ -7,10 +9,8 @@ import dev.anemometer.harness.config.Strategy;
 import dev.anemometer.harness.config.Target;
 import dev.anemometer.harness.deploy.DeployedInstance;
 import dev.anemometer.harness.elasticity.ElasticityResults;
-import dev.anemometer.harness.json.Json;
 import dev.anemometer.harness.platform.CpuMeter;
 import dev.anemometer.harness.platform.CpuSummary;
-import dev.anemometer.harness.results.Bracket;
 import dev.anemometer.harness.results.RunSummary;
 import java.time.Duration;
 import java.time.Instant;
@@ -19,7 +19,6 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
-import tools.jackson.databind.JsonNode;
 
 /** A run's summary (summary.json) from what it produced: verdict, peaks, audit, CPU, changes. */
 final class RunSummaries {
@@ -121,10 +120,9 @@ final class RunSummaries {
     if (outcome.load == null || outcome.load.summary() == null) {
       return null;
     }
-    JsonNode load = Json.pretty().valueToTree(outcome.load.summary());
-    for (JsonNode target : load.path("targets")) {
-      if (("instance-" + index).equals(target.path("id").asString(""))) {
-        return Bracket.read(target.path("bracket"));
+    for (DriverSummary.Target target : outcome.load.summary().targets()) {
+      if (target.id().equals("instance-" + index)) {
+        return target.bracket();
       }
     }
     return null;

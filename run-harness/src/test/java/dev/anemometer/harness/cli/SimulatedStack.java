@@ -1,5 +1,6 @@
 package dev.anemometer.harness.cli;
 
+import dev.anemometer.driver.output.DriverFiles;
 import dev.anemometer.harness.config.AnemometerConfig;
 import dev.anemometer.harness.json.Json;
 import dev.anemometer.harness.platform.CpuSummary;
@@ -96,7 +97,7 @@ final class SimulatedStack implements ExperimentRuns.Procedure {
             : List.of(
                 new RunSummary.InstanceSummary(
                     0, 2400, findMax ? peak : null, 3000, List.of(), null, true, null, null)),
-        broken ? null : load,
+        broken ? null : DriverFiles.summary(load),
         null,
         broken ? "a tier did not start" : "QoS met",
         null,

@@ -2,11 +2,12 @@ package dev.anemometer.harness.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.anemometer.driver.loadpath.Bracket;
+import dev.anemometer.driver.output.DriverFiles;
 import dev.anemometer.harness.console.Console;
 import dev.anemometer.harness.platform.CpuSummary;
 import dev.anemometer.harness.platform.TierCpu;
 import dev.anemometer.harness.platform.WindowCpu;
-import dev.anemometer.harness.results.Bracket;
 import dev.anemometer.harness.results.RunSummary;
 import dev.anemometer.harness.run.RunProcedure;
 import java.io.ByteArrayOutputStream;
@@ -286,7 +287,7 @@ class SummaryPrinterTest {
         0,
         peak,
         List.of(instances),
-        load,
+        load == null ? null : DriverFiles.summary(load),
         null,
         null,
         null,

@@ -2,6 +2,7 @@ package dev.anemometer.harness.results;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.anemometer.driver.loadpath.Bracket;
 import dev.anemometer.harness.json.Json;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -2,13 +2,14 @@ package dev.anemometer.harness.run;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.anemometer.driver.loadpath.Bracket;
+import dev.anemometer.driver.output.DriverFiles;
 import dev.anemometer.driver.spec.ExitCodes;
 import dev.anemometer.harness.config.AnemometerConfig;
 import dev.anemometer.harness.config.ConfigLoader;
 import dev.anemometer.harness.deploy.DatabaseEndpoint;
 import dev.anemometer.harness.deploy.DeployedInstance;
 import dev.anemometer.harness.deploy.LoadOutcome;
-import dev.anemometer.harness.results.Bracket;
 import dev.anemometer.harness.results.RunSummary;
 import java.net.URI;
 import java.time.Instant;
@@ -78,7 +79,7 @@ class RunSummariesTest {
             true,
             List.of(1790),
             List.of(List.of()),
-            Map.of("valid", true, "targets", List.of(driverTarget)));
+            DriverFiles.summary(Map.of("valid", true, "targets", List.of(driverTarget))));
     return RunSummaries.summarize(config, STARTED, STARTED.plusSeconds(600), outcome);
   }
 }

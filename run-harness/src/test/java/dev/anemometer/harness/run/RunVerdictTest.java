@@ -13,7 +13,7 @@ import org.junit.jupiter.api.Test;
 class RunVerdictTest {
 
   static final LoadOutcome MET =
-      new LoadOutcome(List.of(true, true), true, List.of(10, 10), List.of(), Map.of());
+      new LoadOutcome(List.of(true, true), true, List.of(10, 10), List.of(), null);
   static final AuditResult CLEAN = new AuditResult(5, 3, 1, List.of(), 0);
 
   @Test

@@ -11,10 +11,10 @@ import tools.jackson.databind.DeserializationFeature;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
- * The one reader of the line files {@link OutputDirectory} writes into a driver folder, typed as
- * they were written. A missing file reads as empty (a run that ended before its first interval); a
- * last line cut off midway is left out (a run killed while writing it); any other line that is not
- * such a record is an error naming the file and the line.
+ * The one reader of the files {@link OutputDirectory} writes into a driver folder, typed as they
+ * were written. A missing file reads as empty (a run that ended before its first interval); a last
+ * line cut off midway is left out (a run killed while writing it); any other line that is not such
+ * a record is an error naming the file and the line.
  */
 public final class DriverFiles {
 
@@ -38,6 +38,14 @@ public final class DriverFiles {
   /** Every judged window of {@code driverDir}, in the order they were written. */
   public static List<WindowLine> windows(Path driverDir) {
     return lines(driverDir.resolve(WINDOWS), WindowLine.class);
+  }
+
+  /**
+   * A driver summary decoded from JSON elsewhere (a map, a tree: a summary that came back from
+   * another process), typed as {@code summary.json} is written.
+   */
+  public static DriverSummary summary(Object decoded) {
+    return JSON.convertValue(decoded, DriverSummary.class);
   }
 
   static <T> List<T> lines(Path file, Class<T> type) {

@@ -161,21 +161,21 @@ public final class OutputDirectory implements RunListener, AutoCloseable {
   }
 
   /** What {@code summary.json} holds, for a caller that runs the driver in its own JVM. */
-  public static RunSummary summary(RunResult result) {
-    List<RunSummary.Target> targets =
+  public static DriverSummary summary(RunResult result) {
+    List<DriverSummary.Target> targets =
         result.targets().stream().map(OutputDirectory::targetSummary).toList();
-    return new RunSummary(
+    return new DriverSummary(
         result.name(), result.passed(), result.valid(), result.stopped(), targets);
   }
 
-  private static RunSummary.Target targetSummary(TargetResult target) {
+  private static DriverSummary.Target targetSummary(TargetResult target) {
     Set<String> invalid = new LinkedHashSet<>();
     target.windows().forEach(window -> invalid.addAll(window.verdict().invalidReasons()));
-    List<RunSummary.Window> windows =
+    List<DriverSummary.Window> windows =
         target.windows().stream()
             .map(
                 w ->
-                    new RunSummary.Window(
+                    new DriverSummary.Window(
                         w.index(),
                         w.startMillis(),
                         w.endMillis(),
@@ -187,7 +187,7 @@ public final class OutputDirectory implements RunListener, AutoCloseable {
                         w.verdict().invalidReasons(),
                         w.machineBusyPercentOrNull()))
             .toList();
-    return new RunSummary.Target(
+    return new DriverSummary.Target(
         target.id(),
         target.passed(),
         target.valid(),

@@ -32,7 +32,7 @@ class FailedAbovePeakTest {
             window(12, 3_000, "GetAuctionDetail p99 2.61 s > 2 s"),
             window(13, 2_937, null));
 
-    RunSummary summary = OutputDirectory.summary(run(windows, 2_937));
+    DriverSummary summary = OutputDirectory.summary(run(windows, 2_937));
 
     assertThat(summary.targets().get(0).failedAbovePeak())
         .containsExactly("GetAuctionDetail p99 2.61 s > 2 s");
@@ -49,14 +49,14 @@ class FailedAbovePeakTest {
             window(2, 1_250, null),
             invalid(window(3, 1_500, "HomePage p99 3.1 s > 2 s")));
 
-    RunSummary summary = OutputDirectory.summary(run(windows, 1_250));
+    DriverSummary summary = OutputDirectory.summary(run(windows, 1_250));
 
     assertThat(summary.targets().get(0).failedAbovePeak()).containsExactly("Login p99 3.4 s > 3 s");
   }
 
   @Test
   void namesNothingWithoutAPeak() {
-    RunSummary summary =
+    DriverSummary summary =
         OutputDirectory.summary(run(List.of(window(0, 100, "Login p99 4 s > 3 s")), null));
 
     assertThat(summary.targets().get(0).failedAbovePeak()).isEmpty();

@@ -1,5 +1,7 @@
 package dev.anemometer.harness.deploy.kubernetes;
 
+import dev.anemometer.driver.output.DriverFiles;
+import dev.anemometer.driver.output.DriverSummary;
 import dev.anemometer.harness.audit.AcknowledgedBid;
 import dev.anemometer.harness.config.AnemometerConfig;
 import dev.anemometer.harness.deploy.LoadOutcome;
@@ -91,8 +93,11 @@ final class DriverSummaries {
       merged.put("controllerFilesDamaged", List.copyOf(damaged));
     }
     write(driverDir.resolve("summary.json"), Json.pretty().writeValueAsString(merged) + "\n");
+    Map<String, Object> typed = new LinkedHashMap<>(merged);
+    typed.remove("controllerFilesDamaged");
+    DriverSummary summary = DriverFiles.summary(typed);
     return new LoadOutcome(
-        List.copyOf(passed), valid, List.copyOf(peaks), List.copyOf(bids), merged);
+        List.copyOf(passed), valid, List.copyOf(peaks), List.copyOf(bids), summary);
   }
 
   private static void write(Path file, String text) {

@@ -3,6 +3,7 @@ package dev.anemometer.harness.deploy.compose;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
+import dev.anemometer.driver.output.DriverSummary;
 import dev.anemometer.driver.spec.ExitCodes;
 import dev.anemometer.harness.config.AnemometerConfig;
 import dev.anemometer.harness.console.Console;
@@ -136,7 +137,11 @@ class ComposeRunIT {
           .pollInterval(Duration.ofMillis(50))
           .until(() -> compose.subcommands().stream().anyMatch(c -> c.contains("--scale")));
       return new LoadOutcome(
-          List.of(true), true, List.of(100), List.of(List.of()), Map.of("passed", true));
+          List.of(true),
+          true,
+          List.of(100),
+          List.of(List.of()),
+          new DriverSummary("compose", true, true, false, List.of()));
     };
   }
 

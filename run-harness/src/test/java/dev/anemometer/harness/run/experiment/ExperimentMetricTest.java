@@ -3,6 +3,7 @@ package dev.anemometer.harness.run.experiment;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
+import dev.anemometer.driver.output.DriverFiles;
 import dev.anemometer.harness.config.Strategy;
 import dev.anemometer.harness.platform.CpuSummary;
 import dev.anemometer.harness.platform.PeakWindows;
@@ -85,7 +86,7 @@ class ExperimentMetricTest {
         0,
         1000,
         List.of(),
-        load,
+        load == null ? null : DriverFiles.summary(load),
         null,
         "",
         null,

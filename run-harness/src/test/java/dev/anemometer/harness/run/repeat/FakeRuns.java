@@ -1,5 +1,6 @@
 package dev.anemometer.harness.run.repeat;
 
+import dev.anemometer.driver.output.DriverFiles;
 import dev.anemometer.harness.json.Json;
 import dev.anemometer.harness.platform.CpuSummary;
 import dev.anemometer.harness.platform.LoopbackSpeed;
@@ -123,7 +124,7 @@ public final class FakeRuns implements RepeatRunner.Repetition {
         measured ? 0 : 3,
         !measured ? null : findMax ? value.intValue() : 100,
         List.of(),
-        load,
+        load == null ? null : DriverFiles.summary(load),
         null,
         measured ? "QoS met" : interrupted ? "interrupted (Ctrl-C)" : "a tier did not start",
         null,

@@ -4,8 +4,10 @@ import com.fasterxml.jackson.annotation.JsonInclude;
 import dev.anemometer.driver.loadpath.Bracket;
 import java.util.List;
 
-/** The content of {@code summary.json}. */
-public record RunSummary(
+/**
+ * The content of the driver's {@code summary.json}: its verdict per target and what it rests on.
+ */
+public record DriverSummary(
     String name, boolean passed, boolean valid, boolean stopped, List<Target> targets) {
 
   /**

@@ -1,11 +1,11 @@
-package dev.anemometer.harness.results;
+package dev.anemometer.driver.loadpath;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.anemometer.harness.json.Json;
 import java.util.Arrays;
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import tools.jackson.databind.json.JsonMapper;
 
 class BracketTest {
 
@@ -40,6 +40,6 @@ class BracketTest {
   }
 
   private static tools.jackson.databind.JsonNode json(String text) {
-    return Json.pretty().readTree(text);
+    return JsonMapper.builder().build().readTree(text);
   }
 }
