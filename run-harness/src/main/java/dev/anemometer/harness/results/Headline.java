@@ -1,6 +1,9 @@
 package dev.anemometer.harness.results;
 
-import dev.anemometer.harness.json.Json;
+import dev.anemometer.driver.output.DriverFiles;
+import dev.anemometer.driver.output.DriverSummary;
+import dev.anemometer.driver.output.OperationSummary;
+import java.util.List;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -19,36 +22,38 @@ public record Headline(String metric, Double value) {
   }
 
   public static Headline of(RunSummary summary) {
-    return of((JsonNode) Json.pretty().valueToTree(summary));
-  }
-
-  /** From a summary.json as read back. */
-  public static Headline of(JsonNode summary) {
-    String metric = metricOf(summary.path("strategy").asString(""));
-    if ("INTERRUPTED".equals(summary.path("outcome").asString(""))) {
+    String metric = metricOf(summary.strategy());
+    if ("INTERRUPTED".equals(summary.outcome())) {
       return new Headline(metric, null);
     }
     if (metric.equals(PEAK_USERS)) {
-      JsonNode peak = summary.path("peakUsers");
-      return new Headline(metric, peak.isNumber() && hasLoad(summary) ? peak.asDouble() : null);
+      Integer peak = summary.peakUsers();
+      return new Headline(
+          metric, peak != null && summary.load() != null ? peak.doubleValue() : null);
     }
-    return new Headline(metric, judgedThroughput(summary));
+    return new Headline(metric, judgedThroughput(summary.load()));
   }
 
   /** Operations per second of the judged period, summed over the instances; null without load. */
-  public static Double judgedThroughput(JsonNode summary) {
+  public static Double judgedThroughput(DriverSummary load) {
+    if (load == null || load.targets() == null) {
+      return null;
+    }
     boolean any = false;
     double total = 0;
-    for (JsonNode target : summary.path("load").path("targets")) {
-      for (JsonNode operation : target.path("operations")) {
+    for (DriverSummary.Target target : load.targets()) {
+      for (OperationSummary operation :
+          target.operations() == null ? List.<OperationSummary>of() : target.operations()) {
         any = true;
-        total += operation.path("throughputPerSecond").asDouble();
+        total += operation.throughputPerSecond();
       }
     }
     return any ? total : null;
   }
 
-  private static boolean hasLoad(JsonNode summary) {
-    return summary.path("load").isObject();
+  /** As {@link #judgedThroughput(DriverSummary)}, of a summary.json read back as a tree. */
+  public static Double judgedThroughput(JsonNode summary) {
+    JsonNode load = summary.path("load");
+    return load.isObject() ? judgedThroughput(DriverFiles.summary(load)) : null;
   }
 }

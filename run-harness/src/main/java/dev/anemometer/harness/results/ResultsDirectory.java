@@ -12,6 +12,10 @@ import java.nio.file.StandardCopyOption;
 import java.time.Clock;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
+import java.util.Optional;
+import tools.jackson.core.JacksonException;
+import tools.jackson.databind.DeserializationFeature;
+import tools.jackson.databind.json.JsonMapper;
 
 /**
  * {@code results/<yyyyMMdd-HHmmss>-<name>/} of SPEC §4.8: config.yaml, tuning/, logs/, driver/,
@@ -83,6 +87,29 @@ public final class ResultsDirectory {
   public void writeSummary(RunSummary summary) {
     write(dir.resolve("summary.json"), Json.pretty().writeValueAsString(summary) + "\n");
   }
+
+  /**
+   * The {@code summary.json} of results folder {@code dir}, typed as it was written; empty when the
+   * folder has none or it is not a run's summary. A field an older harness did not write reads as
+   * absent (zero, false, null).
+   */
+  public static Optional<RunSummary> readSummary(Path dir) {
+    Path file = dir.resolve("summary.json");
+    if (!Files.isRegularFile(file)) {
+      return Optional.empty();
+    }
+    try {
+      return Optional.of(SUMMARY_READER.readValue(file.toFile(), RunSummary.class));
+    } catch (JacksonException unreadable) {
+      return Optional.empty();
+    }
+  }
+
+  private static final JsonMapper SUMMARY_READER =
+      JsonMapper.builder()
+          .disable(DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES)
+          .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
+          .build();
 
   /** {@code platform.json}: the platform block on its own, written as soon as it is known. */
   public void writePlatform(Platform platform) {

@@ -3,14 +3,14 @@ package dev.anemometer.harness.run;
 import dev.anemometer.harness.config.AnemometerConfig;
 import dev.anemometer.harness.config.Strategy;
 import dev.anemometer.harness.console.Console;
-import dev.anemometer.harness.json.Json;
+import dev.anemometer.harness.results.ResultsDirectory;
+import dev.anemometer.harness.results.RunSummary;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import java.util.stream.Stream;
 
@@ -56,7 +56,7 @@ final class PreviousPeak {
       List<Path> newestFirst =
           dirs.filter(Files::isDirectory).sorted(Comparator.reverseOrder()).toList();
       for (Path dir : newestFirst) {
-        Optional<List<Integer>> peaks = peaks(dir.resolve("summary.json"), config);
+        Optional<List<Integer>> peaks = peaks(dir, config);
         if (peaks.isPresent()) {
           return Optional.of(new Found(dir, peaks.get()));
         }
@@ -68,30 +68,24 @@ final class PreviousPeak {
   }
 
   /** The per-instance peaks of a summary of the same name and strategy; empty if it has none. */
-  @SuppressWarnings("unchecked")
-  private static Optional<List<Integer>> peaks(Path summaryFile, AnemometerConfig config) {
-    if (!Files.isRegularFile(summaryFile)) {
+  private static Optional<List<Integer>> peaks(Path dir, AnemometerConfig config) {
+    Optional<RunSummary> read = ResultsDirectory.readSummary(dir);
+    if (read.isEmpty()) {
       return Optional.empty();
     }
-    Map<String, Object> summary;
-    try {
-      summary = Json.pretty().readValue(Files.readString(summaryFile), Map.class);
-    } catch (IOException | RuntimeException unreadable) {
-      return Optional.empty();
-    }
-    if (!config.name().equals(summary.get("name"))
-        || !Strategy.FIND_MAX.configName().equals(summary.get("strategy"))
-        || !(summary.get("instances") instanceof List<?> instances)
-        || instances.size() != config.appInstances().size()) {
+    RunSummary summary = read.get();
+    if (!config.name().equals(summary.name())
+        || !Strategy.FIND_MAX.configName().equals(summary.strategy())
+        || summary.instances() == null
+        || summary.instances().size() != config.appInstances().size()) {
       return Optional.empty();
     }
     List<Integer> peaks = new ArrayList<>();
-    for (Object instance : instances) {
-      Object peak = instance instanceof Map<?, ?> map ? map.get("peakUsers") : null;
-      if (!(peak instanceof Number number) || number.intValue() < 1) {
+    for (RunSummary.InstanceSummary instance : summary.instances()) {
+      if (instance.peakUsers() == null || instance.peakUsers() < 1) {
         return Optional.empty();
       }
-      peaks.add(number.intValue());
+      peaks.add(instance.peakUsers());
     }
     return Optional.of(peaks);
   }

@@ -1,9 +1,10 @@
 package dev.anemometer.harness.run.experiment;
 
 import dev.anemometer.driver.operation.OperationType;
+import dev.anemometer.driver.output.DriverSummary;
+import dev.anemometer.driver.output.OperationSummary;
 import dev.anemometer.harness.config.ConfigException;
 import dev.anemometer.harness.config.Strategy;
-import dev.anemometer.harness.json.Json;
 import dev.anemometer.harness.platform.TierCpu;
 import dev.anemometer.harness.platform.WindowCpu;
 import dev.anemometer.harness.results.Headline;
@@ -11,7 +12,6 @@ import dev.anemometer.harness.results.RunSummary;
 import java.util.List;
 import java.util.Set;
 import java.util.stream.Stream;
-import tools.jackson.databind.JsonNode;
 
 /**
  * The one number an experiment compares its variants on, read from each run's summary: the findMax
@@ -120,25 +120,21 @@ public record ExperimentMetric(String name, String operation) {
     }
     return switch (name) {
       case PEAK -> Headline.of(summary).value();
-      case THROUGHPUT -> Headline.judgedThroughput(tree(summary));
-      case P99 -> p99(tree(summary));
+      case THROUGHPUT -> Headline.judgedThroughput(summary.load());
+      case P99 -> p99(summary.load());
       default -> stackCpu(summary);
     };
   }
 
-  private static JsonNode tree(RunSummary summary) {
-    return Json.pretty().valueToTree(summary);
-  }
-
   /** The worst instance's p99 of the operation in the judged period. */
-  private Double p99(JsonNode summary) {
+  private Double p99(DriverSummary load) {
     Double worst = null;
-    for (JsonNode target : summary.path("load").path("targets")) {
-      for (JsonNode op : target.path("operations")) {
-        if (operation.equals(op.path("operation").asString(""))
-            && op.path("count").asLong() > 0
-            && op.path("p99Millis").isNumber()) {
-          worst = Math.max(worst == null ? 0 : worst, op.path("p99Millis").asDouble());
+    for (DriverSummary.Target target :
+        load == null ? List.<DriverSummary.Target>of() : load.targets()) {
+      for (OperationSummary op :
+          target.operations() == null ? List.<OperationSummary>of() : target.operations()) {
+        if (operation.equals(op.operation()) && op.count() > 0) {
+          worst = Math.max(worst == null ? 0 : worst, op.p99Millis());
         }
       }
     }
