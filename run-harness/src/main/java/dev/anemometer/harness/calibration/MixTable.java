@@ -72,8 +72,7 @@ public final class MixTable {
   private static List<String> overLimits(WindowLine window) {
     List<String> failed = new ArrayList<>();
     for (OperationSummary operation : window.operations()) {
-      for (OperationSummary.Rule rule :
-          operation.rules() == null ? List.<OperationSummary.Rule>of() : operation.rules()) {
+      for (OperationSummary.Rule rule : operation.rules()) {
         boolean limit =
             QosRule.RESPONSE_TIME.name().equals(rule.rule())
                 || QosRule.FAILURES.name().equals(rule.rule());

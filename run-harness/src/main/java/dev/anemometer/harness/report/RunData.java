@@ -128,11 +128,9 @@ final class RunData {
             .put("p50Millis", operation.p50Millis())
             .put("p95Millis", operation.p95Millis())
             .put("p99Millis", operation.p99Millis());
-        if (operation.rules() != null) {
-          operation.rules().stream()
-              .filter(rule -> !rule.passed())
-              .forEach(rule -> failedRules.add(rule.message()));
-        }
+        operation.rules().stream()
+            .filter(rule -> !rule.passed())
+            .forEach(rule -> failedRules.add(rule.message()));
       }
       notifications(line, operations, failedRules);
     }

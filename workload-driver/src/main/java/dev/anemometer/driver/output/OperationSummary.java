@@ -31,6 +31,12 @@ public record OperationSummary(
     double wireP99Millis,
     List<Rule> rules) {
 
+  /** Read back from a file that lacks them, an operation has no rules and no failures by reason. */
+  public OperationSummary {
+    rules = rules == null ? List.of() : List.copyOf(rules);
+    failuresByReason = failuresByReason == null ? Map.of() : failuresByReason;
+  }
+
   /** A QoS rule's outcome for this operation. */
   public record Rule(String rule, boolean passed, String message) {}
 

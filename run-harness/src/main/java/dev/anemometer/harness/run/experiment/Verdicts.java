@@ -34,12 +34,7 @@ final class Verdicts {
     if (interval == null) {
       return comparison(variant, base, rounds, null, null);
     }
-    String range =
-        "(interval "
-            + signed(interval.lowPercent())
-            + " … "
-            + signed(interval.highPercent())
-            + " %)";
+    String range = range("interval", interval);
     String text =
         interval.differs()
             ? variant + ": " + change(interval, metric) + " " + range
@@ -80,6 +75,17 @@ final class Verdicts {
         text);
   }
 
+  /** "(95 % CI +5.1 … +10.8 %)", with the label given. */
+  private static String range(String label, RatioInterval interval) {
+    return "("
+        + label
+        + " "
+        + signed(interval.lowPercent())
+        + " … "
+        + signed(interval.highPercent())
+        + " %)";
+  }
+
   /** "+7.9 % peak users, better". */
   private static String change(RatioInterval interval, ExperimentMetric metric) {
     boolean better = (interval.ratio() > 1) == metric.higherIsBetter();
@@ -96,12 +102,7 @@ final class Verdicts {
    */
   static String text(
       String variant, RatioInterval interval, ExperimentMetric metric, StopRule rule) {
-    String range =
-        "(95 % CI "
-            + signed(interval.lowPercent())
-            + " … "
-            + signed(interval.highPercent())
-            + " %)";
+    String range = range("95 % CI", interval);
     if (!interval.differs()) {
       String settled =
           rule.detectPercent() != null && interval.within(rule.detectPercent())
