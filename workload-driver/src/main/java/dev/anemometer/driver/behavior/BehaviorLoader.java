@@ -1,5 +1,6 @@
 package dev.anemometer.driver.behavior;
 
+import dev.anemometer.driver.syntax.BindingPaths;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;
@@ -66,17 +67,7 @@ final class BehaviorLoader {
 
   /** {@code states.Login.next[0].wieght: unknown field} rather than Jackson's paragraph. */
   private static String describe(JacksonException e) {
-    StringBuilder path = new StringBuilder();
-    for (JacksonException.Reference reference : e.getPath()) {
-      if (reference.getPropertyName() != null) {
-        if (!path.isEmpty()) {
-          path.append('.');
-        }
-        path.append(reference.getPropertyName());
-      } else if (reference.getIndex() >= 0) {
-        path.append('[').append(reference.getIndex()).append(']');
-      }
-    }
+    String path = BindingPaths.path(e.getPath());
     String message = e.getOriginalMessage();
     if (message.startsWith("Unrecognized property")) {
       message = "unknown field";
@@ -84,6 +75,6 @@ final class BehaviorLoader {
       int cut = message.indexOf('\n');
       message = cut < 0 ? message : message.substring(0, cut);
     }
-    return (path.isEmpty() ? "(file)" : path.toString()) + ": " + message;
+    return (path.isEmpty() ? "(file)" : path) + ": " + message;
   }
 }
