@@ -17,7 +17,11 @@ final class BindingErrors {
   private BindingErrors() {}
 
   static String describe(JacksonException e) {
-    String path = BindingPaths.path(e.getPath());
+    return describe(e, BindingPaths.path(e.getPath()));
+  }
+
+  /** As {@link #describe(JacksonException)}, at {@code path} as the file writes it. */
+  static String describe(JacksonException e, String path) {
     if (e instanceof PropertyBindingException unknown) {
       return BindingPaths.unknownKey(path, unknown);
     }

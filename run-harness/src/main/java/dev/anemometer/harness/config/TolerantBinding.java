@@ -1,8 +1,10 @@
 package dev.anemometer.harness.config;
 
-import dev.anemometer.driver.syntax.BindingPaths;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.TreeSet;
 import java.util.function.Function;
 import tools.jackson.core.JacksonException;
 import tools.jackson.databind.JsonNode;
@@ -23,6 +25,9 @@ final class TolerantBinding {
   private final List<JsonNode> defaults;
   private final List<String> errors = new ArrayList<>();
   private final List<String> reportedPaths = new ArrayList<>();
+
+  /** Per list, as the file writes its path, the indexes of the elements taken out. */
+  private final Map<String, TreeSet<Integer>> takenOut = new HashMap<>();
 
   /**
    * @param defaults trees of built-in values to put in place of one that does not bind: the
@@ -49,10 +54,10 @@ final class TolerantBinding {
         }
         throw new ConfigException(errors);
       } catch (JacksonException e) {
-        String path = BindingPaths.path(e.getPath());
+        String path = writtenPath(e.getPath());
         boolean again = reportedPaths.contains(path);
         if (!again) {
-          errors.add(BindingErrors.describe(e));
+          errors.add(BindingErrors.describe(e, path));
           reportedPaths.add(path);
         }
         if (again || errors.size() >= MAX_ERRORS || !replace(tree, e.getPath())) {
@@ -132,10 +137,44 @@ final class TolerantBinding {
     if (parent instanceof ArrayNode array
         && last.getIndex() >= 0
         && last.getIndex() < array.size()) {
+      String list = writtenPath(path.subList(0, path.size() - 1));
+      takenOut
+          .computeIfAbsent(list, key -> new TreeSet<>())
+          .add(writtenIndex(list, last.getIndex()));
       array.remove(last.getIndex());
       return true;
     }
     return false;
+  }
+
+  /**
+   * The path of a value as the file writes it: an index counts the elements of its list taken out
+   * before it, so that the next error in the list names the element the user wrote.
+   */
+  private String writtenPath(List<JacksonException.Reference> path) {
+    StringBuilder written = new StringBuilder();
+    for (JacksonException.Reference step : path) {
+      if (step.getPropertyName() != null) {
+        if (!written.isEmpty()) {
+          written.append('.');
+        }
+        written.append(step.getPropertyName());
+      } else if (step.getIndex() >= 0) {
+        int index = writtenIndex(written.toString(), step.getIndex());
+        written.append('[').append(index).append(']');
+      }
+    }
+    return written.toString();
+  }
+
+  private int writtenIndex(String list, int index) {
+    int written = index;
+    for (int out : takenOut.getOrDefault(list, new TreeSet<>())) {
+      if (out <= written) {
+        written++;
+      }
+    }
+    return written;
   }
 
   private JsonNode builtIn(List<JacksonException.Reference> path) {

@@ -210,6 +210,22 @@ class ConfigValidationTest {
         .anySatisfy(message -> assertThat(message).startsWith(expected));
   }
 
+  @org.junit.jupiter.api.Test
+  void everyBrokenSegmentIsReportedAtTheIndexTheFileGivesIt() {
+    assertThat(
+            errors(
+                "strategy=interval",
+                "appInstances[0].loadPath.segments=[{type: ramp, from: 1, to: 9, duration: 1m,"
+                    + " step: 2m}, {type: wave}, {type: uniform, users: 10, duration: 1m},"
+                    + " {type: uniform, users: 10}]"))
+        .containsExactly(
+            "appInstances[0].loadPath.segments[0].step: must not exceed duration 1m, was 2m",
+            "appInstances[0].loadPath.segments[1].type: 'wave' is not one of: uniform, ramp,"
+                + " sine, spike",
+            "appInstances[0].loadPath.segments[3].duration: is required, a duration such as 90s"
+                + " or 5m");
+  }
+
   /** The errors of a configuration of the defaults and {@code overrides}; none when it loads. */
   private static List<String> errors(String... overrides) {
     ConfigException error =
