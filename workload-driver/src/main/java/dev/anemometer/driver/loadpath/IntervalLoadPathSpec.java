@@ -10,7 +10,7 @@ import java.util.List;
  * Time-varying load: the segments one after the other, the whole list {@code repeat} times. Every
  * segment (of every repetition) is judged as its own window, so the report has per-segment metrics.
  */
-// Bound where a file holds only an interval path, its type is no type id: bound() checks it.
+// Where a file holds only an interval path, its type is a plain key that bound() checks.
 @JsonTypeInfo(use = JsonTypeInfo.Id.NONE)
 public record IntervalLoadPathSpec(List<SegmentSpec> segments, int repeat) implements LoadPathSpec {
 
