@@ -28,11 +28,20 @@ public interface DeployedStack extends AutoCloseable {
   }
 
   /**
-   * Who drives the load: the harness's own driver at the entry URLs, unless the target runs the
-   * driver itself (Kubernetes runs it as pods next to the tiers).
+   * Who drives the load: the harness's own driver at the entry URLs; a target may wrap it (the
+   * local target runs it on the driver's own cores).
    */
   default LoadDriver loadDriver(LoadDriver inProcess) {
     return inProcess;
+  }
+
+  /**
+   * Opens this host's way to the driver workers the target deployed next to the tiers (worker pods
+   * on a cluster), for the harness to drive; empty where the target deploys none and the users run
+   * where {@code driver.workers} says.
+   */
+  default Optional<TargetWorkers> openWorkers() {
+    return Optional.empty();
   }
 
   /**

@@ -10,7 +10,10 @@ import java.util.List;
 /**
  * What the load phase gets: the resolved config (strategy, load paths, QoS), the instances with
  * their entry URLs, where to write the driver's files, where to report progress, how the run stops
- * the load early (a tier that died), and where to register the driver's own processes (workers).
+ * the load early (a tier that died), where to register the driver's own processes (workers), and
+ * the workers the target deployed, if it did.
+ *
+ * @param targetWorkers the driver workers the target deployed, open; null where it deployed none
  */
 public record LoadPlan(
     AnemometerConfig config,
@@ -20,7 +23,8 @@ public record LoadPlan(
     EventLog events,
     List<RunListener> listeners,
     LoadStop stop,
-    DriverProcesses driverProcesses) {
+    DriverProcesses driverProcesses,
+    TargetWorkers targetWorkers) {
 
   public LoadPlan {
     listeners = listeners == null ? List.of() : List.copyOf(listeners);
@@ -28,34 +32,18 @@ public record LoadPlan(
     driverProcesses = driverProcesses == null ? new DriverProcesses() : driverProcesses;
   }
 
-  public LoadPlan(
-      AnemometerConfig config,
-      List<DeployedInstance> instances,
-      Path driverDir,
-      Console console,
-      EventLog events,
-      List<RunListener> listeners,
-      LoadStop stop) {
-    this(config, instances, driverDir, console, events, listeners, stop, null);
-  }
-
-  public LoadPlan(
-      AnemometerConfig config,
-      List<DeployedInstance> instances,
-      Path driverDir,
-      Console console,
-      EventLog events,
-      List<RunListener> listeners) {
-    this(config, instances, driverDir, console, events, listeners, null);
-  }
-
-  public LoadPlan(
-      AnemometerConfig config,
-      List<DeployedInstance> instances,
-      Path driverDir,
-      Console console,
-      EventLog events) {
-    this(config, instances, driverDir, console, events, List.of());
+  /** The same plan with {@code others} listening too. */
+  public LoadPlan withListeners(List<RunListener> others) {
+    return new LoadPlan(
+        config,
+        instances,
+        driverDir,
+        console,
+        events,
+        others,
+        stop,
+        driverProcesses,
+        targetWorkers);
   }
 
   /** Elasticity and faults need short stats intervals; a plain run keeps the driver's default. */

@@ -29,12 +29,15 @@ final class DatabaseTier {
   static List<HasMetadata> postgres(StackModel model) {
     TierLabels db = TierLabels.of("db", model);
     PodSpec pod =
-        new PodSpecBuilder()
-            .withContainers(postgresContainer(model))
-            .withVolumes(
-                Containers.configMapVolume("config", "postgres-config"),
-                Containers.emptyDir("shm", "Memory", new Quantity("256Mi")))
-            .build();
+        PodSecurity.restricted(
+            new PodSpecBuilder()
+                .withContainers(postgresContainer(model))
+                .withVolumes(
+                    Containers.configMapVolume("config", "postgres-config"),
+                    Containers.emptyDir("shm", "Memory", new Quantity("256Mi")))
+                .build(),
+            PodSecurity.POSTGRES_USER,
+            true);
     return List.of(
         Workloads.statefulSet("postgres", db, 1, pod)
             .editSpec()
@@ -102,7 +105,9 @@ final class DatabaseTier {
             .withResources(resources("1", "2", 1536))
             .build();
     PodSpec pod =
-        new PodSpecBuilder().withRestartPolicy("OnFailure").withContainers(loader).build();
+        PodSecurity.restricted(
+            new PodSpecBuilder().withRestartPolicy("OnFailure").withContainers(loader).build(),
+            PodSecurity.ANEMOMETER_USER);
     return Workloads.job("data-load", TierLabels.of("data-load", model), pod)
         .editSpec()
         .withBackoffLimit(3)

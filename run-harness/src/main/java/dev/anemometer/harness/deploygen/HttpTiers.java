@@ -33,11 +33,13 @@ final class HttpTiers {
   static List<HasMetadata> app(StackModel model) {
     TierLabels app = TierLabels.of("app", model);
     PodSpec pod =
-        new PodSpecBuilder()
-            .withTerminationGracePeriodSeconds(45L)
-            .withContainers(appContainer(model))
-            .withVolumes(configMapVolume("config", "app-config"))
-            .build();
+        PodSecurity.restricted(
+            new PodSpecBuilder()
+                .withTerminationGracePeriodSeconds(45L)
+                .withContainers(appContainer(model))
+                .withVolumes(configMapVolume("config", "app-config"))
+                .build(),
+            PodSecurity.ANEMOMETER_USER);
     return List.of(
         deployment("app", app, model.appReplicas(), pod),
         service("app", app, HTTP_PORT, false),
@@ -77,7 +79,12 @@ final class HttpTiers {
             .withVolumeMounts(mount("config", "/usr/local/etc/haproxy"))
             .build();
     Volume config = configMapVolume("config", "haproxy-config");
-    return proxyTier(TierLabels.of("lb", model), model.lbReplicas(), container, config);
+    return proxyTier(
+        TierLabels.of("lb", model),
+        model.lbReplicas(),
+        PodSecurity.HAPROXY_USER,
+        container,
+        config);
   }
 
   static List<HasMetadata> nginx(StackModel model) {
@@ -104,7 +111,12 @@ final class HttpTiers {
             .build();
     Volume config = configMapVolume("config", "nginx-config");
     return proxyTier(
-        TierLabels.of("web", model), model.webReplicas(), container, config, staticFiles);
+        TierLabels.of("web", model),
+        model.webReplicas(),
+        PodSecurity.NGINX_USER,
+        container,
+        config,
+        staticFiles);
   }
 
   private static KeyToPath item(String key, String path) {
@@ -123,9 +135,11 @@ final class HttpTiers {
   }
 
   private static List<HasMetadata> proxyTier(
-      TierLabels labels, int replicas, Container container, Volume... volumes) {
+      TierLabels labels, int replicas, long user, Container container, Volume... volumes) {
     String name = container.getName();
-    PodSpec pod = new PodSpecBuilder().withContainers(container).withVolumes(volumes).build();
+    PodSpec pod =
+        PodSecurity.restricted(
+            new PodSpecBuilder().withContainers(container).withVolumes(volumes).build(), user);
     return List.of(
         deployment(name, labels, replicas, pod), service(name, labels, HTTP_PORT, false));
   }

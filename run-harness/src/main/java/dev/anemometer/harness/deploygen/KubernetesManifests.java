@@ -26,31 +26,38 @@ public final class KubernetesManifests {
   public static final String APP_IMAGE = "anemometer/auction-app:0.1.0";
   public static final String DRIVER_IMAGE = "anemometer/workload-driver:0.1.0";
 
-  /** The development values of the secret; the harness and real clusters replace them. */
-  static final String DEFAULT_SECRET = "anemometer";
-
   private KubernetesManifests() {}
 
   /**
    * Every object of one instance in the order to apply them: configurations first, then the
    * workloads, with a run's own database password and driver token.
+   *
+   * @param workerTargets the entry hosts the driver's workers may load
    */
   public static List<HasMetadata> objects(
-      StackModel model, String dbPassword, String driverToken, Map<String, String> staticFiles) {
+      StackModel model,
+      String dbPassword,
+      String driverToken,
+      Map<String, String> staticFiles,
+      List<String> workerTargets) {
     List<HasMetadata> objects = new ArrayList<>(configMaps(model, staticFiles));
-    workloads(model, dbPassword, driverToken).values().forEach(objects::addAll);
+    objects.add(secret(model, dbPassword, driverToken));
+    workloads(model, workerTargets).values().forEach(objects::addAll);
     return objects;
   }
 
-  /** Everything but the tier configurations, keyed by file name, with the development secret. */
+  /**
+   * Everything but the tier configurations and the Secret, keyed by file name: what {@code
+   * k8s/base} holds. The Secret is the user's to create (deploying.md), so that no password or
+   * token is ever committed or shared between clusters.
+   */
   static Map<String, List<HasMetadata>> workloads(StackModel model) {
-    return workloads(model, DEFAULT_SECRET, DEFAULT_SECRET);
+    return workloads(model, List.of(model.entryHost()));
   }
 
   private static Map<String, List<HasMetadata>> workloads(
-      StackModel model, String dbPassword, String driverToken) {
+      StackModel model, List<String> workerTargets) {
     Map<String, List<HasMetadata>> files = new LinkedHashMap<>();
-    files.put("secret.yaml", List.of(secret(model, dbPassword, driverToken)));
     files.put("postgres.yaml", DatabaseTier.postgres(model));
     files.put("data-load.yaml", List.of(DatabaseTier.dataLoad(model)));
     files.put("app.yaml", HttpTiers.app(model));
@@ -60,7 +67,7 @@ public final class KubernetesManifests {
     if (model.hasWeb()) {
       files.put("nginx.yaml", HttpTiers.nginx(model));
     }
-    files.put("driver.yaml", Driver.manifests(model));
+    files.put("driver.yaml", Driver.manifests(model, workerTargets));
     return files;
   }
 

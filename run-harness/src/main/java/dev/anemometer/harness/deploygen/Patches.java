@@ -29,12 +29,11 @@ final class Patches {
     patches.add(job("data-load", container("data-load").withEnv(DatabaseTier.maxUsers(model))));
     patches.add(
         new StatefulSetBuilder()
-            .withMetadata(named("driver-worker"))
+            .withMetadata(named(Driver.WORKERS))
             .withNewSpec()
             .withReplicas(model.driverWorkers())
             .endSpec()
             .build());
-    patches.add(job("driver-controller", container("controller").withEnv(Driver.load(model))));
     if (model.hasWeb()) {
       patches.add(scaled("nginx", model.webReplicas()));
     }

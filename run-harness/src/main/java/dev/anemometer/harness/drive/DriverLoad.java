@@ -30,15 +30,15 @@ import java.util.Map;
 
 /**
  * The load phase through the workload driver's library: its users in this JVM, or in worker JVMs
- * ({@code driver.workers}) that this JVM drives as their controller. Either way the load path, live
- * status, QoS, results and bid audit are the same.
+ * ({@code driver.workers}, or the worker pods a cluster target deploys) that this JVM drives as
+ * their controller. Either way the load path, live status, QoS, results and bid audit are the same.
  */
 public final class DriverLoad implements LoadDriver {
 
   @Override
   public LoadOutcome drive(LoadPlan plan) {
     AnemometerConfig config = plan.config();
-    if (!config.driver().usesWorkers()) {
+    if (!config.driver().usesWorkers() && plan.targetWorkers() == null) {
       RunResult result =
           run(plan, LocalLoadGenerator.production(DriverLoad::nettyClient), "driver");
       if (result.error() != null) {

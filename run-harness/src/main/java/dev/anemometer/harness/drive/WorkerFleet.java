@@ -2,11 +2,11 @@ package dev.anemometer.harness.drive;
 
 import dev.anemometer.driver.control.WorkerClient;
 import dev.anemometer.harness.config.DriverSpec;
-import dev.anemometer.harness.config.WorkersSpec;
 import dev.anemometer.harness.console.Console;
 import dev.anemometer.harness.deploy.DeployedInstance;
 import dev.anemometer.harness.deploy.LoadPlan;
 import dev.anemometer.harness.deploy.LoadStop;
+import dev.anemometer.harness.deploy.TargetWorkers;
 import dev.anemometer.harness.deploy.TierExit;
 import dev.anemometer.harness.deploy.TierStartException;
 import dev.anemometer.harness.deploy.local.WorkerProcesses;
@@ -26,9 +26,10 @@ import java.util.TreeSet;
 import java.util.concurrent.TimeUnit;
 
 /**
- * The driver's workers for one load, the harness being their controller (SPEC §3.5): started on
- * this host for {@code driver.workers: N} and stopped when the load ends, whichever way it ends, or
- * started elsewhere and given as {@code host:port}. Errors name the worker they are about.
+ * The driver's workers for one load, the harness being their controller (SPEC §3.5): those the
+ * target deployed (worker pods on a cluster), else started on this host for {@code driver.workers:
+ * N} and stopped when the load ends, whichever way it ends, or started elsewhere and given as
+ * {@code host:port}. Errors name the worker they are about.
  */
 final class WorkerFleet implements AutoCloseable {
 
@@ -46,11 +47,23 @@ final class WorkerFleet implements AutoCloseable {
   /** Starts the workers or connects to them, and checks that each answers. */
   static WorkerFleet open(DriverSpec driver, LoadPlan plan) {
     HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
-    WorkersSpec workers = driver.workers();
-    WorkerFleet fleet =
-        workers.startsLocally()
-            ? startHere(workers.count(), http, plan)
-            : connect(workers.addresses(), driver.workersToken(), http, plan);
+    WorkerFleet fleet;
+    if (plan.targetWorkers() != null) {
+      TargetWorkers deployed = plan.targetWorkers();
+      plan.console().info("driver: " + deployed.workers().size() + " workers the target deployed");
+      fleet = connect(deployed.workers(), deployed.token(), http, plan);
+    } else if (driver.workers().startsLocally()) {
+      fleet = startHere(driver.workers().count(), http, plan);
+    } else {
+      List<String> addresses = driver.workers().addresses();
+      List<TargetWorkers.Worker> given = new ArrayList<>();
+      for (int i = 0; i < addresses.size(); i++) {
+        String address = addresses.get(i).trim();
+        given.add(new TargetWorkers.Worker("driver worker " + i + " (" + address + ")", address));
+      }
+      plan.console().info("driver: " + addresses.size() + " workers at " + addresses);
+      fleet = connect(given, driver.workersToken(), http, plan);
+    }
     try {
       fleet.clients.forEach(WorkerClient::status);
     } catch (RuntimeException e) {
@@ -95,16 +108,21 @@ final class WorkerFleet implements AutoCloseable {
   }
 
   private static WorkerFleet connect(
-      List<String> addresses, String token, HttpClient http, LoadPlan plan) {
+      List<TargetWorkers.Worker> workers, String token, HttpClient http, LoadPlan plan) {
     List<WorkerClient> clients = new ArrayList<>();
-    for (int i = 0; i < addresses.size(); i++) {
-      String address = addresses.get(i).trim();
-      String name = "driver worker " + i + " (" + address + ")";
-      clients.add(new WorkerClient(WorkerClient.baseOf(address), token, http, name));
-      plan.events().record("worker", "driver-worker-" + i, Map.of("address", address));
+    for (int i = 0; i < workers.size(); i++) {
+      TargetWorkers.Worker worker = workers.get(i);
+      clients.add(
+          new WorkerClient(WorkerClient.baseOf(worker.address()), token, http, worker.name()));
+      plan.events()
+          .record(
+              "worker",
+              "driver-worker-" + i,
+              Map.of("address", worker.address(), "name", worker.name()));
     }
-    plan.console().info("driver: " + addresses.size() + " workers at " + addresses);
-    warnOfLoopbackEntries(clients, plan.instances(), plan.console());
+    if (plan.targetWorkers() == null) {
+      warnOfLoopbackEntries(clients, plan.instances(), plan.console());
+    }
     return new WorkerFleet(clients, null);
   }
 

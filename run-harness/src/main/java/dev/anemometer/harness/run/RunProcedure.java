@@ -13,6 +13,7 @@ import dev.anemometer.harness.deploy.LoadDriver;
 import dev.anemometer.harness.deploy.LoadOutcome;
 import dev.anemometer.harness.deploy.LoadPlan;
 import dev.anemometer.harness.deploy.LoadStop;
+import dev.anemometer.harness.deploy.TargetWorkers;
 import dev.anemometer.harness.deploy.TierExit;
 import dev.anemometer.harness.deploy.local.OpenFilesLimit;
 import dev.anemometer.harness.drive.DriverLoad;
@@ -271,6 +272,23 @@ public final class RunProcedure {
     LoadDriver driver = deployment.loadDriver(this.driver);
     harness.console().phase("drive load (" + config.strategy().configName() + ")");
     results.events().phase("load", "start");
+    Optional<TargetWorkers> workers = deployment.openWorkers();
+    try {
+      return drive(config, deployment, results, loadStop, outcome, driver, workers.orElse(null));
+    } finally {
+      workers.ifPresent(TargetWorkers::close);
+    }
+  }
+
+  private LoadOutcome drive(
+      AnemometerConfig config,
+      DeployedStack deployment,
+      ResultsDirectory results,
+      LoadStop loadStop,
+      RunOutcome outcome,
+      LoadDriver driver,
+      TargetWorkers workers)
+      throws InterruptedException {
     LoadPlan plan =
         new LoadPlan(
             config,
@@ -280,7 +298,8 @@ public final class RunProcedure {
             results.events(),
             List.of(),
             loadStop,
-            new DriverProcesses());
+            new DriverProcesses(),
+            workers);
     List<RunListener> listeners = new ArrayList<>();
     deployment
         .tierProcesses()
@@ -330,15 +349,7 @@ public final class RunProcedure {
   }
 
   private static LoadPlan withListeners(LoadPlan plan, List<RunListener> listeners) {
-    return new LoadPlan(
-        plan.config(),
-        plan.instances(),
-        plan.driverDir(),
-        plan.console(),
-        plan.events(),
-        listeners,
-        plan.stop(),
-        plan.driverProcesses());
+    return plan.withListeners(listeners);
   }
 
   private RunSummary summarize(AnemometerConfig config, Instant started, RunOutcome outcome) {

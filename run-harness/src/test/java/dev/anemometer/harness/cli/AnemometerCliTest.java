@@ -184,24 +184,6 @@ class AnemometerCliTest {
   }
 
   @Test
-  void anIntervalLoadPathIsRefusedOnKubernetesBeforeTheClusterIsContacted() {
-    assertThat(
-            AnemometerCli.execute(
-                "run",
-                "--target",
-                "kubernetes",
-                "--set",
-                "strategy=interval",
-                "--set",
-                "appInstances[0].loadPath={type: interval, segments: [{type: uniform, users: 10,"
-                    + " duration: 60s}]}",
-                "--results",
-                dir.toString()))
-        .isEqualTo(2);
-    assertThat(stderr()).contains("strategy: interval is not available on target kubernetes");
-  }
-
-  @Test
   void aCvTargetThatIsNotAPercentageExitsTwoWithOneLineBeforeAnythingStarts() {
     int exit = AnemometerCli.execute("run", "--until-cv", "-1", "--results", dir.toString());
 

@@ -9,6 +9,7 @@ import io.fabric8.kubernetes.api.model.PodSpec;
 import io.fabric8.kubernetes.api.model.apps.Deployment;
 import io.fabric8.kubernetes.api.model.apps.StatefulSet;
 import io.fabric8.kubernetes.api.model.batch.v1.Job;
+import io.fabric8.kubernetes.api.model.networking.v1.NetworkPolicy;
 import io.fabric8.kubernetes.client.utils.KubernetesSerialization;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -68,7 +69,6 @@ class KubernetesManifestsTest {
     List<String> expected =
         new ArrayList<>(
             List.of(
-                "Secret/anemometer-secrets",
                 "ConfigMap/postgres-config",
                 "ConfigMap/app-config",
                 "ConfigMap/nginx-config",
@@ -83,7 +83,7 @@ class KubernetesManifestsTest {
                 "Service/nginx",
                 "StatefulSet/driver-worker",
                 "Service/driver-worker",
-                "Job/driver-controller"));
+                "NetworkPolicy/driver-worker-only-forwarded"));
     if (model.hasLb()) {
       expected.addAll(List.of("ConfigMap/haproxy-config", "Deployment/haproxy", "Service/haproxy"));
     }
@@ -125,7 +125,17 @@ class KubernetesManifestsTest {
             e ->
                 assertThat(e.getName() + "=" + e.getValue())
                     .isEqualTo("MAX_USERS=" + model.maxUsers()));
-    assertThat(((Job) byKindAndName.get("Job/driver-controller")).getSpec().getSuspend()).isTrue();
+    NetworkPolicy workersPolicy =
+        (NetworkPolicy) byKindAndName.get("NetworkPolicy/driver-worker-only-forwarded");
+    assertThat(workersPolicy.getSpec().getPodSelector().getMatchLabels())
+        .containsEntry("anemometer.dev/tier", "driver-worker");
+    assertThat(workersPolicy.getSpec().getPolicyTypes()).containsExactly("Ingress");
+    assertThat(workersPolicy.getSpec().getIngress()).as("no source admitted").isEmpty();
+    assertThat(built.output())
+        .as("no password or token is committed: the Secret is the user's to create")
+        .doesNotContain("kind: Secret")
+        .doesNotContain("stringData")
+        .doesNotContain("--token");
     ConfigMap nginx = (ConfigMap) byKindAndName.get("ConfigMap/nginx-config");
     assertThat(nginx.getData().get("nginx.conf"))
         .contains(model.hasLb() ? "server haproxy:8080" : "server app:8080")
@@ -138,8 +148,22 @@ class KubernetesManifestsTest {
           .containsKeys("anemometer.dev/tier", "anemometer.dev/instance");
       PodSpec pod = podSpec(object);
       if (pod != null) {
+        String pods = object.getKind() + "/" + object.getMetadata().getName();
+        assertThat(pod.getSecurityContext()).as(pods + " securityContext").isNotNull();
+        assertThat(pod.getSecurityContext().getRunAsNonRoot()).as(pods + " non-root").isTrue();
+        assertThat(pod.getSecurityContext().getRunAsUser())
+            .as(pods + " a user the kubelet can check")
+            .isPositive();
+        assertThat(pod.getSecurityContext().getSeccompProfile().getType())
+            .isEqualTo("RuntimeDefault");
         for (Container container : pod.getContainers()) {
           String what = object.getKind() + "/" + object.getMetadata().getName();
+          assertThat(container.getSecurityContext().getAllowPrivilegeEscalation())
+              .as(what + " privilege escalation")
+              .isFalse();
+          assertThat(container.getSecurityContext().getCapabilities().getDrop())
+              .as(what + " capabilities")
+              .containsExactly("ALL");
           assertThat(container.getResources().getLimits())
               .as(what + " limits")
               .containsKeys("cpu", "memory");

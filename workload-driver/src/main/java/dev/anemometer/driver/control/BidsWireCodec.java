@@ -57,7 +57,10 @@ final class BidsWireCodec {
     try {
       raw = inflate(Base64.getDecoder().decode(encoded.data()), maxBytes(encoded.count()));
     } catch (IllegalArgumentException notBase64) {
-      throw new IllegalArgumentException("acknowledged bids: " + notBase64.getMessage());
+      String message = notBase64.getMessage();
+      throw message.startsWith("acknowledged bids")
+          ? notBase64
+          : new IllegalArgumentException("acknowledged bids: " + message);
     }
     int[] at = {0};
     long bidId = 0;
@@ -120,7 +123,10 @@ final class BidsWireCodec {
     try {
       while (!inflater.finished()) {
         int n = inflater.inflate(chunk);
-        if (n == 0 && (inflater.needsInput() || inflater.needsDictionary())) {
+        // An empty stream ends (finished) with no output and all its input taken: not truncated.
+        if (n == 0
+            && !inflater.finished()
+            && (inflater.needsInput() || inflater.needsDictionary())) {
           throw new IllegalArgumentException("acknowledged bids: truncated deflated data");
         }
         if (bytes.size() + (long) n > maxBytes) {

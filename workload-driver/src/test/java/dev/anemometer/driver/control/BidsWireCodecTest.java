@@ -24,6 +24,16 @@ class BidsWireCodecTest {
   }
 
   @Test
+  void noBidsAtAllSurviveTheWire() {
+    AcknowledgedBids decoded = new AcknowledgedBids();
+    decoded.acknowledged(1, 2, 3, 4, "OUTBID");
+
+    BidsWireCodec.decode(BidsWireCodec.encode(new AcknowledgedBids()), decoded);
+
+    assertThat(decoded.size()).as("nothing added to what was there").isEqualTo(1);
+  }
+
+  @Test
   void aHundredThousandBidsTravelCompactly() {
     AcknowledgedBids bids = new AcknowledgedBids();
     for (int i = 0; i < 100_000; i++) {

@@ -2,15 +2,21 @@ package dev.anemometer.harness.deploy.kubernetes;
 
 import dev.anemometer.harness.deploygen.StackModel;
 import io.fabric8.kubernetes.api.model.HasMetadata;
+import java.net.URI;
 import java.util.List;
 
 /**
  * One app instance in its own namespace, with the objects applied there.
  *
  * @param resources in the order they were applied
+ * @param entryUrl where users enter, as pods reach it
  */
 public record InstanceNamespace(
-    int appInstanceIndex, String namespace, StackModel model, List<HasMetadata> resources) {
+    int appInstanceIndex,
+    String namespace,
+    StackModel model,
+    List<HasMetadata> resources,
+    URI entryUrl) {
 
   public InstanceNamespace {
     resources = List.copyOf(resources);
@@ -29,10 +35,5 @@ public record InstanceNamespace(
         .filter(r -> r.getKind().equals("StatefulSet"))
         .map(r -> r.getMetadata().getName())
         .toList();
-  }
-
-  /** The in-cluster URL users enter through. */
-  public String entryUrl() {
-    return "http://" + model.entryHost() + "." + namespace + ".svc:8080";
   }
 }

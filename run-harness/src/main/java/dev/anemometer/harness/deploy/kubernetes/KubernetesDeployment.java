@@ -2,6 +2,7 @@ package dev.anemometer.harness.deploy.kubernetes;
 
 import dev.anemometer.harness.config.AnemometerConfig;
 import dev.anemometer.harness.deploy.TierStartException;
+import dev.anemometer.harness.deploygen.ContainerConfigs;
 import dev.anemometer.harness.deploygen.DeployFiles;
 import dev.anemometer.harness.deploygen.KubernetesManifests;
 import dev.anemometer.harness.deploygen.StackModel;
@@ -11,6 +12,7 @@ import io.fabric8.kubernetes.api.model.NamespaceBuilder;
 import io.fabric8.kubernetes.api.model.apps.DeploymentBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.dsl.NonDeletingOperation;
+import java.net.URI;
 import java.security.SecureRandom;
 import java.util.ArrayList;
 import java.util.HexFormat;
@@ -20,36 +22,46 @@ import java.util.Locale;
 /**
  * The {@code kubernetes} target: each app instance in its own namespace, built from the same
  * manifests as {@code k8s/} but sized by the run's own config, with a fresh password and driver
- * token per run. Namespaces are labelled so that a leftover from a crashed run can be found.
+ * token per run. Namespaces are labelled with the run and its owner, so that a leftover from a
+ * crashed run can be found and no one else's is touched.
  */
 public final class KubernetesDeployment implements AutoCloseable {
 
   static final String RUN_LABEL = "anemometer.dev/run";
 
+  /** Who started a run ({@link NamespaceOwner}): teardown deletes only its own namespaces. */
+  static final String OWNER_LABEL = "anemometer.dev/owner";
+
   private final KubernetesClient client;
+  private final ClusterNetwork network;
   private final String runId;
+  private final String owner;
+  private final String driverToken = randomSecret();
   private final List<InstanceNamespace> instances = new ArrayList<>();
 
   public KubernetesDeployment(KubernetesClient client, String runName) {
-    this.client = client;
-    this.runId = dnsLabel(runName);
+    this(client, new ApiServerNetwork(client), runName, NamespaceOwner.current());
   }
 
-  /** Changes an object of an instance before it is applied (a run's driver controller). */
-  @FunctionalInterface
-  public interface Adjuster {
-    HasMetadata adjust(int appInstanceIndex, StackModel model, HasMetadata resource);
+  KubernetesDeployment(
+      KubernetesClient client, ClusterNetwork network, String runName, String owner) {
+    this.client = client;
+    this.network = network;
+    this.runId = dnsLabel(runName);
+    this.owner = owner;
   }
 
   /** Creates one namespace per app instance and applies its objects; returns without waiting. */
   public List<InstanceNamespace> deploy(AnemometerConfig config, TuningCalculator tuning) {
-    return deploy(config, tuning, (index, model, resource) -> resource);
-  }
-
-  public List<InstanceNamespace> deploy(
-      AnemometerConfig config, TuningCalculator tuning, Adjuster adjuster) {
+    List<String> entryHosts = new ArrayList<>();
+    List<StackModel> models = new ArrayList<>();
     for (int i = 0; i < config.appInstances().size(); i++) {
       StackModel model = StackModel.of(config, i, tuning);
+      models.add(model);
+      entryHosts.add(entryUrl(namespaceName(i), model).getHost());
+    }
+    for (int i = 0; i < models.size(); i++) {
+      StackModel model = models.get(i);
       String namespace = namespaceName(i);
       client
           .namespaces()
@@ -59,42 +71,37 @@ public final class KubernetesDeployment implements AutoCloseable {
                   .withName(namespace)
                   .addToLabels("app.kubernetes.io/part-of", "anemometer")
                   .addToLabels(RUN_LABEL, runId)
+                  .addToLabels(OWNER_LABEL, owner)
                   .addToLabels("anemometer.dev/instance", model.instanceName())
                   .endMetadata()
                   .build())
           .createOr(NonDeletingOperation::update);
       List<HasMetadata> applied = new ArrayList<>();
-      for (HasMetadata resource : resources(model)) {
+      for (HasMetadata resource : resources(model, entryHosts)) {
         applied.add(
             client
-                .resource(adjuster.adjust(i, model, resource))
+                .resource(resource)
                 .inNamespace(namespace)
                 .createOr(NonDeletingOperation::update));
       }
-      instances.add(new InstanceNamespace(i, namespace, model, applied));
+      instances.add(
+          new InstanceNamespace(i, namespace, model, applied, entryUrl(namespace, model)));
     }
     return List.copyOf(instances);
+  }
+
+  /** Where users enter an instance, as pods (the driver's workers) reach it. */
+  private URI entryUrl(String namespace, StackModel model) {
+    return network.serviceUrl(namespace, model.entryHost(), ContainerConfigs.HTTP_PORT);
   }
 
   public List<InstanceNamespace> instances() {
     return List.copyOf(instances);
   }
 
-  /** Starts the suspended driver controller Job of every instance: the load begins. */
-  public void startDriver() {
-    for (InstanceNamespace instance : instances) {
-      client
-          .batch()
-          .v1()
-          .jobs()
-          .inNamespace(instance.namespace())
-          .withName("driver-controller")
-          .edit(
-              job -> {
-                job.getSpec().setSuspend(false);
-                return job;
-              });
-    }
+  /** The bearer token of every worker pod of this run. */
+  String driverToken() {
+    return driverToken;
   }
 
   /** Elasticity: sets a tier Deployment's replicas; {@link Readiness} tells when they serve. */
@@ -125,10 +132,14 @@ public final class KubernetesDeployment implements AutoCloseable {
     return name.substring(0, Math.min(name.length(), 63 - suffix.length())) + suffix;
   }
 
-  /** The objects of one instance: the same fabric8 objects {@code k8s/} is written from. */
-  List<HasMetadata> resources(StackModel model) {
+  /**
+   * The objects of one instance: the same fabric8 objects {@code k8s/} is written from, with a
+   * Secret of its own database password and the run's driver token, and workers that may load every
+   * instance's entry (the harness splits each instance's users over all of them).
+   */
+  List<HasMetadata> resources(StackModel model, List<String> entryHosts) {
     return KubernetesManifests.objects(
-        model, randomSecret(), randomSecret(), DeployFiles.staticFiles());
+        model, randomSecret(), driverToken, DeployFiles.staticFiles(), entryHosts);
   }
 
   /**

@@ -5,14 +5,14 @@ import dev.anemometer.harness.console.Console;
 import dev.anemometer.harness.deploy.DatabaseEndpoint;
 import dev.anemometer.harness.deploy.DeployedInstance;
 import dev.anemometer.harness.deploy.DeployedStack;
-import dev.anemometer.harness.deploy.LoadDriver;
+import dev.anemometer.harness.deploy.TargetWorkers;
 import dev.anemometer.harness.deploy.TierStartException;
 import dev.anemometer.harness.deploygen.ContainerConfigs;
+import dev.anemometer.harness.elasticity.FaultTarget;
 import dev.anemometer.harness.elasticity.ScalableTier;
 import dev.anemometer.harness.tuning.TuningCalculator;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientException;
-import java.net.URI;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.HashMap;
@@ -22,10 +22,11 @@ import java.util.Optional;
 import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
- * A run on a cluster: one namespace per app instance, ready before the load; the driver as pods
- * (its controller Job resumed by {@link ClusterLoad}); Deployment replicas for elasticity; pod logs
- * and events copied into {@code logs/}; the namespaces deleted at the end, also when the run fails
- * or is interrupted, unless {@code --keep} asks to leave them.
+ * A run on a cluster: one namespace per app instance, ready before the load; the driver's workers
+ * as pods that the harness drives through port-forwards, as it drives workers anywhere; Deployment
+ * replicas for elasticity; pod deletion for faults; pod logs and events copied into {@code logs/};
+ * the namespaces deleted at the end, also when the run fails or is interrupted, unless {@code
+ * --keep} asks to leave them.
  */
 public final class KubernetesStack implements DeployedStack {
 
@@ -37,6 +38,7 @@ public final class KubernetesStack implements DeployedStack {
   public record Options(Path kubeconfig, String context, Duration readyTimeout, boolean keep) {}
 
   private final KubernetesClient client;
+  private final ClusterNetwork network;
   private final boolean ownsClient;
   private final KubernetesDeployment deployment;
   private final Readiness readiness;
@@ -48,23 +50,20 @@ public final class KubernetesStack implements DeployedStack {
 
   private KubernetesStack(
       KubernetesClient client,
+      ClusterNetwork network,
       boolean ownsClient,
       String runName,
       Path logsDir,
       Options options,
       Console console) {
     this.client = client;
+    this.network = network;
     this.ownsClient = ownsClient;
-    this.deployment = new KubernetesDeployment(client, runName);
+    this.deployment = new KubernetesDeployment(client, network, runName, NamespaceOwner.current());
     this.readiness = new Readiness(client);
     this.logsDir = logsDir;
     this.options = options;
     this.console = console;
-  }
-
-  /** Only fixed loads and findMax reach the driver controller; see {@link ControllerJob}. */
-  public static void requireSupported(AnemometerConfig config) {
-    ControllerJob.requireSupported(config);
   }
 
   public static KubernetesStack start(
@@ -73,18 +72,20 @@ public final class KubernetesStack implements DeployedStack {
       Path resultsDir,
       Options options,
       Console console) {
-    ControllerJob.requireSupported(config);
     KubernetesClient client = ClusterConnection.connect(options.kubeconfig(), options.context());
-    return start(client, true, config, tuning, resultsDir, options, console);
+    return start(
+        client, new ApiServerNetwork(client), true, config, tuning, resultsDir, options, console);
   }
 
   /**
    * The run's namespaces are named after its results folder, which is unique per run.
    *
+   * @param network how this host reaches pods and pods reach Services (a test plays them)
    * @param ownsClient close the client with the stack (not when a test lends its own)
    */
   static KubernetesStack start(
       KubernetesClient client,
+      ClusterNetwork network,
       boolean ownsClient,
       AnemometerConfig config,
       TuningCalculator tuning,
@@ -94,6 +95,7 @@ public final class KubernetesStack implements DeployedStack {
     KubernetesStack stack =
         new KubernetesStack(
             client,
+            network,
             ownsClient,
             resultsDir.getFileName().toString(),
             resultsDir.resolve("logs"),
@@ -110,8 +112,7 @@ public final class KubernetesStack implements DeployedStack {
     }
     Runtime.getRuntime().addShutdownHook(stack.removeOnExit);
     try {
-      List<InstanceNamespace> instances =
-          stack.deployment.deploy(config, tuning, ControllerJob.forRun(config));
+      List<InstanceNamespace> instances = stack.deployment.deploy(config, tuning);
       for (InstanceNamespace instance : instances) {
         console.phase("kubernetes: waiting for namespace " + instance.namespace());
         stack.readiness.await(instance, options.readyTimeout());
@@ -146,7 +147,7 @@ public final class KubernetesStack implements DeployedStack {
     return deployment.instances().stream().map(KubernetesStack::deployed).toList();
   }
 
-  /** In-cluster addresses: what the driver pods use, and what the summary records. */
+  /** In-cluster addresses: what the driver's worker pods use, and what the summary records. */
   private static DeployedInstance deployed(InstanceNamespace instance) {
     String jdbcUrl =
         "jdbc:postgresql://postgres."
@@ -157,7 +158,7 @@ public final class KubernetesStack implements DeployedStack {
             + ContainerConfigs.DATABASE;
     return new DeployedInstance(
         instance.appInstanceIndex(),
-        List.of(URI.create(instance.entryUrl())),
+        List.of(instance.entryUrl()),
         new DatabaseEndpoint(jdbcUrl, ContainerConfigs.DATABASE_USER, ""),
         List.of(),
         List.of());
@@ -175,13 +176,25 @@ public final class KubernetesStack implements DeployedStack {
   }
 
   @Override
-  public LoadDriver loadDriver(LoadDriver inProcess) {
-    return new ClusterLoad(client, deployment);
+  public Map<Integer, FaultTarget> faultTargets() {
+    Map<Integer, FaultTarget> targets = new HashMap<>();
+    for (InstanceNamespace instance : deployment.instances()) {
+      targets.put(
+          instance.appInstanceIndex(),
+          new KubernetesFaults(client, readiness, instance, options.readyTimeout()));
+    }
+    return targets;
+  }
+
+  @Override
+  public Optional<TargetWorkers> openWorkers() {
+    return Optional.of(
+        ClusterWorkers.open(network, deployment.instances(), deployment.driverToken()));
   }
 
   @Override
   public Optional<DatabaseAccess> database(DeployedInstance instance) {
-    return PostgresForward.open(client, deployment.instance(instance.index()).namespace());
+    return PostgresForward.open(client, network, deployment.instance(instance.index()).namespace());
   }
 
   @Override

@@ -25,17 +25,20 @@ public final class KubernetesTarget {
       for (InstanceNamespace instance : deployment.deploy(config, tuning)) {
         console.phase("kubernetes: waiting for namespace " + instance.namespace());
         readiness.await(instance, options.readyTimeout);
-        urls.add(instance.entryUrl());
+        urls.add(instance.entryUrl().toString());
       }
       return urls;
     }
   }
 
-  /** Deletes every namespace an Anemometer deploy or run created on this cluster. */
+  /**
+   * Deletes every namespace a deploy or run of this user on this host created on this cluster, and
+   * no other.
+   */
   public static List<String> teardown(ClusterOptions options) {
     try (KubernetesClient client = ClusterConnection.connect(options.kubeconfig, options.context)) {
       NamespaceTeardown teardown = new NamespaceTeardown(client);
-      List<String> namespaces = teardown.leftovers();
+      List<String> namespaces = teardown.leftovers(NamespaceOwner.current());
       teardown.deleteNamespaces(namespaces);
       return namespaces;
     }

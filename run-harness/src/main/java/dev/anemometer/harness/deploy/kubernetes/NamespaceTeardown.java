@@ -42,9 +42,18 @@ public final class NamespaceTeardown {
     }
   }
 
-  /** Namespaces a crashed run left behind, found by the run label. */
-  public List<String> leftovers() {
-    return client.namespaces().withLabel(KubernetesDeployment.RUN_LABEL).list().getItems().stream()
+  /**
+   * Namespaces runs of {@code owner} left behind (a crash, {@code --keep}), found by the run and
+   * owner labels: another user's runs on the same cluster are not among them.
+   */
+  public List<String> leftovers(String owner) {
+    return client
+        .namespaces()
+        .withLabel(KubernetesDeployment.RUN_LABEL)
+        .withLabel(KubernetesDeployment.OWNER_LABEL, owner)
+        .list()
+        .getItems()
+        .stream()
         .map(ns -> ns.getMetadata().getName())
         .toList();
   }

@@ -3,12 +3,11 @@ package dev.anemometer.harness.deploy.kubernetes;
 import dev.anemometer.harness.database.DatabaseConnections;
 import dev.anemometer.harness.deploy.DatabaseEndpoint;
 import dev.anemometer.harness.deploy.DeployedStack;
+import dev.anemometer.harness.deploy.TierStartException;
 import dev.anemometer.harness.deploygen.ContainerConfigs;
 import io.fabric8.kubernetes.api.model.Secret;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientException;
-import io.fabric8.kubernetes.client.LocalPortForward;
-import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.sql.Connection;
 import java.sql.SQLException;
@@ -16,24 +15,25 @@ import java.util.Base64;
 import java.util.Optional;
 
 /**
- * The bid audit's way into an instance's PostgreSQL: a port-forward from a loopback port of this
- * host to the {@code postgres-0} pod, with the run's password read back from its Secret. Empty when
- * the pod, the forward or a first connection fails: the audit is then skipped, not failed.
+ * The bid audit's way into an instance's PostgreSQL: a forward from a loopback port of this host to
+ * the {@code postgres-0} pod, with the run's password read back from its Secret. Empty when the
+ * pod, the forward or a first connection fails: the audit is then skipped, not failed.
  */
 final class PostgresForward implements DeployedStack.DatabaseAccess {
 
   static final String POD = "postgres-0";
   static final String SECRET = "anemometer-secrets";
 
-  private final LocalPortForward forward;
+  private final ClusterNetwork.PodPort forward;
   private final DatabaseEndpoint endpoint;
 
-  private PostgresForward(LocalPortForward forward, DatabaseEndpoint endpoint) {
+  private PostgresForward(ClusterNetwork.PodPort forward, DatabaseEndpoint endpoint) {
     this.forward = forward;
     this.endpoint = endpoint;
   }
 
-  static Optional<DeployedStack.DatabaseAccess> open(KubernetesClient client, String namespace) {
+  static Optional<DeployedStack.DatabaseAccess> open(
+      KubernetesClient client, ClusterNetwork network, String namespace) {
     try {
       if (client.pods().inNamespace(namespace).withName(POD).get() == null) {
         return Optional.empty();
@@ -42,18 +42,11 @@ final class PostgresForward implements DeployedStack.DatabaseAccess {
       if (password.isEmpty()) {
         return Optional.empty();
       }
-      LocalPortForward forward =
-          client
-              .pods()
-              .inNamespace(namespace)
-              .withName(POD)
-              .portForward(ContainerConfigs.POSTGRES_PORT);
+      ClusterNetwork.PodPort forward =
+          network.forward(namespace, POD, ContainerConfigs.POSTGRES_PORT);
       DatabaseEndpoint endpoint =
           new DatabaseEndpoint(
-              "jdbc:postgresql://127.0.0.1:"
-                  + forward.getLocalPort()
-                  + "/"
-                  + ContainerConfigs.DATABASE,
+              "jdbc:postgresql://" + forward.address() + "/" + ContainerConfigs.DATABASE,
               ContainerConfigs.DATABASE_USER,
               password.get());
       PostgresForward access = new PostgresForward(forward, endpoint);
@@ -62,7 +55,7 @@ final class PostgresForward implements DeployedStack.DatabaseAccess {
         return Optional.empty();
       }
       return Optional.of(access);
-    } catch (KubernetesClientException e) {
+    } catch (KubernetesClientException | TierStartException e) {
       return Optional.empty();
     }
   }
@@ -100,10 +93,6 @@ final class PostgresForward implements DeployedStack.DatabaseAccess {
 
   @Override
   public void close() {
-    try {
-      forward.close();
-    } catch (IOException e) {
-      // the forward's socket is gone either way
-    }
+    forward.close();
   }
 }

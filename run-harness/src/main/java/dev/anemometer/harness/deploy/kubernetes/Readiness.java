@@ -27,18 +27,7 @@ public final class Readiness {
     long startNanos = System.nanoTime();
     String ns = instance.namespace();
     for (String name : instance.statefulSets()) {
-      wait(
-          ns,
-          "StatefulSet " + name,
-          timeout,
-          startNanos,
-          remaining ->
-              client
-                  .apps()
-                  .statefulSets()
-                  .inNamespace(ns)
-                  .withName(name)
-                  .waitUntilCondition(Readiness::ready, remaining, TimeUnit.MILLISECONDS));
+      waitForStatefulSet(ns, name, timeout, startNanos);
     }
     wait(
         ns,
@@ -64,6 +53,28 @@ public final class Readiness {
     long startNanos = System.nanoTime();
     waitForDeployment(instance.namespace(), name, timeout, startNanos);
     return Duration.ofNanos(System.nanoTime() - startNanos);
+  }
+
+  /** Waits only for one StatefulSet: what a database fault waits for. */
+  public Duration awaitStatefulSet(InstanceNamespace instance, String name, Duration timeout) {
+    long startNanos = System.nanoTime();
+    waitForStatefulSet(instance.namespace(), name, timeout, startNanos);
+    return Duration.ofNanos(System.nanoTime() - startNanos);
+  }
+
+  private void waitForStatefulSet(String ns, String name, Duration timeout, long startNanos) {
+    wait(
+        ns,
+        "StatefulSet " + name,
+        timeout,
+        startNanos,
+        remaining ->
+            client
+                .apps()
+                .statefulSets()
+                .inNamespace(ns)
+                .withName(name)
+                .waitUntilCondition(Readiness::ready, remaining, TimeUnit.MILLISECONDS));
   }
 
   private void waitForDeployment(String ns, String name, Duration timeout, long startNanos) {

@@ -1,6 +1,12 @@
 package dev.anemometer.harness.deploy.kubernetes;
 
+import dev.anemometer.harness.deploy.local.WorkerProcesses;
+import io.fabric8.kubernetes.api.model.Container;
+import io.fabric8.kubernetes.api.model.HasMetadata;
+import io.fabric8.kubernetes.api.model.Pod;
 import io.fabric8.kubernetes.api.model.PodBuilder;
+import io.fabric8.kubernetes.api.model.PodTemplateSpec;
+import io.fabric8.kubernetes.api.model.Secret;
 import io.fabric8.kubernetes.api.model.apps.Deployment;
 import io.fabric8.kubernetes.api.model.apps.DeploymentStatusBuilder;
 import io.fabric8.kubernetes.api.model.apps.StatefulSet;
@@ -10,56 +16,104 @@ import io.fabric8.kubernetes.api.model.batch.v1.JobStatusBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.informers.ResourceEventHandler;
 import io.fabric8.kubernetes.client.informers.SharedIndexInformer;
-import io.fabric8.kubernetes.client.server.mock.KubernetesMockServer;
+import java.net.URI;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Base64;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Set;
+import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.function.Consumer;
 
 /**
  * Plays the kubelet and the workload controllers against the mock API server, through watches:
- * every Deployment and StatefulSet turns ready with its replicas, the data-load Job succeeds, and a
- * resumed driver controller gets a pod whose log ends with the summary the test gave for that
- * namespace; its Job ends (succeeded or failed, as the summary says) once the app Deployment has
- * the replicas the test expects there, so that a scheduled scale-up happens during the load.
+ * every Deployment and StatefulSet gets its pods and turns ready with its replicas, a deleted pod
+ * is replaced (under a new name for a Deployment, the same name and a new uid for a StatefulSet),
+ * the data-load Job succeeds, and the driver's worker pods are real worker JVMs on loopback,
+ * started with the token of their namespace's Secret and the targets of their pod spec, as a
+ * cluster would start them. {@link #network} reaches them, and enters every instance at {@code
+ * entry}.
  */
 final class ClusterKubelet implements AutoCloseable {
 
-  /**
-   * The controller's log for an instance (by namespace suffix) and the app replicas to wait for.
-   *
-   * @param resultFiles the result files the controller prints before its summary, by name
-   */
-  record Driver(
-      String summaryJson, boolean passes, int finalAppReplicas, Map<String, String> resultFiles) {}
-
   private final KubernetesClient client;
-  private final KubernetesMockServer server;
-  private final Map<String, Driver> drivers;
-  private final Map<String, List<String>> controllerArgs = new ConcurrentHashMap<>();
+  private final Path logsDir;
   private final List<SharedIndexInformer<?>> informers = new ArrayList<>();
+  private final Map<String, WorkerProcesses> workers = new ConcurrentHashMap<>();
+  private final List<String> deletedPods = new CopyOnWriteArrayList<>();
 
-  ClusterKubelet(
-      KubernetesClient client, KubernetesMockServer server, Map<String, Driver> drivers) {
+  ClusterKubelet(KubernetesClient client, Path logsDir) {
     this.client = client;
-    this.server = server;
-    this.drivers = drivers;
+    this.logsDir = logsDir;
     informers.add(
         client.apps().deployments().inAnyNamespace().inform(handler(this::deploymentChanged)));
     informers.add(
         client.apps().statefulSets().inAnyNamespace().inform(handler(this::statefulSetChanged)));
     informers.add(client.batch().v1().jobs().inAnyNamespace().inform(handler(this::jobChanged)));
+    informers.add(
+        client
+            .pods()
+            .inAnyNamespace()
+            .inform(
+                new ResourceEventHandler<>() {
+                  @Override
+                  public void onAdd(Pod pod) {}
+
+                  @Override
+                  public void onUpdate(Pod before, Pod after) {}
+
+                  @Override
+                  public void onDelete(Pod pod, boolean unknownFinalState) {
+                    podDeleted(pod);
+                  }
+                }));
   }
 
-  /** The controller command line each namespace's Job was created with: command, then args. */
-  Map<String, List<String>> controllerCommands() {
-    return Map.copyOf(controllerArgs);
+  /** Worker pods as the harness reaches them, every Service entering at {@code entry}. */
+  ClusterNetwork network(URI entry) {
+    return new ClusterNetwork() {
+      @Override
+      public PodPort forward(String namespace, String pod, int port) {
+        WorkerProcesses started = workers.get(namespace);
+        int index = Integer.parseInt(pod.substring(ClusterWorkers.POD_PREFIX.length()));
+        String address = started.workers().get(index).address();
+        return new PodPort() {
+          @Override
+          public String address() {
+            return address;
+          }
+
+          @Override
+          public void close() {}
+        };
+      }
+
+      @Override
+      public URI serviceUrl(String namespace, String service, int port) {
+        return entry;
+      }
+    };
+  }
+
+  /** The pods deleted so far, by name: what faults did. */
+  List<String> deletedPods() {
+    return List.copyOf(deletedPods);
   }
 
   private void deploymentChanged(Deployment d) {
     int replicas = Objects.requireNonNullElse(d.getSpec().getReplicas(), 1);
+    List<Pod> pods = pods(d);
+    for (int i = pods.size(); i < replicas; i++) {
+      createPod(d, d.getSpec().getTemplate(), d.getMetadata().getName() + "-" + suffix());
+    }
+    for (int i = replicas; i < pods.size(); i++) {
+      client.pods().inNamespace(ns(d)).resource(pods.get(i)).delete();
+    }
     if (d.getStatus() == null
         || !Integer.valueOf(replicas).equals(d.getStatus().getReadyReplicas())) {
       d.setStatus(
@@ -70,13 +124,19 @@ final class ClusterKubelet implements AutoCloseable {
               .build());
       client.apps().deployments().inNamespace(ns(d)).resource(d).updateStatus();
     }
-    if (d.getMetadata().getName().equals("app")) {
-      maybeEndDriver(ns(d), replicas);
-    }
   }
 
-  private void statefulSetChanged(StatefulSet s) {
+  private synchronized void statefulSetChanged(StatefulSet s) {
     int replicas = Objects.requireNonNullElse(s.getSpec().getReplicas(), 1);
+    String name = s.getMetadata().getName();
+    for (int i = 0; i < replicas; i++) {
+      if (client.pods().inNamespace(ns(s)).withName(name + "-" + i).get() == null) {
+        createPod(s, s.getSpec().getTemplate(), name + "-" + i);
+      }
+    }
+    if (name.equals("driver-worker") && !workers.containsKey(ns(s))) {
+      workers.put(ns(s), startWorkers(ns(s), replicas, s.getSpec().getTemplate()));
+    }
     if (s.getStatus() == null
         || !Integer.valueOf(replicas).equals(s.getStatus().getReadyReplicas())) {
       s.setStatus(
@@ -89,83 +149,77 @@ final class ClusterKubelet implements AutoCloseable {
   }
 
   private void jobChanged(Job job) {
-    String ns = ns(job);
-    if (job.getMetadata().getName().equals("data-load") && !ClusterLoad.succeeded(job)) {
+    if (job.getMetadata().getName().equals("data-load")
+        && (job.getStatus() == null || job.getStatus().getSucceeded() == null)) {
       job.setStatus(new JobStatusBuilder().withSucceeded(1).build());
-      client.batch().v1().jobs().inNamespace(ns).resource(job).updateStatus();
-    }
-    if (job.getMetadata().getName().equals(ControllerJob.NAME)) {
-      var container = job.getSpec().getTemplate().getSpec().getContainers().get(0);
-      List<String> command = new ArrayList<>(container.getCommand());
-      command.addAll(container.getArgs());
-      controllerArgs.put(ns, command);
-      if (Boolean.FALSE.equals(job.getSpec().getSuspend())) {
-        startControllerPod(ns);
-        var app = client.apps().deployments().inNamespace(ns).withName("app").get();
-        maybeEndDriver(ns, app.getSpec().getReplicas());
-      }
+      client.batch().v1().jobs().inNamespace(ns(job)).resource(job).updateStatus();
     }
   }
 
-  private synchronized void startControllerPod(String ns) {
-    String pod = "driver-controller-x1";
-    if (client.pods().inNamespace(ns).withName(pod).get() != null) {
+  /** Its controller replaces a deleted pod, as a Deployment's or a StatefulSet's does. */
+  private void podDeleted(Pod pod) {
+    deletedPods.add(pod.getMetadata().getName());
+    String ns = ns(pod);
+    String owner = pod.getMetadata().getAnnotations().get("test/owner");
+    if (owner == null || client.namespaces().withName(ns).get() == null) {
       return;
     }
-    Driver driver = driver(ns);
-    server
-        .expect()
-        .get()
-        .withPath("/api/v1/namespaces/" + ns + "/pods/" + pod + "/log?pretty=false")
-        .andReturn(
-            200,
-            "12:00:00 instance-0 users 100 ok\n"
-                + filesBlock(driver.resultFiles())
-                + ControllerJob.SUMMARY_MARKER
-                + "\n"
-                + driver.summaryJson()
-                + "\n")
-        .always();
+    Deployment deployment = client.apps().deployments().inNamespace(ns).withName(owner).get();
+    if (deployment != null) {
+      deploymentChanged(deployment);
+      return;
+    }
+    StatefulSet statefulSet = client.apps().statefulSets().inNamespace(ns).withName(owner).get();
+    if (statefulSet != null) {
+      statefulSetChanged(statefulSet);
+    }
+  }
+
+  private WorkerProcesses startWorkers(String ns, int replicas, PodTemplateSpec template) {
+    Secret secret = client.secrets().inNamespace(ns).withName("anemometer-secrets").get();
+    String token =
+        secret.getStringData() != null
+            ? secret.getStringData().get("driver-token")
+            : new String(
+                Base64.getDecoder().decode(secret.getData().get("driver-token")),
+                StandardCharsets.UTF_8);
+    Container worker = template.getSpec().getContainers().get(0);
+    List<String> args = worker.getArgs();
+    String targets = args.get(args.indexOf("--allow-target") + 1);
+    return WorkerProcesses.start(replicas, token, Set.of(targets.split(",")), logsDir.resolve(ns));
+  }
+
+  private void createPod(HasMetadata owner, PodTemplateSpec template, String name) {
     client
         .pods()
-        .inNamespace(ns)
+        .inNamespace(ns(owner))
         .resource(
             new PodBuilder()
                 .withNewMetadata()
-                .withName(pod)
-                .addToLabels("anemometer.dev/tier", ControllerJob.NAME)
+                .withName(name)
+                .withUid(UUID.randomUUID().toString())
+                .withLabels(template.getMetadata().getLabels())
+                .addToAnnotations("test/owner", owner.getMetadata().getName())
                 .endMetadata()
-                .withNewSpec()
-                .addNewContainer()
-                .withName("controller")
-                .withImage("anemometer/workload-driver:0.1.0")
-                .endContainer()
-                .endSpec()
+                .withSpec(template.getSpec())
                 .build())
         .create();
   }
 
-  private synchronized void maybeEndDriver(String ns, int appReplicas) {
-    Job job = client.batch().v1().jobs().inNamespace(ns).withName(ControllerJob.NAME).get();
-    if (job == null
-        || !Boolean.FALSE.equals(job.getSpec().getSuspend())
-        || ClusterLoad.succeeded(job)
-        || ClusterLoad.failed(job)
-        || appReplicas != driver(ns).finalAppReplicas()) {
-      return;
-    }
-    job.setStatus(
-        driver(ns).passes()
-            ? new JobStatusBuilder().withSucceeded(1).build()
-            : new JobStatusBuilder().withFailed(1).build());
-    client.batch().v1().jobs().inNamespace(ns).resource(job).updateStatus();
+  private List<Pod> pods(Deployment d) {
+    return client
+        .pods()
+        .inNamespace(ns(d))
+        .withLabels(d.getSpec().getSelector().getMatchLabels())
+        .list()
+        .getItems();
   }
 
-  private Driver driver(String ns) {
-    return drivers.get(ns.substring(ns.lastIndexOf('-')));
+  private static String suffix() {
+    return UUID.randomUUID().toString().substring(0, 5);
   }
 
-  private static String ns(io.fabric8.kubernetes.api.model.HasMetadata resource) {
+  private static String ns(HasMetadata resource) {
     return resource.getMetadata().getNamespace();
   }
 
@@ -186,16 +240,10 @@ final class ClusterKubelet implements AutoCloseable {
     };
   }
 
+  /** Stops the watches and every worker JVM. */
   @Override
   public void close() {
     informers.forEach(SharedIndexInformer::close);
-  }
-
-  private static String filesBlock(Map<String, String> files) {
-    try {
-      return ControllerFilesTest.filesBlock(files);
-    } catch (java.io.IOException e) {
-      throw new java.io.UncheckedIOException(e);
-    }
+    workers.values().forEach(WorkerProcesses::close);
   }
 }

@@ -6,9 +6,11 @@ import dev.anemometer.harness.config.AnemometerConfig;
 import dev.anemometer.harness.config.ConfigLoader;
 import dev.anemometer.harness.deploygen.StackModel;
 import dev.anemometer.harness.tuning.TuningCalculator;
+import io.fabric8.kubernetes.api.model.Container;
 import io.fabric8.kubernetes.api.model.EventBuilder;
 import io.fabric8.kubernetes.api.model.Namespace;
 import io.fabric8.kubernetes.api.model.PodBuilder;
+import io.fabric8.kubernetes.api.model.Secret;
 import io.fabric8.kubernetes.api.model.apps.Deployment;
 import io.fabric8.kubernetes.api.model.apps.StatefulSet;
 import io.fabric8.kubernetes.api.model.batch.v1.Job;
@@ -49,7 +51,9 @@ class KubernetesDeploymentTest {
                     "appInstances[1].users=200",
                     "appInstances[1].tiers.lb.impl=none",
                     "appInstances[1].tiers.app.instances=1"));
-    KubernetesDeployment deployment = new KubernetesDeployment(client, "20261122-0300 Two Stacks");
+    KubernetesDeployment deployment =
+        new KubernetesDeployment(
+            client, new ApiServerNetwork(client), "20261122-0300 Two Stacks", "alice.build-7");
     List<InstanceNamespace> instances =
         deployment.deploy(config, new TuningCalculator(StackModel.REFERENCE_NODE_MEMORY_BYTES));
 
@@ -100,36 +104,45 @@ class KubernetesDeploymentTest {
             s ->
                 assertThat(String.valueOf(s.getStringData()) + s.getData())
                     .doesNotContain("anemometer,"));
-    assertThat(
-            client
-                .batch()
-                .v1()
-                .jobs()
-                .inNamespace(first)
-                .withName("driver-controller")
-                .get()
-                .getSpec()
-                .getSuspend())
-        .isTrue();
+    Secret firstSecret = client.secrets().inNamespace(first).withName("anemometer-secrets").get();
+    Secret secondSecret = client.secrets().inNamespace(second).withName("anemometer-secrets").get();
+    assertThat(firstSecret.getStringData().get("driver-token"))
+        .as("one token opens every worker of the run")
+        .isEqualTo(deployment.driverToken())
+        .isEqualTo(secondSecret.getStringData().get("driver-token"));
+    assertThat(firstSecret.getStringData().get("db-password"))
+        .as("each database its own password")
+        .isNotEqualTo(secondSecret.getStringData().get("db-password"));
+    Container worker =
+        client
+            .apps()
+            .statefulSets()
+            .inNamespace(second)
+            .withName("driver-worker")
+            .get()
+            .getSpec()
+            .getTemplate()
+            .getSpec()
+            .getContainers()
+            .get(0);
+    assertThat(worker.getArgs())
+        .as("the workers may load every instance's entry, by the name the harness gives them")
+        .containsSequence("--allow-target", "nginx." + first + ".svc,nginx." + second + ".svc")
+        .doesNotContain("--token");
+    assertThat(instances.get(1).entryUrl()).hasToString("http://nginx." + second + ".svc:8080");
+    assertThat(client.network().v1().networkPolicies().inNamespace(first).list().getItems())
+        .extracting(policy -> policy.getMetadata().getName())
+        .containsExactly("driver-worker-only-forwarded");
+    assertThat(client.batch().v1().jobs().inNamespace(first).list().getItems())
+        .extracting(job -> job.getMetadata().getName())
+        .as("the harness drives the workers itself: no controller Job")
+        .containsExactly("data-load");
 
     Readiness readiness = new Readiness(client);
     for (InstanceNamespace instance : instances) {
       markReady(instance.namespace());
       assertThat(readiness.await(instance, TIMEOUT)).isLessThan(TIMEOUT);
     }
-    deployment.startDriver();
-    assertThat(
-            client
-                .batch()
-                .v1()
-                .jobs()
-                .inNamespace(second)
-                .withName("driver-controller")
-                .get()
-                .getSpec()
-                .getSuspend())
-        .isFalse();
-
     deployment.scale(0, "app", 3);
     Deployment scaled = client.apps().deployments().inNamespace(first).withName("app").get();
     assertThat(scaled.getSpec().getReplicas()).isEqualTo(3);
@@ -181,11 +194,23 @@ class KubernetesDeploymentTest {
     assertThat(Files.readString(results.resolve(first).resolve("deployments.yaml")))
         .contains("replicas: 3");
 
+    NamespaceTeardown teardown = new NamespaceTeardown(client);
+    assertThat(teardown.leftovers("alice.build-7")).containsExactlyInAnyOrder(first, second);
+    assertThat(teardown.leftovers("bob.build-8")).as("another user's runs are not his").isEmpty();
     deployment.close();
     assertThat(client.namespaces().list().getItems())
         .extracting(Namespace::getMetadata)
         .noneMatch(m -> m.getName().startsWith("anemometer-"));
-    assertThat(new NamespaceTeardown(client).leftovers()).isEmpty();
+    assertThat(teardown.leftovers("alice.build-7")).isEmpty();
+  }
+
+  @Test
+  void anOwnerIsALabelValueWhateverTheUserAndHostAreCalled() {
+    assertThat(NamespaceOwner.labelValue("Alice Smith.build-7.example.com"))
+        .isEqualTo("alice-smith.build-7.example.com");
+    assertThat(NamespaceOwner.labelValue("_root@-" + "x".repeat(80))).hasSize(63);
+    assertThat(NamespaceOwner.labelValue("@@@")).isEqualTo("unknown");
+    assertThat(NamespaceOwner.current()).matches("[a-z0-9]([a-z0-9._-]{0,61}[a-z0-9])?");
   }
 
   private void markReady(String ns) {

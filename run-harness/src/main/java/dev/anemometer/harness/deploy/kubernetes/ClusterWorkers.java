@@ -1,0 +1,65 @@
+package dev.anemometer.harness.deploy.kubernetes;
+
+import dev.anemometer.harness.deploy.TargetWorkers;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The driver worker pods of every instance, each reached through a forward of its control port: the
+ * StatefulSet names its pods {@code driver-worker-0 … n-1}, and one run token opens them all.
+ */
+final class ClusterWorkers implements TargetWorkers {
+
+  static final String POD_PREFIX = "driver-worker-";
+  static final int CONTROL_PORT = 7000;
+
+  private final List<Worker> workers;
+  private final List<ClusterNetwork.PodPort> forwards;
+  private final String token;
+
+  private ClusterWorkers(
+      List<Worker> workers, List<ClusterNetwork.PodPort> forwards, String token) {
+    this.workers = List.copyOf(workers);
+    this.forwards = List.copyOf(forwards);
+    this.token = token;
+  }
+
+  /** Forwards a port to every worker pod; if one forward fails, those opened are closed. */
+  static ClusterWorkers open(
+      ClusterNetwork network, List<InstanceNamespace> instances, String token) {
+    List<Worker> workers = new ArrayList<>();
+    List<ClusterNetwork.PodPort> forwards = new ArrayList<>();
+    try {
+      for (InstanceNamespace instance : instances) {
+        for (int i = 0; i < instance.model().driverWorkers(); i++) {
+          String pod = POD_PREFIX + i;
+          ClusterNetwork.PodPort forward = network.forward(instance.namespace(), pod, CONTROL_PORT);
+          forwards.add(forward);
+          workers.add(
+              new Worker(
+                  pod + " in " + instance.namespace() + " (" + forward.address() + ")",
+                  forward.address()));
+        }
+      }
+    } catch (RuntimeException e) {
+      forwards.forEach(ClusterNetwork.PodPort::close);
+      throw e;
+    }
+    return new ClusterWorkers(workers, forwards, token);
+  }
+
+  @Override
+  public List<Worker> workers() {
+    return workers;
+  }
+
+  @Override
+  public String token() {
+    return token;
+  }
+
+  @Override
+  public void close() {
+    forwards.forEach(ClusterNetwork.PodPort::close);
+  }
+}
