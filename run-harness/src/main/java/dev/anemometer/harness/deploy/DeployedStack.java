@@ -61,6 +61,14 @@ public interface DeployedStack extends AutoCloseable {
   }
 
   /**
+   * CPU per tier as the target measures it itself, where {@link #tierProcesses} has no processes to
+   * read (a cluster's metrics API); empty where the target does not.
+   */
+  default Optional<TargetCpu> targetCpu() {
+    return Optional.empty();
+  }
+
+  /**
    * Where an app server's JVM metrics can be read (Prometheus text), for the soak sampler; empty
    * for the other tiers and where the target does not say.
    */

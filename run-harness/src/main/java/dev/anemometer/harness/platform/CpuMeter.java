@@ -6,6 +6,7 @@ import dev.anemometer.driver.run.RunResult;
 import dev.anemometer.driver.run.RunSpec;
 import dev.anemometer.driver.run.StatusReport;
 import dev.anemometer.driver.run.WindowResult;
+import dev.anemometer.harness.deploy.TargetCpu;
 import dev.anemometer.harness.deploy.TierProcess;
 import dev.anemometer.harness.json.EventLog;
 import java.time.Duration;
@@ -61,6 +62,14 @@ public final class CpuMeter implements RunListener {
   public static CpuMeter ofHost(
       Supplier<List<TierProcess>> processes, Supplier<List<Long>> driverPids, EventLog events) {
     return new CpuMeter(CpuSampler.host(processes, driverPids), System::nanoTime, events, true);
+  }
+
+  /**
+   * Samples the tiers as the target measures them ({@link TargetCpu}) and this JVM, every second of
+   * the load.
+   */
+  public static CpuMeter ofTarget(TargetCpu cpu, EventLog events) {
+    return new CpuMeter(CpuSampler.target(cpu), System::nanoTime, events, true);
   }
 
   @Override

@@ -1,6 +1,7 @@
 package dev.anemometer.harness.platform;
 
 import dev.anemometer.driver.host.MachineCpu;
+import dev.anemometer.harness.deploy.TargetCpu;
 import dev.anemometer.harness.deploy.TierProcess;
 import java.lang.management.ManagementFactory;
 import java.util.LinkedHashMap;
@@ -12,11 +13,13 @@ import java.util.function.IntSupplier;
 import java.util.function.LongSupplier;
 import java.util.function.Supplier;
 
-/** Takes {@link CpuSample}s of the processes a target reports and of this JVM. */
+/**
+ * Takes {@link CpuSample}s of the tiers and of this JVM: of the processes a target reports, read on
+ * this host, or of what the target measures itself ({@link TargetCpu}).
+ */
 final class CpuSampler {
 
-  private final Supplier<List<TierProcess>> processes;
-  private final ProcessTreeCpu trees;
+  private final Supplier<Map<String, CpuSample.Counted>> tiers;
   private final LongSupplier harnessCpuNanos;
   private final IntSupplier harnessProcesses;
   private final Supplier<Optional<MachineCpu>> machine;
@@ -32,8 +35,15 @@ final class CpuSampler {
       LongSupplier harnessCpuNanos,
       IntSupplier harnessProcesses,
       Supplier<Optional<MachineCpu>> machine) {
-    this.processes = processes;
-    this.trees = trees;
+    this(() -> count(processes.get(), trees), harnessCpuNanos, harnessProcesses, machine);
+  }
+
+  private CpuSampler(
+      Supplier<Map<String, CpuSample.Counted>> tiers,
+      LongSupplier harnessCpuNanos,
+      IntSupplier harnessProcesses,
+      Supplier<Optional<MachineCpu>> machine) {
+    this.tiers = tiers;
     this.harnessCpuNanos = harnessCpuNanos;
     this.harnessProcesses = harnessProcesses;
     this.machine = machine;
@@ -52,6 +62,25 @@ final class CpuSampler {
         MachineCpu::now);
   }
 
+  /**
+   * The tiers as the target measures them, and this JVM: the driver's workers run where the target
+   * put them, among its tiers; this host's other processes are not the tiers' machine's.
+   */
+  static CpuSampler target(TargetCpu cpu) {
+    return new CpuSampler(
+        () -> {
+          Map<String, CpuSample.Counted> counted = new LinkedHashMap<>();
+          for (TargetCpu.Use use : cpu.read()) {
+            counted.put(
+                CpuSample.key(use.process()), new CpuSample.Counted(use.process(), use.cpuNanos()));
+          }
+          return counted;
+        },
+        CpuSampler::thisProcess,
+        () -> 1,
+        Optional::empty);
+  }
+
   private static long driver(ProcessTreeCpu trees, List<Long> pids) {
     long nanos = 0;
     for (long pid : pids) {
@@ -60,17 +89,22 @@ final class CpuSampler {
     return nanos;
   }
 
-  CpuSample sample(long nanoTime) {
+  private static Map<String, CpuSample.Counted> count(
+      List<TierProcess> processes, ProcessTreeCpu trees) {
     Map<String, CpuSample.Counted> counted = new LinkedHashMap<>();
-    for (TierProcess process : processes.get()) {
+    for (TierProcess process : processes) {
       OptionalLong nanos = trees.cpuNanos(process.pid());
       if (nanos.isPresent()) {
         counted.put(CpuSample.key(process), new CpuSample.Counted(process, nanos.getAsLong()));
       }
     }
+    return counted;
+  }
+
+  CpuSample sample(long nanoTime) {
     return new CpuSample(
         nanoTime,
-        counted,
+        tiers.get(),
         harnessCpuNanos.getAsLong(),
         harnessProcesses.getAsInt(),
         machine.get().orElse(null));

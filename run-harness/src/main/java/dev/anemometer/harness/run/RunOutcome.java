@@ -24,6 +24,10 @@ final class RunOutcome {
   volatile boolean interrupted;
   volatile Platform platform;
   volatile CpuMeter cpu;
+
+  /** Why CPU per tier was not measured although the load ran, in one line. */
+  volatile String cpuUnavailable;
+
   volatile SoakRun soak;
   volatile ElasticityResults elasticity;
 

@@ -13,8 +13,10 @@ import dev.anemometer.harness.deploy.LoadDriver;
 import dev.anemometer.harness.deploy.LoadOutcome;
 import dev.anemometer.harness.deploy.LoadPlan;
 import dev.anemometer.harness.deploy.LoadStop;
+import dev.anemometer.harness.deploy.TargetCpu;
 import dev.anemometer.harness.deploy.TargetWorkers;
 import dev.anemometer.harness.deploy.TierExit;
+import dev.anemometer.harness.deploy.TierProcess;
 import dev.anemometer.harness.deploy.local.OpenFilesLimit;
 import dev.anemometer.harness.drive.DriverLoad;
 import dev.anemometer.harness.elasticity.ElasticityRunner;
@@ -32,6 +34,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.Supplier;
 
 /**
  * One run, in the order of SPEC §4.5: clean leftovers, deploy (database, data, app, LB, web), drive
@@ -41,8 +44,7 @@ import java.util.Optional;
 public final class RunProcedure {
 
   /** The one place that says which targets measure CPU per tier. */
-  static final String CPU_UNAVAILABLE =
-      "CPU per tier is measured on the local and compose targets only (for now), not on ";
+  static final String CPU_UNAVAILABLE = "CPU per tier is not measured on target ";
 
   private final Harness harness;
   private final LoadDriver driver;
@@ -301,15 +303,10 @@ public final class RunProcedure {
             new DriverProcesses(),
             workers);
     List<RunListener> listeners = new ArrayList<>();
-    deployment
-        .tierProcesses()
-        .ifPresentOrElse(
-            processes -> {
-              outcome.cpu =
-                  CpuMeter.ofHost(processes, plan.driverProcesses()::pids, results.events());
-              listeners.add(outcome.cpu);
-            },
-            () -> harness.console().notice(CPU_UNAVAILABLE + config.target().configName()));
+    outcome.cpu = cpuMeter(config, deployment, plan, results, outcome);
+    if (outcome.cpu != null) {
+      listeners.add(outcome.cpu);
+    }
     Optional<ResourceSampler> sampler = outcome.soak.sampler(deployment);
     sampler.ifPresent(listeners::add);
     LoadOutcome load;
@@ -320,6 +317,36 @@ public final class RunProcedure {
     }
     results.events().record("phase", "load", Map.of("state", "done", "passed", load.passed()));
     return load;
+  }
+
+  /**
+   * CPU per tier: read on this host where the target reports its processes, else as the target
+   * measures it; null, said in one line, where neither can.
+   */
+  private CpuMeter cpuMeter(
+      AnemometerConfig config,
+      DeployedStack deployment,
+      LoadPlan plan,
+      ResultsDirectory results,
+      RunOutcome outcome) {
+    Optional<Supplier<List<TierProcess>>> processes = deployment.tierProcesses();
+    if (processes.isPresent()) {
+      return CpuMeter.ofHost(processes.get(), plan.driverProcesses()::pids, results.events());
+    }
+    Optional<TargetCpu> measured = deployment.targetCpu();
+    if (measured.isEmpty()) {
+      outcome.cpuUnavailable = CPU_UNAVAILABLE + config.target().configName();
+    } else {
+      try {
+        measured.get().read();
+        return CpuMeter.ofTarget(measured.get(), results.events());
+      } catch (TargetCpu.Unavailable e) {
+        outcome.cpuUnavailable = "CPU per tier not measured: " + e.getMessage();
+      }
+    }
+    harness.console().notice(outcome.cpuUnavailable);
+    results.events().record("cpu-unavailable", "tiers", Map.of("reason", outcome.cpuUnavailable));
+    return null;
   }
 
   /** The load, under the elasticity and fault schedules when the run has any. */

@@ -6,7 +6,6 @@ import dev.anemometer.driver.spec.ExitCodes;
 import dev.anemometer.harness.config.AnemometerConfig;
 import dev.anemometer.harness.config.AppInstanceSpec;
 import dev.anemometer.harness.config.Strategy;
-import dev.anemometer.harness.config.Target;
 import dev.anemometer.harness.deploy.DeployedInstance;
 import dev.anemometer.harness.elasticity.ElasticityResults;
 import dev.anemometer.harness.platform.CpuMeter;
@@ -28,11 +27,11 @@ final class RunSummaries {
   /** CPU per tier; each findMax target is described by its passing probe at the peak. */
   private static CpuSummary cpuSummary(AnemometerConfig config, RunOutcome outcome) {
     CpuMeter meter = outcome.cpu;
-    if (config.target() == Target.KUBERNETES) {
-      return CpuSummary.unavailable(RunProcedure.CPU_UNAVAILABLE + config.target().configName());
-    }
     if (meter == null) {
-      return CpuSummary.unavailable("not measured: the load did not run");
+      return CpuSummary.unavailable(
+          outcome.cpuUnavailable != null
+              ? outcome.cpuUnavailable
+              : "not measured: the load did not run");
     }
     Map<String, Integer> peaks = new HashMap<>();
     if (config.strategy() == Strategy.FIND_MAX && outcome.load != null) {

@@ -5,6 +5,7 @@ import dev.anemometer.harness.console.Console;
 import dev.anemometer.harness.deploy.DatabaseEndpoint;
 import dev.anemometer.harness.deploy.DeployedInstance;
 import dev.anemometer.harness.deploy.DeployedStack;
+import dev.anemometer.harness.deploy.TargetCpu;
 import dev.anemometer.harness.deploy.TargetWorkers;
 import dev.anemometer.harness.deploy.TierStartException;
 import dev.anemometer.harness.deploygen.ContainerConfigs;
@@ -184,6 +185,11 @@ public final class KubernetesStack implements DeployedStack {
           new KubernetesFaults(client, readiness, instance, options.readyTimeout()));
     }
     return targets;
+  }
+
+  @Override
+  public Optional<TargetCpu> targetCpu() {
+    return Optional.of(new PodCpu(client, deployment.instances()));
   }
 
   @Override

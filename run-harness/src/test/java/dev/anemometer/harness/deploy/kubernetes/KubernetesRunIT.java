@@ -1,6 +1,7 @@
 package dev.anemometer.harness.deploy.kubernetes;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
 import static org.assertj.core.api.Assumptions.assumeThat;
 
 import dev.anemometer.harness.config.AnemometerConfig;
@@ -9,6 +10,7 @@ import dev.anemometer.harness.console.Console;
 import dev.anemometer.harness.deploy.DeployedInstance;
 import dev.anemometer.harness.deploy.DeployedStack;
 import dev.anemometer.harness.deploy.LoadDriver;
+import dev.anemometer.harness.deploy.TargetCpu;
 import dev.anemometer.harness.deploy.TargetWorkers;
 import dev.anemometer.harness.deploy.TierExit;
 import dev.anemometer.harness.deploy.TierProcess;
@@ -133,6 +135,10 @@ class KubernetesRunIT {
     assertThat(summary.exitCode()).as(summary.message()).isIn(0, 1);
     JsonNode audit = audit();
     assertThat(audit.path("violationCount").asInt(-1)).isZero();
+    JsonNode app = tier(lastRun(), "app");
+    assertThat(app.path("cores").asDouble())
+        .as("CPU per tier from the metrics API, in the same table as a local run's: %s", app)
+        .isCloseTo(1.5, within(0.2));
     assertThat(audit.path("acknowledgedBidsChecked").asInt())
         .as("the audit checked the bids the worker pods got acknowledged")
         .isPositive()
@@ -198,6 +204,19 @@ class KubernetesRunIT {
         .as("the run's namespaces are gone")
         .noneMatch(ns -> ns.getMetadata().getName().startsWith("anemometer-"));
     return summary;
+  }
+
+  /** The tier's row of the CPU table for instance-0's judged window. */
+  private static JsonNode tier(Path run, String name) throws Exception {
+    JsonNode cpu = Json.compact().readTree(run.resolve("summary.json").toFile()).path("cpu");
+    for (JsonNode window : cpu.path("windows")) {
+      for (JsonNode tier : window.path("tiers")) {
+        if (tier.path("tier").asText().equals(name)) {
+          return tier;
+        }
+      }
+    }
+    throw new AssertionError("no " + name + " row in " + cpu);
   }
 
   private JsonNode audit() throws Exception {
@@ -280,6 +299,11 @@ class KubernetesRunIT {
     @Override
     public Optional<Supplier<List<TierProcess>>> tierProcesses() {
       return cluster.tierProcesses();
+    }
+
+    @Override
+    public Optional<TargetCpu> targetCpu() {
+      return cluster.targetCpu();
     }
 
     @Override
