@@ -17,6 +17,7 @@ import dev.anemometer.driver.run.TargetResult;
 import dev.anemometer.harness.audit.AcknowledgedBid;
 import dev.anemometer.harness.config.AnemometerConfig;
 import dev.anemometer.harness.console.LoadProgress;
+import dev.anemometer.harness.deploy.HostWorkers;
 import dev.anemometer.harness.deploy.LoadDriver;
 import dev.anemometer.harness.deploy.LoadOutcome;
 import dev.anemometer.harness.deploy.LoadPaths;
@@ -35,6 +36,15 @@ import java.util.Map;
  */
 public final class DriverLoad implements LoadDriver {
 
+  private final HostWorkers.Starter hostWorkers;
+
+  /**
+   * @param hostWorkers starts worker JVMs on this host for {@code driver.workers: N}
+   */
+  public DriverLoad(HostWorkers.Starter hostWorkers) {
+    this.hostWorkers = hostWorkers;
+  }
+
   @Override
   public LoadOutcome drive(LoadPlan plan) {
     AnemometerConfig config = plan.config();
@@ -46,7 +56,7 @@ public final class DriverLoad implements LoadDriver {
       }
       return outcome(plan, result);
     }
-    try (WorkerFleet fleet = WorkerFleet.open(config.driver(), plan)) {
+    try (WorkerFleet fleet = WorkerFleet.open(config.driver(), plan, hostWorkers)) {
       fleet.stopLoadOnExit(plan.stop(), plan.events(), plan.console());
       RunResult result =
           run(

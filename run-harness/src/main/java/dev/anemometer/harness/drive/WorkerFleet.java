@@ -4,12 +4,12 @@ import dev.anemometer.driver.control.WorkerClient;
 import dev.anemometer.harness.config.DriverSpec;
 import dev.anemometer.harness.console.Console;
 import dev.anemometer.harness.deploy.DeployedInstance;
+import dev.anemometer.harness.deploy.HostWorkers;
 import dev.anemometer.harness.deploy.LoadPlan;
 import dev.anemometer.harness.deploy.LoadStop;
 import dev.anemometer.harness.deploy.TargetWorkers;
 import dev.anemometer.harness.deploy.TierExit;
 import dev.anemometer.harness.deploy.TierStartException;
-import dev.anemometer.harness.deploy.local.WorkerProcesses;
 import dev.anemometer.harness.json.EventLog;
 import java.net.InetAddress;
 import java.net.URI;
@@ -23,7 +23,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
-import java.util.concurrent.TimeUnit;
 
 /**
  * The driver's workers for one load, the harness being their controller (SPEC §3.5): those the
@@ -33,19 +32,16 @@ import java.util.concurrent.TimeUnit;
  */
 final class WorkerFleet implements AutoCloseable {
 
-  /** How long a worker whose control API broke off may take to be seen ending. */
-  private static final Duration EXIT_SEEN_WITHIN = Duration.ofSeconds(2);
-
   private final List<WorkerClient> clients;
-  private final WorkerProcesses processes;
+  private final HostWorkers processes;
 
-  private WorkerFleet(List<WorkerClient> clients, WorkerProcesses processes) {
+  private WorkerFleet(List<WorkerClient> clients, HostWorkers processes) {
     this.clients = List.copyOf(clients);
     this.processes = processes;
   }
 
   /** Starts the workers or connects to them, and checks that each answers. */
-  static WorkerFleet open(DriverSpec driver, LoadPlan plan) {
+  static WorkerFleet open(DriverSpec driver, LoadPlan plan, HostWorkers.Starter hostWorkers) {
     HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
     WorkerFleet fleet;
     if (plan.targetWorkers() != null) {
@@ -53,7 +49,7 @@ final class WorkerFleet implements AutoCloseable {
       plan.console().info("driver: " + deployed.workers().size() + " workers the target deployed");
       fleet = connect(deployed.workers(), deployed.token(), http, plan);
     } else if (driver.workers().startsLocally()) {
-      fleet = startHere(driver.workers().count(), http, plan);
+      fleet = startHere(driver.workers().count(), http, plan, hostWorkers);
     } else {
       List<String> addresses = driver.workers().addresses();
       List<TargetWorkers.Worker> given = new ArrayList<>();
@@ -73,23 +69,24 @@ final class WorkerFleet implements AutoCloseable {
     return fleet;
   }
 
-  private static WorkerFleet startHere(int count, HttpClient http, LoadPlan plan) {
+  private static WorkerFleet startHere(
+      int count, HttpClient http, LoadPlan plan, HostWorkers.Starter hostWorkers) {
     plan.console().info("driver: starting " + count + " worker JVMs on this host");
     String token = newToken();
-    WorkerProcesses processes =
-        WorkerProcesses.start(count, token, entryHosts(plan.instances()), plan.driverDir());
+    HostWorkers processes =
+        hostWorkers.start(count, token, entryHosts(plan.instances()), plan.driverDir());
     List<WorkerClient> clients = new ArrayList<>();
-    for (WorkerProcesses.Worker worker : processes.workers()) {
-      plan.driverProcesses().add(worker.process().pid());
+    for (HostWorkers.Worker worker : processes.workers()) {
+      plan.driverProcesses().add(worker.pid());
       clients.add(
           new WorkerClient(
               URI.create("http://" + worker.address()), token, http, worker.describe()));
-      plan.console().info(worker.describe() + ", log " + worker.process().log().getFileName());
+      plan.console().info(worker.describe() + ", log " + worker.log().getFileName());
       plan.events()
           .record(
               "worker",
-              worker.process().name(),
-              Map.of("address", worker.address(), "pid", worker.process().pid()));
+              worker.processName(),
+              Map.of("address", worker.address(), "pid", worker.pid()));
     }
     return new WorkerFleet(clients, processes);
   }
@@ -179,9 +176,9 @@ final class WorkerFleet implements AutoCloseable {
    */
   String failure(String driverError) {
     if (processes != null) {
-      for (WorkerProcesses.Worker worker : processes.workers()) {
+      for (HostWorkers.Worker worker : processes.workers()) {
         if (driverError.contains(worker.describe())) {
-          Integer exitCode = exitCodeSoon(worker);
+          Integer exitCode = worker.exitCodeSoon();
           if (exitCode != null) {
             return describeEnd(worker, exitCode);
           }
@@ -191,20 +188,8 @@ final class WorkerFleet implements AutoCloseable {
     return "the driver broke off: " + driverError;
   }
 
-  private static Integer exitCodeSoon(WorkerProcesses.Worker worker) {
-    try {
-      worker.process().handle().onExit().get(EXIT_SEEN_WITHIN.toMillis(), TimeUnit.MILLISECONDS);
-      return worker.process().waitForExit();
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      return null;
-    } catch (Exception stillRunning) {
-      return null;
-    }
-  }
-
-  private static String describeEnd(WorkerProcesses.Worker worker, int exitCode) {
-    TierExit exit = new TierExit(worker.process().name(), worker.process().pid(), exitCode);
+  private static String describeEnd(HostWorkers.Worker worker, int exitCode) {
+    TierExit exit = new TierExit(worker.processName(), worker.pid(), exitCode);
     return worker.describe() + " ended unexpectedly: " + exit.how();
   }
 

@@ -13,12 +13,11 @@ import dev.anemometer.harness.deploy.LoadDriver;
 import dev.anemometer.harness.deploy.LoadOutcome;
 import dev.anemometer.harness.deploy.LoadPlan;
 import dev.anemometer.harness.deploy.LoadStop;
+import dev.anemometer.harness.deploy.OpenFilesLimit;
 import dev.anemometer.harness.deploy.TargetCpu;
 import dev.anemometer.harness.deploy.TargetWorkers;
 import dev.anemometer.harness.deploy.TierExit;
 import dev.anemometer.harness.deploy.TierProcess;
-import dev.anemometer.harness.deploy.local.OpenFilesLimit;
-import dev.anemometer.harness.drive.DriverLoad;
 import dev.anemometer.harness.elasticity.ElasticityRunner;
 import dev.anemometer.harness.platform.CpuMeter;
 import dev.anemometer.harness.platform.Platform;
@@ -67,7 +66,7 @@ public final class RunProcedure {
   }
 
   public static LoadDriver defaultDriver() {
-    return new DriverLoad();
+    return TargetStacks.driver();
   }
 
   public RunResult execute(AnemometerConfig given, Path resultsRoot) throws InterruptedException {
@@ -156,7 +155,7 @@ public final class RunProcedure {
   /** Before any tier starts, so that the reference speed has the machine to itself. */
   private Platform probePlatform(AnemometerConfig config, ResultsDirectory results) {
     try {
-      Platform probed = PlatformProbe.probe(config, harness.paths().projectRoot());
+      Platform probed = PlatformProbe.probe(config, harness.projectRoot());
       harness.console().info(probed.headline());
       if (probed.os().memoryMonitors() != null) {
         harness
@@ -200,7 +199,7 @@ public final class RunProcedure {
     if (probed != null) {
       Platform versioned =
           probed.withTierVersions(
-              PlatformProbe.tierVersions(config, harness.paths().postgresBinariesBase()));
+              PlatformProbe.tierVersions(config, harness.postgresBinariesBase()));
       outcome.platform = versioned;
       results.writePlatform(versioned);
       harness.console().info("tier versions: " + versioned.tierVersions());

@@ -2,11 +2,14 @@ package dev.anemometer.harness.run;
 
 import dev.anemometer.harness.config.AnemometerConfig;
 import dev.anemometer.harness.deploy.DeployedStack;
+import dev.anemometer.harness.deploy.LoadDriver;
 import dev.anemometer.harness.deploy.compose.ComposeStack;
 import dev.anemometer.harness.deploy.kubernetes.KubernetesStack;
 import dev.anemometer.harness.deploy.local.CorePlacement;
 import dev.anemometer.harness.deploy.local.LocalDeployment;
+import dev.anemometer.harness.deploy.local.WorkerProcesses;
 import dev.anemometer.harness.deploygen.StackModel;
+import dev.anemometer.harness.drive.DriverLoad;
 import dev.anemometer.harness.results.ResultsDirectory;
 import dev.anemometer.harness.tuning.TuningCalculator;
 
@@ -19,6 +22,11 @@ final class TargetStacks implements StackLauncher {
   TargetStacks(Harness harness, TargetOptions options) {
     this.harness = harness;
     this.options = options;
+  }
+
+  /** The harness's driver, which starts worker JVMs on this host for {@code driver.workers: N}. */
+  static LoadDriver driver() {
+    return new DriverLoad(WorkerProcesses::start);
   }
 
   @Override

@@ -72,6 +72,43 @@ class ArchitectureTest {
     }
   }
 
+  /**
+   * The run path — the load, elasticity and faults, the audit, the results and the report, and the
+   * run procedure itself — reaches every target through the deployment API alone: what it does on a
+   * cluster is what it does on this host. Only the factories in {@code run} (and the CLI) name a
+   * target.
+   */
+  @Test
+  void theRunPathDependsOnNoTarget() {
+    String[] targets = {
+      HARNESS + ".deploy.local..",
+      HARNESS + ".deploy.compose..",
+      HARNESS + ".deploy.kubernetes..",
+      HARNESS + ".deploy.container.."
+    };
+    noClasses()
+        .that()
+        .resideInAnyPackage(
+            HARNESS + ".drive..",
+            HARNESS + ".elasticity..",
+            HARNESS + ".audit..",
+            HARNESS + ".results..",
+            HARNESS + ".report..")
+        .should()
+        .dependOnClassesThat()
+        .resideInAnyPackage(targets)
+        .check(MAIN_CLASSES);
+    noClasses()
+        .that()
+        .resideInAPackage(HARNESS + ".run")
+        .and()
+        .haveSimpleNameStartingWith("Run")
+        .should()
+        .dependOnClassesThat()
+        .resideInAnyPackage(targets)
+        .check(MAIN_CLASSES);
+  }
+
   @Test
   void onlyTheCliCallsTheOrchestration() {
     noClasses()

@@ -1,6 +1,7 @@
 package dev.anemometer.harness.deploy.local;
 
 import dev.anemometer.harness.console.Console;
+import dev.anemometer.harness.deploy.OpenFilesLimit;
 import dev.anemometer.harness.tuning.TierTuning;
 
 /**

@@ -1,5 +1,6 @@
 package dev.anemometer.harness.deploy.local;
 
+import dev.anemometer.harness.deploy.HostWorkers;
 import dev.anemometer.harness.deploy.TierExit;
 import dev.anemometer.harness.deploy.TierStartException;
 import java.io.IOException;
@@ -10,6 +11,7 @@ import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 
 /**
@@ -17,7 +19,7 @@ import java.util.function.Consumer;
  * with the run's token, in a process group of their own like the tiers: every way the run ends (and
  * Ctrl-C, through the group's shutdown hook) stops them.
  */
-public final class WorkerProcesses implements AutoCloseable {
+public final class WorkerProcesses implements HostWorkers {
 
   /** A JVM start on a loaded two-core machine. */
   static final Duration START_TIMEOUT = Duration.ofSeconds(120);
@@ -25,21 +27,53 @@ public final class WorkerProcesses implements AutoCloseable {
   /** A worker stops its users at once; the rest is the JVM's exit. */
   static final Duration STOP_GRACE = Duration.ofSeconds(10);
 
+  /** How long a worker whose control API broke off may take to be seen ending. */
+  private static final Duration EXIT_SEEN_WITHIN = Duration.ofSeconds(2);
+
   /**
    * One started worker.
    *
    * @param index its place among the workers, from 0
    * @param port its control API on loopback
    */
-  public record Worker(int index, int port, ManagedProcess process) {
+  public record Worker(int index, int port, ManagedProcess process) implements HostWorkers.Worker {
 
+    @Override
     public String address() {
       return Ports.LOOPBACK + ":" + port;
     }
 
-    /** {@code driver worker 1 (127.0.0.1:40123, pid 4711)}. */
+    @Override
     public String describe() {
       return "driver worker " + index + " (" + address() + ", pid " + process.pid() + ")";
+    }
+
+    @Override
+    public String processName() {
+      return process.name();
+    }
+
+    @Override
+    public long pid() {
+      return process.pid();
+    }
+
+    @Override
+    public Path log() {
+      return process.log();
+    }
+
+    @Override
+    public Integer exitCodeSoon() {
+      try {
+        process.handle().onExit().get(EXIT_SEEN_WITHIN.toMillis(), TimeUnit.MILLISECONDS);
+        return process.waitForExit();
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        return null;
+      } catch (Exception stillRunning) {
+        return null;
+      }
     }
   }
 
@@ -90,16 +124,17 @@ public final class WorkerProcesses implements AutoCloseable {
     }
   }
 
+  @Override
   public List<Worker> workers() {
     return List.copyOf(workers);
   }
 
-  /** Tells {@code listener} of a worker that ends when nothing planned it (a crash, a kill). */
+  @Override
   public void watch(Consumer<TierExit> listener) {
     group.watch(listener);
   }
 
-  /** The worker a process exit is about. */
+  @Override
   public Worker worker(TierExit exit) {
     return workers.stream()
         .filter(worker -> worker.process().name().equals(exit.process()))

@@ -63,6 +63,14 @@ class KubernetesRunIT {
   static final TuningCalculator TUNING =
       new TuningCalculator(StackModel.REFERENCE_NODE_MEMORY_BYTES);
 
+  /** The mock server logs every request; the kubelet's watches and metrics make thousands. */
+  static final java.util.logging.Logger MOCK_SERVER_LOG =
+      java.util.logging.Logger.getLogger("io.fabric8.mockwebserver");
+
+  static {
+    MOCK_SERVER_LOG.setLevel(java.util.logging.Level.WARNING);
+  }
+
   @TempDir static Path shared;
 
   static LocalDeployment tiers;

@@ -1,4 +1,4 @@
-package dev.anemometer.harness.deploy.local;
+package dev.anemometer.harness.deploy;
 
 import java.lang.management.ManagementFactory;
 
