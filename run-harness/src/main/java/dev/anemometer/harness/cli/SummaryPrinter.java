@@ -113,9 +113,7 @@ final class SummaryPrinter {
   }
 
   private static List<DriverSummary.Target> targets(RunSummary summary) {
-    return summary.load() == null || summary.load().targets() == null
-        ? List.of()
-        : summary.load().targets();
+    return summary.load() == null ? List.of() : summary.load().targets();
   }
 
   /**

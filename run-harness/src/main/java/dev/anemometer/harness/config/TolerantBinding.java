@@ -1,5 +1,6 @@
 package dev.anemometer.harness.config;
 
+import dev.anemometer.driver.syntax.BindingPaths;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -152,19 +153,7 @@ final class TolerantBinding {
    * before it, so that the next error in the list names the element the user wrote.
    */
   private String writtenPath(List<JacksonException.Reference> path) {
-    StringBuilder written = new StringBuilder();
-    for (JacksonException.Reference step : path) {
-      if (step.getPropertyName() != null) {
-        if (!written.isEmpty()) {
-          written.append('.');
-        }
-        written.append(step.getPropertyName());
-      } else if (step.getIndex() >= 0) {
-        int index = writtenIndex(written.toString(), step.getIndex());
-        written.append('[').append(index).append(']');
-      }
-    }
-    return written.toString();
+    return BindingPaths.path(path, this::writtenIndex);
   }
 
   private int writtenIndex(String list, int index) {

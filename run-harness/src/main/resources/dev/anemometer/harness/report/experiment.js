@@ -92,9 +92,14 @@
       root.appendChild(svg('line', { x1: L, x2: W - R, y1: sy(c.changePercent), y2: sy(c.changePercent), stroke: color, 'stroke-dasharray': '6 4' }));
     }
     root.appendChild(svg('line', { x1: L, x2: W - R, y1: sy(0), y2: sy(0), 'class': 'axis' }));
-    [yMin, (yMin + yMax) / 2, yMax].forEach(function (t) {
-      root.appendChild(svg('text', { x: L - 8, y: sy(t) + 4, 'text-anchor': 'end', 'class': 'tick' }, signed(t) + ' %'));
-    });
+    // Round steps, so that 0 % (no difference, the line above) is always one of the ticks.
+    var raw = (yMax - yMin) / 4, mag = Math.pow(10, Math.floor(Math.log10(raw))), step = mag;
+    [2, 5, 10].forEach(function (m) { if (step < raw) step = m * mag; });
+    for (var t = Math.ceil(yMin / step) * step; t <= yMax; t += step) {
+      var at = Math.abs(t) < step / 2 ? 0 : t;
+      root.appendChild(svg('text', { x: L - 8, y: sy(at) + 4, 'text-anchor': 'end', 'class': 'tick' },
+        at === 0 ? '0 %' : signed(at) + ' %'));
+    }
     rounds.forEach(function (r) {
       root.appendChild(svg('text', { x: sx(r.round), y: H - B + 18, 'text-anchor': 'middle', 'class': 'tick' }, r.round));
     });

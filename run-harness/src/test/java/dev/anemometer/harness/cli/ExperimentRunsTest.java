@@ -94,6 +94,25 @@ class ExperimentRunsTest {
   }
 
   @Test
+  void theRatioChartHasATickAtNoDifference() throws Exception {
+    var chromium = dev.anemometer.harness.report.Chromium.find();
+    org.junit.jupiter.api.Assumptions.assumeTrue(
+        chromium.isPresent(),
+        "skipped: no chromium found (set CHROMIUM or install Debian's chromium)");
+    run(
+        variants("fixed", "bigger-pool: appInstances[0].tuning.app.hikariPoolSize=30"),
+        ExperimentMetric.parse(null, Strategy.FIXED),
+        StopRule.rounds(2),
+        new SimulatedStack("fixed", Map.of("base", 500.0, "bigger-pool", 520.0), 0));
+    Path folder = results.resolve("20261125-075900-exp-experiment");
+
+    String dom = chromium.get().dumpDom(folder.resolve("report.html"), results.resolve("profile"));
+
+    String ratioChart = dom.substring(dom.indexOf("data-chart=\"ratio-bigger-pool\""));
+    assertThat(ratioChart).contains("class=\"tick\">0 %</text>");
+  }
+
+  @Test
   void theReportCommandWritesAnExperimentsPageAgain() throws Exception {
     run(
         variants("fixed", "bigger-pool: appInstances[0].tuning.app.hikariPoolSize=30"),

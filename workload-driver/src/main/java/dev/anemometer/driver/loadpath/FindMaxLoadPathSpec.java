@@ -113,18 +113,7 @@ public record FindMaxLoadPathSpec(
    * answer verified once over 120 s.
    */
   public static FindMaxLoadPathSpec withDefaults(int initialStepUsers, int maxUsers) {
-    return new FindMaxLoadPathSpec(
-        initialStepUsers,
-        DEFAULT_STEP_DURATION,
-        DEFAULT_PROBE_RAMP_UP,
-        DEFAULT_PROBE_WARM_UP,
-        DEFAULT_PROBE_QOS_PERIOD,
-        DEFAULT_PRECISION_PERCENT,
-        DEFAULT_VERIFICATIONS,
-        defaultVerificationPeriod(DEFAULT_PROBE_QOS_PERIOD),
-        maxUsers,
-        0,
-        DEFAULT_MARGINAL_BAND_PERCENT);
+    return bound(initialStepUsers, null, null, null, null, null, null, null, maxUsers, null, null);
   }
 
   /**

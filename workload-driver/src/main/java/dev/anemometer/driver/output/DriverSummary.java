@@ -10,6 +10,11 @@ import java.util.List;
 public record DriverSummary(
     String name, boolean passed, boolean valid, boolean stopped, List<Target> targets) {
 
+  /** A summary read back without targets has none. */
+  public DriverSummary {
+    targets = targets == null ? List.of() : targets;
+  }
+
   /**
    * One target: its verdict, findMax's peak (or null), windows and per-operation table (findMax: of
    * the probe at the peak).

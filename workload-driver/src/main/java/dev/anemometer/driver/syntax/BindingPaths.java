@@ -49,6 +49,22 @@ public final class BindingPaths {
 
   /** The path of Jackson's references: property names joined by dots, indexes in brackets. */
   public static String path(List<JacksonException.Reference> references) {
+    return path(references, (list, index) -> index);
+  }
+
+  /** Where a list element's index in the bound tree is not the one the file gives it. */
+  @FunctionalInterface
+  public interface IndexInFile {
+
+    /**
+     * @param list the path of the list, as written so far
+     * @param index the element's index in the bound tree
+     */
+    int of(String list, int index);
+  }
+
+  /** The path with each list index as {@code indexInFile} maps it. */
+  public static String path(List<JacksonException.Reference> references, IndexInFile indexInFile) {
     StringBuilder path = new StringBuilder();
     for (JacksonException.Reference reference : references) {
       if (reference.getPropertyName() != null) {
@@ -57,7 +73,8 @@ public final class BindingPaths {
         }
         path.append(reference.getPropertyName());
       } else if (reference.getIndex() >= 0) {
-        path.append('[').append(reference.getIndex()).append(']');
+        int index = indexInFile.of(path.toString(), reference.getIndex());
+        path.append('[').append(index).append(']');
       }
     }
     return path.toString();
