@@ -16,21 +16,28 @@ import com.fasterxml.jackson.annotation.JsonProperty;
  *     one: on the local target the tier processes run 10 nice levels below the driver, their
  *     sessions too (decision 0011); on compose the harness's session runs 10 levels above the
  *     containers' when it may (decision 0023); absent: true
+ * @param pods the worker pods of the kubernetes target; absent: {@link DriverPods#DEFAULTS}
  */
 public record DriverSpec(
     CpuList cpus,
     WorkersSpec workers,
     @JsonProperty(access = JsonProperty.Access.WRITE_ONLY) String token,
-    Boolean precedence) {
+    Boolean precedence,
+    DriverPods pods) {
 
   /** The environment variable the driver's own command line reads its token from too. */
   public static final String TOKEN_VARIABLE = "ANEMOMETER_DRIVER_TOKEN";
 
   /** No block in the config: the driver runs in the harness and shares every core. */
-  public static final DriverSpec SHARED = new DriverSpec(null, null, null, null);
+  public static final DriverSpec SHARED = new DriverSpec(null, null, null, null, null);
 
   public DriverSpec(CpuList cpus) {
-    this(cpus, null, null, null);
+    this(cpus, null, null, null, null);
+  }
+
+  /** The worker pods as configured, else the defaults. */
+  public DriverPods podsOrDefaults() {
+    return pods == null ? DriverPods.DEFAULTS : pods;
   }
 
   /** Whether the driver comes first for the cores: unless {@code precedence: false}. */
@@ -40,7 +47,7 @@ public record DriverSpec(
 
   /** The same driver on {@code own} cores. */
   public DriverSpec withCpus(CpuList own) {
-    return new DriverSpec(own, workers, token, precedence);
+    return new DriverSpec(own, workers, token, precedence, pods);
   }
 
   public boolean pinsCores() {

@@ -20,6 +20,7 @@ final class DriverValidator {
 
   void validate(AnemometerConfig config) {
     validateWorkers(config);
+    validatePods(config);
     if (config.driver().precedence() != null && config.target() == Target.KUBERNETES) {
       errors.add(
           "driver.precedence: the local and compose targets put the driver first on a shared"
@@ -35,6 +36,45 @@ final class DriverValidator {
           "driver.cpus: leaves no core for the tiers (this machine has "
               + pinned.machineCpus()
               + "; give the driver fewer)");
+    }
+  }
+
+  private void validatePods(AnemometerConfig config) {
+    DriverPods pods = config.driver().pods();
+    if (pods == null) {
+      return;
+    }
+    if (config.target() != Target.KUBERNETES) {
+      errors.add(
+          "driver.pods: only the kubernetes target runs the driver as pods; remove it for target "
+              + config.target().configName());
+      return;
+    }
+    if (pods.usersPerPod() < 1) {
+      errors.add("driver.pods.usersPerPod: must be ≥ 1, was " + pods.usersPerPod());
+    }
+    boolean coresValid = true;
+    for (String[] key : new String[][] {{"cpu", pods.cpu()}, {"cpuLimit", pods.cpuLimit()}}) {
+      if (!DriverPods.CORES.matcher(key[1]).matches() || DriverPods.cores(key[1]) <= 0) {
+        errors.add(
+            "driver.pods."
+                + key[0]
+                + ": '"
+                + key[1]
+                + "' is not a CPU quantity > 0 such as 1, 0.5 or 500m");
+        coresValid = false;
+      }
+    }
+    if (coresValid && DriverPods.cores(pods.cpu()) > DriverPods.cores(pods.cpuLimit())) {
+      errors.add(
+          "driver.pods.cpu: "
+              + pods.cpu()
+              + " is above cpuLimit "
+              + pods.cpuLimit()
+              + " (a request must fit its limit)");
+    }
+    if (pods.memory().relative() || pods.memory().bytes() < (64L << 20)) {
+      errors.add("driver.pods.memory: must be a size of at least 64m, such as 1g");
     }
   }
 

@@ -5,10 +5,17 @@ import static dev.anemometer.harness.deploygen.Containers.secret;
 import static dev.anemometer.harness.deploygen.Containers.tcp;
 import static dev.anemometer.harness.deploygen.KubernetesManifests.DRIVER_IMAGE;
 
+import dev.anemometer.harness.config.DriverPods;
+import io.fabric8.kubernetes.api.model.Affinity;
+import io.fabric8.kubernetes.api.model.AffinityBuilder;
 import io.fabric8.kubernetes.api.model.Container;
 import io.fabric8.kubernetes.api.model.HasMetadata;
+import io.fabric8.kubernetes.api.model.PodAffinityTerm;
+import io.fabric8.kubernetes.api.model.PodAffinityTermBuilder;
+import io.fabric8.kubernetes.api.model.PodAntiAffinityBuilder;
 import io.fabric8.kubernetes.api.model.PodSpec;
 import io.fabric8.kubernetes.api.model.PodSpecBuilder;
+import io.fabric8.kubernetes.api.model.WeightedPodAffinityTermBuilder;
 import io.fabric8.kubernetes.api.model.networking.v1.NetworkPolicy;
 import io.fabric8.kubernetes.api.model.networking.v1.NetworkPolicyBuilder;
 import java.util.List;
@@ -35,7 +42,7 @@ final class Driver {
   static List<HasMetadata> manifests(StackModel model, List<String> targets) {
     TierLabels workers = TierLabels.of(WORKERS, model);
     return List.of(
-        Workloads.statefulSet(WORKERS, workers, model.driverWorkers(), workerPod(targets))
+        Workloads.statefulSet(WORKERS, workers, model.driverWorkers(), workerPod(model, targets))
             .editSpec()
             .withPodManagementPolicy("Parallel")
             .endSpec()
@@ -45,7 +52,8 @@ final class Driver {
   }
 
   /** The token comes from the Secret through the environment, so no pod spec shows it. */
-  private static PodSpec workerPod(List<String> targets) {
+  private static PodSpec workerPod(StackModel model, List<String> targets) {
+    DriverPods pods = model.driverPods();
     String port = String.valueOf(WORKER_PORT);
     Container worker =
         Containers.serving("worker", DRIVER_IMAGE, "control", WORKER_PORT)
@@ -62,10 +70,43 @@ final class Driver {
                 secret("ANEMOMETER_DRIVER_TOKEN", "driver-token"))
             .withReadinessProbe(tcp("control").withPeriodSeconds(5).build())
             .withLivenessProbe(tcp("control").withPeriodSeconds(10).build())
-            .withResources(resources("1", "2", 1024))
+            .withResources(resources(pods.cpu(), pods.cpuLimit(), pods.memory().bytes() >> 20))
             .build();
     return PodSecurity.restricted(
-        new PodSpecBuilder().withContainers(worker).build(), PodSecurity.ANEMOMETER_USER);
+        new PodSpecBuilder().withContainers(worker).withAffinity(apart(pods.spread())).build(),
+        PodSecurity.ANEMOMETER_USER);
+  }
+
+  /**
+   * Keeps the workers off the nodes of the app servers and of each other, in every namespace: a
+   * worker beside an app server takes the CPU the benchmark measures, and two on one node share its
+   * network and cores.
+   */
+  private static Affinity apart(DriverPods.Spread spread) {
+    if (spread == DriverPods.Spread.NONE) {
+      return null;
+    }
+    PodAffinityTerm term =
+        new PodAffinityTermBuilder()
+            .withTopologyKey("kubernetes.io/hostname")
+            .withNewNamespaceSelector()
+            .endNamespaceSelector()
+            .withNewLabelSelector()
+            .addNewMatchExpression()
+            .withKey(TierLabels.TIER)
+            .withOperator("In")
+            .withValues("app", WORKERS)
+            .endMatchExpression()
+            .endLabelSelector()
+            .build();
+    PodAntiAffinityBuilder antiAffinity = new PodAntiAffinityBuilder();
+    if (spread == DriverPods.Spread.REQUIRED) {
+      antiAffinity.withRequiredDuringSchedulingIgnoredDuringExecution(term);
+    } else {
+      antiAffinity.withPreferredDuringSchedulingIgnoredDuringExecution(
+          new WeightedPodAffinityTermBuilder().withWeight(100).withPodAffinityTerm(term).build());
+    }
+    return new AffinityBuilder().withPodAntiAffinity(antiAffinity.build()).build();
   }
 
   /** Selects the workers and admits no ingress: only a port-forward reaches them. */

@@ -2,6 +2,7 @@ package dev.anemometer.harness.deploygen;
 
 import dev.anemometer.harness.config.AnemometerConfig;
 import dev.anemometer.harness.config.AppInstanceSpec;
+import dev.anemometer.harness.config.DriverPods;
 import dev.anemometer.harness.config.LbImpl;
 import dev.anemometer.harness.config.TierName;
 import dev.anemometer.harness.config.WebImpl;
@@ -14,7 +15,8 @@ import dev.anemometer.harness.tuning.TuningCalculator;
  *
  * @param instanceName the value of the {@code anemometer.dev/instance} label ({@code instance-0})
  * @param maxAppServers app servers at the busiest point of the elasticity schedule
- * @param driverWorkers driver worker pods; each simulates at most {@link #USERS_PER_WORKER} users
+ * @param driverWorkers driver worker pods, enough for the most users of the run
+ * @param driverPods their resources and spread
  */
 public record StackModel(
     String presetName,
@@ -26,10 +28,8 @@ public record StackModel(
     int appReplicas,
     int maxAppServers,
     int driverWorkers,
+    DriverPods driverPods,
     TierTuning tuning) {
-
-  /** Users one driver worker pod simulates before another pod is added. */
-  public static final int USERS_PER_WORKER = 1000;
 
   /**
    * The memory a container platform gives PostgreSQL by default (a quarter of this): a fixed figure
@@ -58,7 +58,8 @@ public record StackModel(
         instance.tiers().lb().impl() == LbImpl.NONE ? 0 : instance.tiers().lb().instances(),
         appReplicas,
         maxAppServers,
-        Math.max(1, (users + USERS_PER_WORKER - 1) / USERS_PER_WORKER),
+        config.driver().podsOrDefaults().podsFor(users),
+        config.driver().podsOrDefaults(),
         tuning);
   }
 

@@ -49,7 +49,7 @@ class DriverConfigTest {
         "driver.cpus=1-    | driver.cpus: '1-' is not a CPU list such as 1, 0-1 or 2,3",
         "driver.cpus=3-1   | driver.cpus: '3-1': the range 3-1 runs backwards",
         "driver.cpus=[1]   | driver.cpus: expected a single value (text)",
-        "driver.cores=1    | driver.cores: unknown key; accepted: cpus, precedence, token, workers",
+        "driver.cores=1    | driver.cores: unknown key; accepted: cpus, pods, precedence, token, workers",
         "driver.precedence=maybe | driver.precedence: 'maybe' is not true or false",
         "driver=1          | driver: expected a mapping of keys to values"
       })
@@ -204,6 +204,70 @@ class DriverConfigTest {
         .containsExactly(
             "driver.workers: the kubernetes target runs its own driver pods; remove it for target"
                 + " kubernetes");
+  }
+
+  @Test
+  void theWorkerPodsAreSizedAndSpreadAsTheConfigSays() {
+    AnemometerConfig config =
+        twoCores.load(
+            null,
+            "xsmall",
+            List.of(
+                "target=kubernetes",
+                "driver.pods={usersPerPod: 300, cpu: 500m, cpuLimit: 1.5, memory: 768m,"
+                    + " spread: required}"));
+
+    DriverPods pods = config.driver().podsOrDefaults();
+    assertThat(pods.podsFor(1000)).isEqualTo(4);
+    assertThat(pods.cpu()).isEqualTo("500m");
+    assertThat(pods.memory().bytes()).isEqualTo(768L << 20);
+    assertThat(pods.spread()).isEqualTo(DriverPods.Spread.REQUIRED);
+    assertThat(DriverPods.DEFAULTS.podsFor(2000)).isEqualTo(2);
+    assertThat(DriverPods.DEFAULTS.podsFor(0)).as("one worker at least").isEqualTo(1);
+  }
+
+  @Test
+  void badWorkerPodSettingsAreEachNamedAndOnlyTheClusterTakesThem() {
+    ConfigException bad =
+        catchThrowableOfType(
+            ConfigException.class,
+            () ->
+                twoCores.load(
+                    null,
+                    null,
+                    List.of(
+                        "target=kubernetes",
+                        "driver.pods={usersPerPod: 0, cpu: lots, cpuLimit: 0, memory: 25%}")));
+    ConfigException order =
+        catchThrowableOfType(
+            ConfigException.class,
+            () ->
+                twoCores.load(
+                    null, null, List.of("target=kubernetes", "driver.pods={cpu: 2, cpuLimit: 1}")));
+    ConfigException spread =
+        catchThrowableOfType(
+            ConfigException.class,
+            () ->
+                twoCores.load(
+                    null, null, List.of("target=kubernetes", "driver.pods={spread: sideways}")));
+    ConfigException local =
+        catchThrowableOfType(
+            ConfigException.class,
+            () -> twoCores.load(null, null, List.of("driver.pods={usersPerPod: 500}")));
+
+    assertThat(bad.errors())
+        .containsExactly(
+            "driver.pods.usersPerPod: must be ≥ 1, was 0",
+            "driver.pods.cpu: 'lots' is not a CPU quantity > 0 such as 1, 0.5 or 500m",
+            "driver.pods.cpuLimit: '0' is not a CPU quantity > 0 such as 1, 0.5 or 500m",
+            "driver.pods.memory: must be a size of at least 64m, such as 1g");
+    assertThat(order.errors())
+        .containsExactly("driver.pods.cpu: 2 is above cpuLimit 1 (a request must fit its limit)");
+    assertThat(spread.getMessage()).contains("driver.pods.spread").contains("sideways");
+    assertThat(local.errors())
+        .containsExactly(
+            "driver.pods: only the kubernetes target runs the driver as pods; remove it for target"
+                + " local");
   }
 
   @Test
