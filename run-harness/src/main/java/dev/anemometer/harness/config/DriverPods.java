@@ -14,14 +14,17 @@ import java.util.regex.Pattern;
  * @param memory memory request and limit; absent: 1g
  * @param spread {@code preferred} (the scheduler keeps them apart where it can), {@code required}
  *     (never on a node with an app server or another worker), {@code none}; absent: preferred
+ * @param reach how the harness reaches the workers: {@code forward}, a port-forward through the API
+ *     server to a loopback port of its host; {@code cluster}, by their names in the workers'
+ *     headless Service, for a harness that runs in a pod of the cluster; absent: forward
  */
 public record DriverPods(
-    Integer usersPerPod, String cpu, String cpuLimit, Size memory, Spread spread) {
+    Integer usersPerPod, String cpu, String cpuLimit, Size memory, Spread spread, Reach reach) {
 
   public static final int DEFAULT_USERS_PER_POD = 1000;
 
   /** The defaults: what the committed {@code k8s/} files hold. */
-  public static final DriverPods DEFAULTS = new DriverPods(null, null, null, null, null);
+  public static final DriverPods DEFAULTS = new DriverPods(null, null, null, null, null, null);
 
   /** {@code 2}, {@code 0.5}, {@code 500m}. */
   static final Pattern CORES = Pattern.compile("\\d+(\\.\\d+)?m?");
@@ -32,6 +35,24 @@ public record DriverPods(
     cpuLimit = cpuLimit == null ? "2" : cpuLimit.trim();
     memory = memory == null ? Size.ofMegabytes(1024) : memory;
     spread = spread == null ? Spread.PREFERRED : spread;
+    reach = reach == null ? Reach.FORWARD : reach;
+  }
+
+  /** How the harness reaches the worker pods' control ports. */
+  public enum Reach implements ConfigName {
+    FORWARD("forward"),
+    CLUSTER("cluster");
+
+    private final String configName;
+
+    Reach(String configName) {
+      this.configName = configName;
+    }
+
+    @Override
+    public String configName() {
+      return configName;
+    }
   }
 
   /** How the worker pods keep away from the app servers and from each other. */

@@ -10,6 +10,7 @@ import io.fabric8.kubernetes.api.model.Affinity;
 import io.fabric8.kubernetes.api.model.AffinityBuilder;
 import io.fabric8.kubernetes.api.model.Container;
 import io.fabric8.kubernetes.api.model.HasMetadata;
+import io.fabric8.kubernetes.api.model.IntOrString;
 import io.fabric8.kubernetes.api.model.PodAffinityTerm;
 import io.fabric8.kubernetes.api.model.PodAffinityTermBuilder;
 import io.fabric8.kubernetes.api.model.PodAntiAffinityBuilder;
@@ -23,10 +24,10 @@ import java.util.List;
 /**
  * The driver's workers as pods: a StatefulSet (stable names the harness forwards a port to) behind
  * a headless Service. The harness is their controller, as it is of workers on one host: it reaches
- * each worker's control API through a port-forward on its own loopback, with the run's token, and
- * drives the load path, the QoS judgement and the results itself. A NetworkPolicy admits nothing
- * else to the workers (a port-forward enters the pod's own network namespace, which no policy
- * filters), and a worker loads no host but the entry tier it is given.
+ * each worker's control API through a port-forward on its own loopback (or, running in the cluster,
+ * by the worker's name), with the run's token, and drives the load path, the QoS judgement and the
+ * results itself. A NetworkPolicy admits no one else to the workers, and a worker loads no host but
+ * the entry tiers it is given.
  */
 final class Driver {
 
@@ -48,7 +49,7 @@ final class Driver {
             .endSpec()
             .build(),
         Workloads.service(WORKERS, workers, WORKER_PORT, true),
-        onlyForwardedTo(workers));
+        onlyTheHarness(workers));
   }
 
   /** The token comes from the Secret through the environment, so no pod spec shows it. */
@@ -64,7 +65,10 @@ final class Driver {
                 "--bind",
                 "0.0.0.0",
                 "--allow-target",
-                String.join(",", targets))
+                String.join(",", targets),
+                // A harness in the cluster names a worker by its Service: pod.driver-worker.ns.svc
+                "--allow-host",
+                ".svc")
             .withEnv(
                 Containers.env("DRIVER_HEALTH_PORT", port),
                 secret("ANEMOMETER_DRIVER_TOKEN", "driver-token"))
@@ -109,16 +113,32 @@ final class Driver {
     return new AffinityBuilder().withPodAntiAffinity(antiAffinity.build()).build();
   }
 
-  /** Selects the workers and admits no ingress: only a port-forward reaches them. */
-  private static NetworkPolicy onlyForwardedTo(TierLabels workers) {
+  /**
+   * Selects the workers and admits to their control port only a harness running in a pod of the
+   * cluster (labelled {@code anemometer.dev/tier: harness}, in any namespace); a port-forward
+   * enters the pod's own network namespace, which no policy filters.
+   */
+  private static NetworkPolicy onlyTheHarness(TierLabels workers) {
     return new NetworkPolicyBuilder()
-        .withMetadata(workers.metadata(WORKERS + "-only-forwarded"))
+        .withMetadata(workers.metadata(WORKERS + "-only-harness"))
         .withNewSpec()
         .withNewPodSelector()
         .withMatchLabels(workers.selector())
         .endPodSelector()
         .withPolicyTypes("Ingress")
-        .withIngress(List.of())
+        .addNewIngress()
+        .addNewFrom()
+        .withNewNamespaceSelector()
+        .endNamespaceSelector()
+        .withNewPodSelector()
+        .addToMatchLabels(TierLabels.TIER, "harness")
+        .endPodSelector()
+        .endFrom()
+        .addNewPort()
+        .withProtocol("TCP")
+        .withPort(new IntOrString(WORKER_PORT))
+        .endPort()
+        .endIngress()
         .endSpec()
         .build();
   }

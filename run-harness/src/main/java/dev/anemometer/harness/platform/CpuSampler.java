@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalLong;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.IntSupplier;
 import java.util.function.LongSupplier;
 import java.util.function.Supplier;
@@ -67,13 +68,22 @@ final class CpuSampler {
    * put them, among its tiers; this host's other processes are not the tiers' machine's.
    */
   static CpuSampler target(TargetCpu cpu) {
+    // A reading that fails mid-run (the metrics API restarting) repeats the last one: the window
+    // then counts the CPU up to that reading, and the load never stops for want of a figure.
+    AtomicReference<Map<String, CpuSample.Counted>> last = new AtomicReference<>(Map.of());
     return new CpuSampler(
         () -> {
           Map<String, CpuSample.Counted> counted = new LinkedHashMap<>();
-          for (TargetCpu.Use use : cpu.read()) {
-            counted.put(
-                CpuSample.key(use.process()), new CpuSample.Counted(use.process(), use.cpuNanos()));
+          try {
+            for (TargetCpu.Use use : cpu.read()) {
+              counted.put(
+                  CpuSample.key(use.process()),
+                  new CpuSample.Counted(use.process(), use.cpuNanos()));
+            }
+          } catch (TargetCpu.Unavailable e) {
+            return last.get();
           }
+          last.set(counted);
           return counted;
         },
         CpuSampler::thisProcess,

@@ -215,13 +215,15 @@ class DriverConfigTest {
             List.of(
                 "target=kubernetes",
                 "driver.pods={usersPerPod: 300, cpu: 500m, cpuLimit: 1.5, memory: 768m,"
-                    + " spread: required}"));
+                    + " spread: required, reach: cluster}"));
 
     DriverPods pods = config.driver().podsOrDefaults();
     assertThat(pods.podsFor(1000)).isEqualTo(4);
     assertThat(pods.cpu()).isEqualTo("500m");
     assertThat(pods.memory().bytes()).isEqualTo(768L << 20);
     assertThat(pods.spread()).isEqualTo(DriverPods.Spread.REQUIRED);
+    assertThat(pods.reach()).isEqualTo(DriverPods.Reach.CLUSTER);
+    assertThat(DriverPods.DEFAULTS.reach()).isEqualTo(DriverPods.Reach.FORWARD);
     assertThat(DriverPods.DEFAULTS.podsFor(2000)).isEqualTo(2);
     assertThat(DriverPods.DEFAULTS.podsFor(0)).as("one worker at least").isEqualTo(1);
   }

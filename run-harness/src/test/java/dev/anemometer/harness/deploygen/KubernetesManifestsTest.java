@@ -83,7 +83,7 @@ class KubernetesManifestsTest {
                 "Service/nginx",
                 "StatefulSet/driver-worker",
                 "Service/driver-worker",
-                "NetworkPolicy/driver-worker-only-forwarded"));
+                "NetworkPolicy/driver-worker-only-harness"));
     if (model.hasLb()) {
       expected.addAll(List.of("ConfigMap/haproxy-config", "Deployment/haproxy", "Service/haproxy"));
     }
@@ -126,11 +126,25 @@ class KubernetesManifestsTest {
                 assertThat(e.getName() + "=" + e.getValue())
                     .isEqualTo("MAX_USERS=" + model.maxUsers()));
     NetworkPolicy workersPolicy =
-        (NetworkPolicy) byKindAndName.get("NetworkPolicy/driver-worker-only-forwarded");
+        (NetworkPolicy) byKindAndName.get("NetworkPolicy/driver-worker-only-harness");
     assertThat(workersPolicy.getSpec().getPodSelector().getMatchLabels())
         .containsEntry("anemometer.dev/tier", "driver-worker");
     assertThat(workersPolicy.getSpec().getPolicyTypes()).containsExactly("Ingress");
-    assertThat(workersPolicy.getSpec().getIngress()).as("no source admitted").isEmpty();
+    assertThat(workersPolicy.getSpec().getIngress())
+        .as("only a harness pod, on the control port")
+        .singleElement()
+        .satisfies(
+            rule -> {
+              assertThat(rule.getFrom())
+                  .singleElement()
+                  .satisfies(
+                      from ->
+                          assertThat(from.getPodSelector().getMatchLabels())
+                              .containsExactly(Map.entry("anemometer.dev/tier", "harness")));
+              assertThat(rule.getPorts())
+                  .singleElement()
+                  .satisfies(port -> assertThat(port.getPort().getIntVal()).isEqualTo(7000));
+            });
     assertThat(built.output())
         .as("no password or token is committed: the Secret is the user's to create")
         .doesNotContain("kind: Secret")

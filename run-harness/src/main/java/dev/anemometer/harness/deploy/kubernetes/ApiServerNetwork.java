@@ -10,8 +10,9 @@ import java.net.URI;
 
 /**
  * The cluster's own ways in: a port-forward through the API server (what {@code kubectl
- * port-forward} does) bound to this host's loopback only, on a port the system picks, and Services
- * by {@code <service>.<namespace>.svc}.
+ * port-forward} does) bound to this host's loopback only, on a port the system picks, and pods and
+ * Services by their DNS names ({@code <pod>.<service>.<namespace>.svc}, {@code
+ * <service>.<namespace>.svc}).
  */
 final class ApiServerNetwork implements ClusterNetwork {
 
@@ -51,6 +52,11 @@ final class ApiServerNetwork implements ClusterNetwork {
         }
       }
     };
+  }
+
+  @Override
+  public String podAddress(String namespace, String service, String pod, int port) {
+    return pod + "." + service + "." + namespace + ".svc:" + port;
   }
 
   @Override

@@ -1,16 +1,20 @@
 package dev.anemometer.harness.deploy.kubernetes;
 
+import dev.anemometer.harness.config.DriverPods;
 import dev.anemometer.harness.deploy.TargetWorkers;
 import java.util.ArrayList;
 import java.util.List;
 
 /**
- * The driver worker pods of every instance, each reached through a forward of its control port: the
- * StatefulSet names its pods {@code driver-worker-0 … n-1}, and one run token opens them all.
+ * The driver worker pods of every instance, each reached through a forward of its control port, or
+ * by its name in the headless Service when the harness runs in the cluster ({@code
+ * driver.pods.reach}): the StatefulSet names its pods {@code driver-worker-0 … n-1}, and one run
+ * token opens them all.
  */
 final class ClusterWorkers implements TargetWorkers {
 
-  static final String POD_PREFIX = "driver-worker-";
+  static final String SERVICE = "driver-worker";
+  static final String POD_PREFIX = SERVICE + "-";
   static final int CONTROL_PORT = 7000;
 
   private final List<Worker> workers;
@@ -26,7 +30,10 @@ final class ClusterWorkers implements TargetWorkers {
 
   /** Forwards a port to every worker pod; if one forward fails, those opened are closed. */
   static ClusterWorkers open(
-      ClusterNetwork network, List<InstanceNamespace> instances, String token) {
+      ClusterNetwork network,
+      List<InstanceNamespace> instances,
+      String token,
+      DriverPods.Reach reach) {
     List<Worker> workers = new ArrayList<>();
     List<ClusterNetwork.PodPort> forwards = new ArrayList<>();
     try {

@@ -47,6 +47,7 @@ public final class KubernetesStack implements DeployedStack {
   private final Options options;
   private final Console console;
   private final AtomicBoolean closed = new AtomicBoolean();
+  private PodCpu podCpu;
   private final Thread removeOnExit = new Thread(this::remove, "anemometer-delete-namespaces");
 
   private KubernetesStack(
@@ -171,7 +172,7 @@ public final class KubernetesStack implements DeployedStack {
     for (InstanceNamespace instance : deployment.instances()) {
       tiers.put(
           instance.appInstanceIndex(),
-          new KubernetesAppTier(deployment, readiness, instance, options.readyTimeout()));
+          new KubernetesAppTier(deployment, readiness, instance, options.readyTimeout(), podCpu()));
     }
     return tiers;
   }
@@ -189,13 +190,25 @@ public final class KubernetesStack implements DeployedStack {
 
   @Override
   public Optional<TargetCpu> targetCpu() {
-    return Optional.of(new PodCpu(client, deployment.instances()));
+    return Optional.of(podCpu());
+  }
+
+  /** One reader for the run: the CPU tables and a reactive policy count the same readings. */
+  private synchronized PodCpu podCpu() {
+    if (podCpu == null) {
+      podCpu = new PodCpu(client, deployment.instances());
+    }
+    return podCpu;
   }
 
   @Override
   public Optional<TargetWorkers> openWorkers() {
     return Optional.of(
-        ClusterWorkers.open(network, deployment.instances(), deployment.driverToken()));
+        ClusterWorkers.open(
+            network,
+            deployment.instances(),
+            deployment.driverToken(),
+            deployment.instances().get(0).model().driverPods().reach()));
   }
 
   @Override

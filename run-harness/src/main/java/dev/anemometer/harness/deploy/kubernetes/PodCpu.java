@@ -79,7 +79,8 @@ final class PodCpu implements TargetCpu {
             ? window
             : Duration.between(previous, at);
     BigDecimal cores = BigDecimal.ZERO;
-    for (ContainerMetrics container : pod.getContainers()) {
+    for (ContainerMetrics container :
+        pod.getContainers() == null ? List.<ContainerMetrics>of() : pod.getContainers()) {
       Quantity cpu = container.getUsage() == null ? null : container.getUsage().get("cpu");
       if (cpu != null) {
         cores = cores.add(cpu.getNumericalAmount());
@@ -103,7 +104,13 @@ final class PodCpu implements TargetCpu {
 
   private Map<String, String> tiers(String namespace) {
     Map<String, String> tiers = new HashMap<>();
-    for (Pod pod : client.pods().inNamespace(namespace).list().getItems()) {
+    List<Pod> pods;
+    try {
+      pods = client.pods().inNamespace(namespace).list().getItems();
+    } catch (KubernetesClientException e) {
+      throw new Unavailable("the pods of " + namespace + " could not be listed: " + e.getMessage());
+    }
+    for (Pod pod : pods) {
       Map<String, String> labels = pod.getMetadata().getLabels();
       String tier = labels == null ? null : TIERS.get(labels.get("anemometer.dev/tier"));
       if (tier != null) {

@@ -141,6 +141,11 @@ final class ClusterKubelet implements AutoCloseable {
       }
 
       @Override
+      public String podAddress(String namespace, String service, String pod, int port) {
+        return forward(namespace, pod, port).address();
+      }
+
+      @Override
       public URI serviceUrl(String namespace, String service, int port) {
         return entry;
       }

@@ -132,7 +132,7 @@ class KubernetesDeploymentTest {
     assertThat(instances.get(1).entryUrl()).hasToString("http://nginx." + second + ".svc:8080");
     assertThat(client.network().v1().networkPolicies().inNamespace(first).list().getItems())
         .extracting(policy -> policy.getMetadata().getName())
-        .containsExactly("driver-worker-only-forwarded");
+        .containsExactly("driver-worker-only-harness");
     assertThat(client.batch().v1().jobs().inNamespace(first).list().getItems())
         .extracting(job -> job.getMetadata().getName())
         .as("the harness drives the workers itself: no controller Job")

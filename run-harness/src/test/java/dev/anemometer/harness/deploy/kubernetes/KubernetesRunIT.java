@@ -82,6 +82,9 @@ class KubernetesRunIT {
 
   final ByteArrayOutputStream consoleOutput = new ByteArrayOutputStream();
 
+  /** The pods the last run's faults deleted. */
+  List<String> deletedPods = List.of();
+
   /** The app server and database every run's workers load: the cluster's tiers, played here. */
   @BeforeAll
   static void startTheTiers() {
@@ -163,20 +166,26 @@ class KubernetesRunIT {
             "appInstances[0].loadPath={type: interval, segments: [{type: uniform, users: 20,"
                 + " duration: 15s}, {type: spike, base: 20, peak: 40, at: 5s, duration: 5s, total: 15s}]}",
             "elasticity.schedule=[{at: 5s, tier: app, instances: 2}]",
-            "faults=[{at: 12s, kill: app, instance: 0}]");
+            "faults=[{at: 12s, kill: app, instance: 0}, {at: 20s, kill: db}]");
 
     assertThat(summary.exitCode()).as(summary.message()).isIn(0, 1);
     assertThat(audit().path("violationCount").asInt(-1)).isZero();
     String events = Files.readString(lastRun().resolve("events.jsonl"));
     assertThat(events).contains("\"elasticity\"").contains("\"killed\"").contains("\"pod\"");
+    assertThat(deletedPods)
+        .as("the app pod and the database's pod deleted, each replaced")
+        .anyMatch(pod -> pod.startsWith("app-"))
+        .contains("postgres-0");
   }
 
+  /** The harness as a pod of the cluster: it names the workers rather than forwarding to them. */
   @Test
-  void findMaxSearchesOnTheWorkerPods() throws Exception {
+  void findMaxSearchesOnTheWorkerPodsReachedByName() throws Exception {
     RunSummary summary =
         run(
             "findmax",
             "strategy=findMax",
+            "driver.pods.reach=cluster",
             "appInstances[0].maxUsers=100",
             "findMax={ceiling: 60, initialStep: 20, precision: 50, step: 10s, rampUp: 5s,"
                 + " warmUp: 5s, qosPeriod: 10s, verifications: 0}");
@@ -185,6 +194,8 @@ class KubernetesRunIT {
     assertThat(summary.load().targets())
         .singleElement()
         .satisfies(target -> assertThat(target.peakUsers()).isBetween(1, 60));
+    assertThat(Files.readString(lastRun().resolve("events.jsonl")))
+        .contains("driver-worker-0 in anemometer-");
   }
 
   private RunSummary run(String name, String... settings) throws Exception {
@@ -195,6 +206,7 @@ class KubernetesRunIT {
       all.addAll(List.of(settings));
       AnemometerConfig config = new ConfigLoader().load(null, "quickstart", all);
       RunProcedure.RunResult result = procedure(kubelet).execute(config, resultsRoot);
+      deletedPods = kubelet.deletedPods();
       summary = result.summary();
     }
     Path run = lastRun();
