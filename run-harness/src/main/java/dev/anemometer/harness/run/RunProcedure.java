@@ -42,7 +42,7 @@ import java.util.function.Supplier;
  */
 public final class RunProcedure {
 
-  /** The one place that says which targets measure CPU per tier. */
+  /** What a run says on a target that offers no way to measure CPU per tier. */
   static final String CPU_UNAVAILABLE = "CPU per tier is not measured on target ";
 
   private final Harness harness;
