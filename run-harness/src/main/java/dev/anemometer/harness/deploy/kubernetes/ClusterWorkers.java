@@ -28,7 +28,7 @@ final class ClusterWorkers implements TargetWorkers {
     this.token = token;
   }
 
-  /** Forwards a port to every worker pod; if one forward fails, those opened are closed. */
+  /** Reaches every worker pod; if one forward fails, those opened are closed. */
   static ClusterWorkers open(
       ClusterNetwork network,
       List<InstanceNamespace> instances,
@@ -40,12 +40,17 @@ final class ClusterWorkers implements TargetWorkers {
       for (InstanceNamespace instance : instances) {
         for (int i = 0; i < instance.model().driverWorkers(); i++) {
           String pod = POD_PREFIX + i;
-          ClusterNetwork.PodPort forward = network.forward(instance.namespace(), pod, CONTROL_PORT);
-          forwards.add(forward);
+          String address;
+          if (reach == DriverPods.Reach.CLUSTER) {
+            address = network.podAddress(instance.namespace(), SERVICE, pod, CONTROL_PORT);
+          } else {
+            ClusterNetwork.PodPort forward =
+                network.forward(instance.namespace(), pod, CONTROL_PORT);
+            forwards.add(forward);
+            address = forward.address();
+          }
           workers.add(
-              new Worker(
-                  pod + " in " + instance.namespace() + " (" + forward.address() + ")",
-                  forward.address()));
+              new Worker(pod + " in " + instance.namespace() + " (" + address + ")", address));
         }
       }
     } catch (RuntimeException e) {

@@ -60,6 +60,8 @@ final class ClusterKubelet implements AutoCloseable {
   private final List<SharedIndexInformer<?>> informers = new ArrayList<>();
   private final Map<String, WorkerProcesses> workers = new ConcurrentHashMap<>();
   private final List<String> deletedPods = new CopyOnWriteArrayList<>();
+  private final java.util.concurrent.atomic.AtomicInteger forwards =
+      new java.util.concurrent.atomic.AtomicInteger();
 
   ClusterKubelet(KubernetesClient client, Path logsDir) {
     this.client = client;
@@ -129,6 +131,7 @@ final class ClusterKubelet implements AutoCloseable {
         WorkerProcesses started = workers.get(namespace);
         int index = Integer.parseInt(pod.substring(ClusterWorkers.POD_PREFIX.length()));
         String address = started.workers().get(index).address();
+        forwards.incrementAndGet();
         return new PodPort() {
           @Override
           public String address() {
@@ -142,7 +145,9 @@ final class ClusterKubelet implements AutoCloseable {
 
       @Override
       public String podAddress(String namespace, String service, String pod, int port) {
-        return forward(namespace, pod, port).address();
+        String address = forward(namespace, pod, port).address();
+        forwards.decrementAndGet();
+        return address;
       }
 
       @Override
@@ -150,6 +155,11 @@ final class ClusterKubelet implements AutoCloseable {
         return entry;
       }
     };
+  }
+
+  /** How many port-forwards the harness opened. */
+  int forwards() {
+    return forwards.get();
   }
 
   /** The pods deleted so far, by name: what faults did. */

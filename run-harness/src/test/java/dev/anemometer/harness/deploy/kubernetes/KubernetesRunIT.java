@@ -85,6 +85,9 @@ class KubernetesRunIT {
   /** The pods the last run's faults deleted. */
   List<String> deletedPods = List.of();
 
+  /** The port-forwards the last run opened. */
+  int forwards;
+
   /** The app server and database every run's workers load: the cluster's tiers, played here. */
   @BeforeAll
   static void startTheTiers() {
@@ -146,6 +149,7 @@ class KubernetesRunIT {
     assertThat(summary.exitCode()).as(summary.message()).isIn(0, 1);
     JsonNode audit = audit();
     assertThat(audit.path("violationCount").asInt(-1)).isZero();
+    assertThat(forwards).as("one port-forward per worker pod").isEqualTo(1);
     JsonNode app = tier(lastRun(), "app");
     assertThat(app.path("cores").asDouble())
         .as("CPU per tier from the metrics API, in the same table as a local run's: %s", app)
@@ -196,6 +200,7 @@ class KubernetesRunIT {
         .satisfies(target -> assertThat(target.peakUsers()).isBetween(1, 60));
     assertThat(Files.readString(lastRun().resolve("events.jsonl")))
         .contains("driver-worker-0 in anemometer-");
+    assertThat(forwards).as("no port-forward: the workers are reached by name").isZero();
   }
 
   private RunSummary run(String name, String... settings) throws Exception {
@@ -207,6 +212,7 @@ class KubernetesRunIT {
       AnemometerConfig config = new ConfigLoader().load(null, "quickstart", all);
       RunProcedure.RunResult result = procedure(kubelet).execute(config, resultsRoot);
       deletedPods = kubelet.deletedPods();
+      forwards = kubelet.forwards();
       summary = result.summary();
     }
     Path run = lastRun();
