@@ -93,12 +93,22 @@ final class Signals {
       }
       // not frozen: the kill below still ends what it finds
     }
-    root.descendants().forEach(ProcessHandle::destroyForcibly);
-    root.destroyForcibly();
-    try {
-      root.onExit().get(10, TimeUnit.SECONDS);
-    } catch (Exception notYet) {
-      // reaped later; the caller checks liveness where it matters
+    List<ProcessHandle> tree = new ArrayList<>();
+    root.descendants().forEach(tree::add);
+    tree.add(root);
+    tree.forEach(ProcessHandle::destroyForcibly);
+    // Every process of the tree, not the root alone: a PostgreSQL backend that is still exiting
+    // keeps the shared memory attached, and the restarted postmaster refuses to start beside it.
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+    for (ProcessHandle process : tree) {
+      try {
+        process.onExit().get(Math.max(1, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        return;
+      } catch (Exception notYet) {
+        // reaped later; the caller checks liveness where it matters
+      }
     }
   }
 }
