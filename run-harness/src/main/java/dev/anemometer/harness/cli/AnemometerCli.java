@@ -31,6 +31,7 @@ import picocli.CommandLine.ParseResult;
       CompareCommand.class,
       ExperimentCommand.class,
       PresetsCommand.class,
+      SchemaCommand.class,
       dev.anemometer.harness.deploygen.GenerateCommand.class,
       CommandLine.HelpCommand.class
     },

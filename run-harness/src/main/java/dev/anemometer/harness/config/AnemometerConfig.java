@@ -1,5 +1,7 @@
 package dev.anemometer.harness.config;
 
+import com.fasterxml.jackson.annotation.JsonPropertyDescription;
+import dev.anemometer.driver.spec.ConfigDefault;
 import dev.anemometer.driver.spec.QosPhases;
 import java.util.List;
 
@@ -8,19 +10,54 @@ import java.util.List;
  * file, {@code --set}. Names are the contract of the YAML file.
  */
 public record AnemometerConfig(
-    String name,
-    String preset,
-    Target target,
-    Strategy strategy,
-    int repeat,
-    List<AppInstanceSpec> appInstances,
-    QosPhases qos,
-    FindMaxSpec findMax,
-    ElasticitySpec elasticity,
-    List<FaultSpec> faults,
-    DriverSpec driver,
-    SoakSpec soak,
-    AuditSpec audit) {
+    @ConfigDefault("preset name")
+        @JsonPropertyDescription("names the results folder; letters, digits, `.`, `_`, `-` (≤ 80)")
+        String name,
+    @ConfigDefault("`quickstart`")
+        @JsonPropertyDescription(
+            "`quickstart`, `local`, `soak`, `micro`, `xsmall`, `small` (see "
+                + "`./anemometer presets`)")
+        String preset,
+    @ConfigDefault("`local`")
+        @JsonPropertyDescription(
+            "`local`, `compose` or `kubernetes` (also `--target NAME` on the "
+                + "command line); see [deploying.md](deploying.md)")
+        Target target,
+    @ConfigDefault("`fixed`")
+        @JsonPropertyDescription(
+            "`fixed` (pass/fail at `users`), `interval` (the `loadPath`), `findMax` (peak users)")
+        Strategy strategy,
+    @ConfigDefault("`1`")
+        @JsonPropertyDescription(
+            "runs of the same config; with ≥ 2 the result reports mean, spread, sd "
+                + "and coefficient of variation of the peak users (findMax) or judged "
+                + "throughput, in `results/<stamp>-<name>-repeats/repeats.json` "
+                + "(`--repeat N` overrides; `--until-cv` replaces it, see below)")
+        int repeat,
+    @ConfigDefault("from the preset")
+        @JsonPropertyDescription(
+            "one entry per deployment of the app, each with its own data, tiers, tuning and load")
+        List<AppInstanceSpec> appInstances,
+    @ConfigDefault("see below") @JsonPropertyDescription("judging and phase lengths") QosPhases qos,
+    @ConfigDefault("see below")
+        @JsonPropertyDescription("the peak-user search of `strategy: findMax`")
+        FindMaxSpec findMax,
+    @ConfigDefault("no changes")
+        @JsonPropertyDescription(
+            "tier size changes during the run: a `schedule`, a `reactive` policy, or both (see below)")
+        ElasticitySpec elasticity,
+    @ConfigDefault("`[]`") @JsonPropertyDescription("failures injected during the run")
+        List<FaultSpec> faults,
+    @ConfigDefault("in the harness, sharing every core")
+        @JsonPropertyDescription("the workload driver: its cores, or worker JVMs (see below)")
+        DriverSpec driver,
+    @ConfigDefault("off")
+        @JsonPropertyDescription(
+            "resources sampled during the load, leaks and p99 drift judged (see "
+                + "below and [soak.md](soak.md))")
+        SoakSpec soak,
+    @ConfigDefault("strict") @JsonPropertyDescription("the bid audit after the load (see below)")
+        AuditSpec audit) {
 
   public AnemometerConfig {
     appInstances = appInstances == null ? List.of() : List.copyOf(appInstances);

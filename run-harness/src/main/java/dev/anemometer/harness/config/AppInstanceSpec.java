@@ -1,16 +1,28 @@
 package dev.anemometer.harness.config;
 
+import com.fasterxml.jackson.annotation.JsonPropertyDescription;
 import dev.anemometer.driver.loadpath.IntervalLoadPathSpec;
+import dev.anemometer.driver.spec.ConfigDefault;
 
 /**
  * One deployment of the auction application with its own data, topology and load.
  *
- * @param maxUsers size of the loaded data (5 × maxUsers accounts)
- * @param users simulated users of the {@code fixed} strategy
  * @param loadPath users over time for the {@code interval} strategy
  */
 public record AppInstanceSpec(
-    int maxUsers, int users, IntervalLoadPathSpec loadPath, TiersSpec tiers, TuningSpec tuning) {
+    @ConfigDefault("`300`")
+        @JsonPropertyDescription(
+            "data size: 5 × maxUsers accounts, maxUsers / 15 live auctions (SPEC §2.4)")
+        int maxUsers,
+    @ConfigDefault("`100`")
+        @JsonPropertyDescription(
+            "users of the `fixed` strategy; must be ≤ maxUsers. The expected mix "
+                + "holds up to 0.8 × maxUsers (users join round(users / 13) of the "
+                + "maxUsers / 15 live auctions, see [behaviors](behaviors.md))")
+        int users,
+    IntervalLoadPathSpec loadPath,
+    TiersSpec tiers,
+    TuningSpec tuning) {
 
   /** The largest number of users the run asks for: what tiers are sized for. */
   public int peakUsers(Strategy strategy, FindMaxSpec findMax) {

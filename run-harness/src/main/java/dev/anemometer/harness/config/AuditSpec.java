@@ -1,13 +1,17 @@
 package dev.anemometer.harness.config;
 
-/**
- * The bid audit after the load (the {@code audit} block).
- *
- * @param allowUnreachable a run whose audit could not reach an instance's database still passes on
- *     QoS alone; absent or false: such a run fails (exit 1), since an unaudited run proves nothing
- *     about the bids it acknowledged
- */
-public record AuditSpec(Boolean allowUnreachable) {
+import com.fasterxml.jackson.annotation.JsonPropertyDescription;
+import dev.anemometer.driver.spec.ConfigDefault;
+
+/** The bid audit after the load (the {@code audit} block). */
+public record AuditSpec(
+    @ConfigDefault("`false`")
+        @JsonPropertyDescription(
+            "`true`: a run whose audit could not reach an instance's database (a "
+                + "port-forward or first connection failed) is judged on QoS alone, with "
+                + "a notice and an `audit-skipped` event; `false`: such a run fails (exit "
+                + "1) with `bid audit not run: database of instance-N not reachable`")
+        Boolean allowUnreachable) {
 
   /** No {@code audit} block: every instance must be audited. */
   public static final AuditSpec STRICT = new AuditSpec(false);

@@ -1,25 +1,46 @@
 package dev.anemometer.harness.config;
 
+import com.fasterxml.jackson.annotation.JsonPropertyDescription;
+import dev.anemometer.driver.spec.ConfigDefault;
 import java.util.regex.Pattern;
 
 /**
  * The driver's worker pods on the kubernetes target ({@code driver.pods}): how many users one pod
  * simulates, what it requests and may use, and how the pods keep away from the app servers and from
  * each other, so that the driver neither shares the app tier's node nor bunches up on one.
- *
- * @param usersPerPod users one pod simulates before another is added; absent: {@value
- *     #DEFAULT_USERS_PER_POD}
- * @param cpu CPU request, as Kubernetes writes it ({@code 1}, {@code 500m}); absent: 1
- * @param cpuLimit CPU limit; absent: 2
- * @param memory memory request and limit; absent: 1g
- * @param spread {@code preferred} (the scheduler keeps them apart where it can), {@code required}
- *     (never on a node with an app server or another worker), {@code none}; absent: preferred
- * @param reach how the harness reaches the workers: {@code forward}, a port-forward through the API
- *     server to a loopback port of its host; {@code cluster}, by their names in the workers'
- *     headless Service, for a harness that runs in a pod of the cluster; absent: forward
  */
 public record DriverPods(
-    Integer usersPerPod, String cpu, String cpuLimit, Size memory, Spread spread, Reach reach) {
+    @ConfigDefault("`1000`")
+        @JsonPropertyDescription(
+            "users one worker pod simulates: each instance gets ⌈its most users / "
+                + "usersPerPod⌉ pods (`fixed`: `users`; `interval`: the load path's most; "
+                + "`findMax`: the ceiling)")
+        Integer usersPerPod,
+    @ConfigDefault("`1`")
+        @JsonPropertyDescription("CPU request of a worker pod (`1`, `0.5`, `500m`)")
+        String cpu,
+    @ConfigDefault("`2`") @JsonPropertyDescription("CPU limit of a worker pod, ≥ `cpu`")
+        String cpuLimit,
+    @ConfigDefault("`1g`")
+        @JsonPropertyDescription("memory request and limit of a worker pod (≥ 64m)")
+        Size memory,
+    @ConfigDefault("`preferred`")
+        @JsonPropertyDescription(
+            "keeps the workers off the nodes of the app servers and of each other "
+                + "(pod anti-affinity on `kubernetes.io/hostname`, every namespace): "
+                + "`preferred` where the scheduler can, `required` always (a pod stays "
+                + "`Pending` without such a node), `none`")
+        Spread spread,
+    @ConfigDefault("`forward`")
+        @JsonPropertyDescription(
+            "how the harness reaches the workers' control ports: `forward`, a "
+                + "port-forward through the API server to a loopback port of the "
+                + "harness's host (it needs the `pods/portforward` permission); "
+                + "`cluster`, by their names in the headless Service "
+                + "(`driver-worker-0.driver-worker.<namespace>.svc`), for a harness "
+                + "running in a pod of the cluster labelled `anemometer.dev/tier: "
+                + "harness`, the one source the workers' NetworkPolicy admits")
+        Reach reach) {
 
   public static final int DEFAULT_USERS_PER_POD = 1000;
 

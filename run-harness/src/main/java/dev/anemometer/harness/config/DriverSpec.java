@@ -1,29 +1,48 @@
 package dev.anemometer.harness.config;
 
 import com.fasterxml.jackson.annotation.JsonProperty;
+import com.fasterxml.jackson.annotation.JsonPropertyDescription;
+import dev.anemometer.driver.spec.ConfigDefault;
 
-/**
- * The workload driver of a run (SPEC §4.2 {@code driver}).
- *
- * @param cpus the CPUs the driver keeps to itself on the local target, the tiers getting every
- *     other one; absent: the last quarter of a machine of four cores or more, else every core
- *     shared
- * @param workers worker JVMs that run the users, the harness acting as their controller; absent:
- *     the users run in the harness's own JVM
- * @param token the bearer token of workers started elsewhere; read from the file but never written
- *     back (the resolved config is saved with the results), else {@value #TOKEN_VARIABLE}
- * @param precedence the driver first for the cores, so that it does not wait behind the tiers for
- *     one: on the local target the tier processes run 10 nice levels below the driver, their
- *     sessions too (decision 0011); on compose the harness's session runs 10 levels above the
- *     containers' when it may (decision 0023); absent: true
- * @param pods the worker pods of the kubernetes target; absent: {@link DriverPods#DEFAULTS}
- */
+/** The workload driver of a run (SPEC §4.2 {@code driver}). */
 public record DriverSpec(
-    CpuList cpus,
-    WorkersSpec workers,
-    @JsonProperty(access = JsonProperty.Access.WRITE_ONLY) String token,
-    Boolean precedence,
-    DriverPods pods) {
+    @ConfigDefault(
+            "on a machine of 4 cores or more (local target, users in the harness's "
+                + "JVM, no tier pinned by hand): the last quarter of its cores, at least "
+                + "one; on smaller machines none: driver and tiers share every core, the "
+                + "driver keeping its precedence")
+        @JsonPropertyDescription(
+            "a Linux CPU list (`1`, `0-1`, `2,3`, `0-3,6`): the cores the driver "
+                + "keeps to itself; the tiers run on all the others")
+        CpuList cpus,
+    @ConfigDefault("none: the users run in the harness's JVM")
+        @JsonPropertyDescription(
+            "`N` (≥ 1): start N worker JVMs on this host; `[host:port, …]`: use "
+                + "workers started elsewhere. Either way the harness is their controller "
+                + "(see [Workers](#workers))")
+        WorkersSpec workers,
+    @ConfigDefault("`ANEMOMETER_DRIVER_TOKEN`, else none")
+        @JsonPropertyDescription(
+            "the bearer token of workers given as `host:port`; never written to the saved `config.yaml`")
+        @JsonProperty(access = JsonProperty.Access.WRITE_ONLY)
+        String token,
+    @ConfigDefault("`true`")
+        @JsonPropertyDescription(
+            "the driver first for the cores, so that it does not wait behind the "
+                + "tiers for one. Local target: every tier process runs 10 nice levels "
+                + "below the driver, and so do the sessions the tiers and their children "
+                + "lead (PostgreSQL backends) ([decision "
+                + "0011](decisions/0011-the-driver-first-for-the-cpu.md)); needs no "
+                + "privilege. Compose target: the harness's own session runs 10 nice "
+                + "levels above the containers during the run and is put back after "
+                + "([decision 0023](decisions/0023-the-driver-first-on-compose.md)); "
+                + "needs root (CAP_SYS_NICE) and a harness in the root CPU cgroup, else "
+                + "the console says why it did not apply. `false`: all at one priority. "
+                + "An error on kubernetes")
+        Boolean precedence,
+    @ConfigDefault("see below")
+        @JsonPropertyDescription("kubernetes only: the driver's worker pods")
+        DriverPods pods) {
 
   /** The environment variable the driver's own command line reads its token from too. */
   public static final String TOKEN_VARIABLE = "ANEMOMETER_DRIVER_TOKEN";

@@ -1,26 +1,35 @@
 package dev.anemometer.harness.config;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonPropertyDescription;
+import dev.anemometer.driver.spec.ConfigDefault;
 import java.time.Duration;
 import java.util.List;
 
 /**
  * Tier sizes that change during a run (SPEC §4.7): a fixed schedule, a reactive policy, or both.
- *
- * @param statsInterval how often the driver cuts interval stats while changes or faults are
- *     planned; recovery times and reactive decisions have this resolution
- * @param warmUp how long a new app server serves nothing after its readiness probe answers, before
- *     the load balancer sends it traffic (JIT, pools)
- * @param drainTimeout how long a drained server may keep sessions (in-flight requests, parked long
- *     polls) before it is stopped; its graceful shutdown then answers the long polls with 204
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record ElasticitySpec(
-    List<Step> schedule,
-    ReactiveSpec reactive,
-    Duration statsInterval,
-    Duration warmUp,
-    Duration drainTimeout) {
+    @ConfigDefault("`[]`") @JsonPropertyDescription("fixed changes, below") List<Step> schedule,
+    @ConfigDefault("none") @JsonPropertyDescription("the reactive policy, below")
+        ReactiveSpec reactive,
+    @ConfigDefault("`2s`")
+        @JsonPropertyDescription(
+            "driver stats interval while changes or faults are planned (≥ 1s); "
+                + "reactive decisions and recovery times have this resolution")
+        Duration statsInterval,
+    @ConfigDefault("`3s`")
+        @JsonPropertyDescription(
+            "a new app server serves nothing this long after its readiness probe "
+                + "answers (JIT, pools); local target (on compose HAProxy routes to a "
+                + "container once its health check passes)")
+        Duration warmUp,
+    @ConfigDefault("`35s`")
+        @JsonPropertyDescription(
+            "how long a drained server (local) or container (compose) may keep "
+                + "requests and long polls before it is stopped")
+        Duration drainTimeout) {
 
   public static final Duration DEFAULT_STATS_INTERVAL = Duration.ofSeconds(2);
 
@@ -41,7 +50,17 @@ public record ElasticitySpec(
    */
   @JsonInclude(JsonInclude.Include.NON_NULL)
   public record Step(
-      Duration at, TierName tier, int instances, Integer appInstance, Integer segment) {
+      @JsonPropertyDescription(
+              "duration from the start of the load (or from the start of `segment`)")
+          Duration at,
+      @JsonPropertyDescription(
+              "`app`, `web`, `lb` (must be deployed; the local target scales `app` only)")
+          TierName tier,
+      @JsonPropertyDescription("new size (app ≥ 1)") int instances,
+      @ConfigDefault("`0`") @JsonPropertyDescription("which app instance") Integer appInstance,
+      @ConfigDefault("none")
+          @JsonPropertyDescription("a load-path segment (0-based) that `at` counts from")
+          Integer segment) {
 
     public Step(Duration at, TierName tier, int instances, Integer appInstance) {
       this(at, tier, instances, appInstance, null);
@@ -60,15 +79,39 @@ public record ElasticitySpec(
    */
   @JsonInclude(JsonInclude.Include.NON_NULL)
   public record ReactiveSpec(
-      Integer appInstance,
-      Integer min,
-      Integer max,
-      Double p99UpMillis,
-      Double p99DownMillis,
-      Double cpuUp,
-      Double cpuDown,
-      Duration coolDown,
-      Integer sustainIntervals) {
+      @ConfigDefault("`0`") @JsonPropertyDescription("which app instance") Integer appInstance,
+      @ConfigDefault("`1`") @JsonPropertyDescription("servers, ≥ 1") Integer min,
+      @ConfigDefault("required") @JsonPropertyDescription("servers, ≥ `min`") Integer max,
+      @ConfigDefault("none")
+          @JsonPropertyDescription(
+              "ms: one server more when an interval's worst QoS percentile "
+                  + "(`qos.percentile`) over the operations judged on time (the long poll is not) is above it")
+          Double p99UpMillis,
+      @ConfigDefault("none")
+          @JsonPropertyDescription(
+              "ms: one server less when that percentile is below it (and so is every "
+                  + "other measure with a lower threshold)")
+          Double p99DownMillis,
+      @ConfigDefault("none")
+          @JsonPropertyDescription(
+              "cores: one server more when the mean CPU per app server over the "
+                  + "interval is above it (0.5 = half a core); local target from the "
+                  + "processes, kubernetes from the metrics API (a window of it, typically "
+                  + "15 s, later); compose does not measure it")
+          Double cpuUp,
+      @ConfigDefault("none")
+          @JsonPropertyDescription(
+              "cores: one server less when that mean is below it (and so is every "
+                  + "other measure with a lower threshold)")
+          Double cpuDown,
+      @ConfigDefault("`30s`")
+          @JsonPropertyDescription("the least time between two decisions that changed the tier")
+          Duration coolDown,
+      @ConfigDefault("`1`")
+          @JsonPropertyDescription(
+              "stats intervals in a row a threshold must be crossed before the policy "
+                  + "acts (≥ 1): more ignores one noisy interval (a JIT burst, a GC pause)")
+          Integer sustainIntervals) {
 
     public ReactiveSpec(
         Integer appInstance,

@@ -1,6 +1,8 @@
 package dev.anemometer.harness.config;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonPropertyDescription;
+import dev.anemometer.driver.spec.ConfigDefault;
 import java.time.Duration;
 
 /**
@@ -10,13 +12,26 @@ import java.time.Duration;
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record FaultSpec(
-    Duration at,
-    TierName kill,
-    TierName restart,
-    TierName pause,
-    Integer instance,
-    Duration duration,
-    Integer appInstance) {
+    @JsonPropertyDescription("when the fault happens: a duration from the start of the load")
+        Duration at,
+    @JsonPropertyDescription(
+            "the tier whose process, container or pod is killed (SIGKILL) and "
+                + "started again; name exactly one of `kill`, `restart`, `pause`")
+        TierName kill,
+    @JsonPropertyDescription("the tier that is stopped gracefully and started again")
+        TierName restart,
+    @JsonPropertyDescription(
+            "the tier that is frozen (SIGSTOP, then SIGCONT) for `duration`; not on kubernetes")
+        TierName pause,
+    @ConfigDefault("`0`")
+        @JsonPropertyDescription(
+            "which of the tier's servers, by its index at the start of the run")
+        Integer instance,
+    @JsonPropertyDescription(
+            "how long a `pause` lasts; at most as long as the load (one still under "
+                + "way when the load ends is resumed)")
+        Duration duration,
+    @ConfigDefault("`0`") @JsonPropertyDescription("which app instance") Integer appInstance) {
 
   /** The tier acted on, whichever action was named. */
   public TierName tier() {

@@ -1,6 +1,8 @@
 package dev.anemometer.harness.config;
 
+import com.fasterxml.jackson.annotation.JsonPropertyDescription;
 import dev.anemometer.driver.loadpath.FindMaxLoadPathSpec;
+import dev.anemometer.driver.spec.ConfigDefault;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -10,40 +12,72 @@ import java.util.List;
  * full probes (ramp, warm-up, QoS period) bisect it. Its phases are its own, not those of {@code
  * qos}: a fixed run's long periods would make the search take an hour.
  *
- * @param initialStep users added per step of the climb; absent: a tenth of the ceiling
- * @param ceiling the most users the search tries; absent: 4/5 of each instance's maxUsers, the most
- *     at which the live auctions (maxUsers / 15, 13 users each) keep the expected mix with a margin
- *     <p>A key left out takes the driver's default ({@link FindMaxLoadPathSpec}): the harness
- *     states none of its own, so a findMax run from the harness and one from the driver's command
- *     line search alike.
- * @param precision percent: stop when (lowest fail − highest pass) / highest pass is below it
- * @param verifications how often the answer is run again, over {@code verificationPeriod}, and must
- *     pass again before it stands; absent: once
- * @param step how long each step of the climb runs (judged on response times and failures)
- * @param rampUp a probe's ramp from the previous user count
- * @param warmUp a probe's warm-up before it is judged
- * @param qosPeriod the judged part of a probe
- * @param verificationPeriod the judged part of a verification of the answer; absent: twice {@code
- *     qosPeriod}
- * @param maxPassHint where the peak is expected: a user count (or one per app instance, comma
- *     separated), {@code previous} for the peak of the newest earlier run of the same name, or
- *     absent; the climb then warms up at half of it, climbs to 90 % of it in steps of 10 % of it
- *     and on in steps of 5 %
- * @param marginalBand percent of a rule's limit, either side: a probe whose worst response-time or
- *     failure rule lands within it runs again, and two agreeing windows decide; 0 never
+ * <p>A key left out takes the driver's default ({@link FindMaxLoadPathSpec}): the harness states
+ * none of its own, so a findMax run from the harness and one from the driver's command line search
+ * alike.
  */
 public record FindMaxSpec(
-    Integer initialStep,
-    Integer ceiling,
-    Double precision,
-    Integer verifications,
-    Duration step,
-    Duration rampUp,
-    Duration warmUp,
-    Duration qosPeriod,
-    Duration verificationPeriod,
-    String maxPassHint,
-    Double marginalBand) {
+    @ConfigDefault("ceiling / 10") @JsonPropertyDescription("users added per step of the climb")
+        Integer initialStep,
+    @ConfigDefault("4/5 of each instance's `maxUsers`")
+        @JsonPropertyDescription(
+            "users; the search never goes above it (≤ `maxUsers`). The data has "
+                + "`maxUsers` / 15 live auctions of up to 13 followers, so up to 13/15 of "
+                + "`maxUsers` every user finds auctions sized for the expected mix. A "
+                + "peak at the ceiling is a lower bound, and the run says so")
+        Integer ceiling,
+    @ConfigDefault("`2.5`")
+        @JsonPropertyDescription(
+            "percent, (0, 50]: the search stops when (lowest fail − highest pass) / "
+                + "highest pass is below it")
+        Double precision,
+    @ConfigDefault("`1`")
+        @JsonPropertyDescription(
+            "how often the answer runs again over `verificationPeriod` and must "
+                + "pass again (0–10); one that fails becomes the bracket's upper end and "
+                + "the search goes on below it")
+        Integer verifications,
+    @ConfigDefault("`20s`")
+        @JsonPropertyDescription(
+            "the judged length of the climb's first step; a later step brings its "
+                + "users in during its own window, at `rampUp`'s pace, so its window "
+                + "lasts `rampUp`, at least `step`")
+        Duration step,
+    @ConfigDefault("`30s`")
+        @JsonPropertyDescription(
+            "the first step's ramp, and a probe's ramp from the previous user "
+                + "count: its users arrive at the climb's pace (`initialStep` users per "
+                + "`rampUp`), over at least 5 s and at most `rampUp`")
+        Duration rampUp,
+    @ConfigDefault("`30s`")
+        @JsonPropertyDescription(
+            "a probe's warm-up before it is judged, for a probe that brings a "
+                + "step's users or more; one that brings fewer warms up for that share of "
+                + "it (at least 5 s); none for a probe at the users of a window that just passed")
+        Duration warmUp,
+    @ConfigDefault("`60s`") @JsonPropertyDescription("the judged part of a probe")
+        Duration qosPeriod,
+    @ConfigDefault("twice `qosPeriod`")
+        @JsonPropertyDescription(
+            "the judged part of a verification: the answer rests on a window this long")
+        Duration verificationPeriod,
+    @ConfigDefault("none")
+        @JsonPropertyDescription(
+            "where the peak is expected: a user count (or one per app instance, "
+                + "comma separated), or `previous`: the peak of the newest earlier "
+                + "findMax run of the same `name` under the results folder. The climb "
+                + "then warms the stack up at half of it, climbs to 90 % of it in steps "
+                + "of 10 % of it and on in steps of 5 % (Weathervane's `maxPassHint`). "
+                + "The resolved numbers are saved in the run's `config.yaml`")
+        String maxPassHint,
+    @ConfigDefault("`25`")
+        @JsonPropertyDescription(
+            "percent of a rule's limit, either side, [0, 50]: a probe or "
+                + "verification whose worst response-time or failure rule lies between "
+                + "limit / 1.25 and limit × 1.25 (a p99 of 1.6–2.5 s against 2 s), "
+                + "passing or failing, runs again, and two agreeing windows decide (a "
+                + "third when the first two disagree); `0` never")
+        Double marginalBand) {
 
   /**
    * The default ceiling in percent of maxUsers: the data has maxUsers / 15 live auctions and the

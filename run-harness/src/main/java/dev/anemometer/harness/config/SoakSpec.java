@@ -1,33 +1,44 @@
 package dev.anemometer.harness.config;
 
+import com.fasterxml.jackson.annotation.JsonPropertyDescription;
+import dev.anemometer.driver.spec.ConfigDefault;
 import java.time.Duration;
 
 /**
  * A long steady run watched for what slowly goes wrong (the {@code soak} block): every tier's
  * memory, open files, heap after GC, database connections and table sizes sampled during the load,
  * then judged for a leak (steady growth) and the p99 for drift.
- *
- * @param enabled sample resources during the load and judge leaks and drift; off by default, on in
- *     the {@code soak} preset
- * @param every how often the resources are sampled
- * @param leakPercentPerHour a series leaks when its growth over the second half of the steady load,
- *     projected to an hour, is at least this share of its level (and not noise, nor a saw-tooth)
- * @param leakMinSpan the least second half that is judged at all: a few minutes of warming caches
- *     project to an hour as a leak
- * @param driftPercent the p99 of an operation drifts when it rose by at least this share from the
- *     first {@code driftSpan} of the steady load to the last
- * @param driftMinMillis and by at least this much: a 4 ms p99 that became 6 ms is no finding
- * @param driftSpan how much of the start and of the end of the steady load are compared; at most a
- *     third of it each
  */
 public record SoakSpec(
-    boolean enabled,
-    Duration every,
-    double leakPercentPerHour,
-    Duration leakMinSpan,
-    double driftPercent,
-    double driftMinMillis,
-    Duration driftSpan) {
+    @ConfigDefault("`false` (`true` in the `soak` preset)")
+        @JsonPropertyDescription(
+            "sample every tier's resources during the load into `resources.csv`, "
+                + "and judge leaks and p99 drift in `summary.json`, on the console and in the report")
+        boolean enabled,
+    @ConfigDefault("`15s`") @JsonPropertyDescription("how often resources are sampled (1s–10m)")
+        Duration every,
+    @ConfigDefault("`10`")
+        @JsonPropertyDescription(
+            "a series leaks when its least-squares growth over the second half of "
+                + "the steady load, projected to an hour, is at least this percentage of "
+                + "its level (and beyond noise, with its floor rising too)")
+        double leakPercentPerHour,
+    @ConfigDefault("`10m`")
+        @JsonPropertyDescription(
+            "the least second half that is judged; shorter runs say `too short`")
+        Duration leakMinSpan,
+    @ConfigDefault("`25`")
+        @JsonPropertyDescription(
+            "an operation's p99 drifts when the last `driftSpan` of the steady load "
+                + "is at least this percentage above the first…")
+        double driftPercent,
+    @ConfigDefault("`10`") @JsonPropertyDescription("…and at least this many milliseconds above it")
+        double driftMinMillis,
+    @ConfigDefault("`10m`")
+        @JsonPropertyDescription(
+            "how much of the start and of the end of the steady load are compared "
+                + "(at most a third of it each)")
+        Duration driftSpan) {
 
   /** No {@code soak} block: no sampler, no judgement (the defaults of every threshold). */
   public static final SoakSpec OFF = new SoakSpec(false, null, 10, null, 25, 10, null);

@@ -3,6 +3,8 @@ package dev.anemometer.harness.config;
 import com.fasterxml.jackson.annotation.JsonIgnore;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
+import com.fasterxml.jackson.annotation.JsonPropertyDescription;
+import dev.anemometer.driver.spec.ConfigDefault;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
@@ -36,28 +38,73 @@ public record TiersSpec(WebTier web, LbTier lb, AppTier app, DbTier db) {
 
   /** nginx in front: serves the home page and caches images. */
   public record WebTier(
-      WebImpl impl, int instances, @JsonInclude(JsonInclude.Include.NON_NULL) CpuList cpus) {}
+      @ConfigDefault("`auto`")
+          @JsonPropertyDescription(
+              "`nginx`, `none`, `auto` (nginx when installed, else skipped with a notice)")
+          WebImpl impl,
+      @ConfigDefault("`1`") @JsonPropertyDescription("nginx instances (≥ 1 unless impl is none)")
+          int instances,
+      @ConfigDefault("none: the tier runs on the cores `driver.cpus` leaves, else on every core")
+          @JsonPropertyDescription(
+              "a Linux CPU list (`0`, `1-2`, `2,3`): the cores the local target "
+                  + "starts that tier's processes on (`taskset -c`; nginx workers and "
+                  + "PostgreSQL backends inherit them), shown on the tier's console line "
+                  + "(`…, cores 0`) and kept in the saved `config.yaml`. Local target only, "
+                  + "embedded PostgreSQL only for `db`, never a core of `driver.cpus`; each "
+                  + "mistake is one line naming the key")
+          @JsonInclude(JsonInclude.Include.NON_NULL)
+          CpuList cpus) {}
 
   /** HAProxy between the web tier and the app servers. */
   public record LbTier(
-      LbImpl impl, int instances, @JsonInclude(JsonInclude.Include.NON_NULL) CpuList cpus) {}
+      @ConfigDefault("`auto`") @JsonPropertyDescription("`haproxy`, `none`, `auto`") LbImpl impl,
+      @ConfigDefault("`1`") @JsonPropertyDescription("HAProxy instances") int instances,
+      @ConfigDefault("none: the tier runs on the cores `driver.cpus` leaves, else on every core")
+          @JsonPropertyDescription(
+              "the cores the local target starts the HAProxy processes on, as "
+                  + "`tiers.web.cpus` says")
+          @JsonInclude(JsonInclude.Include.NON_NULL)
+          CpuList cpus) {}
 
   /** The auction app servers. */
-  public record AppTier(int instances, @JsonInclude(JsonInclude.Include.NON_NULL) CpuList cpus) {}
+  public record AppTier(
+      @ConfigDefault("`1`") @JsonPropertyDescription("app server JVMs (≥ 1)") int instances,
+      @ConfigDefault("none: the tier runs on the cores `driver.cpus` leaves, else on every core")
+          @JsonPropertyDescription(
+              "the cores the local target starts the app server processes on, as "
+                  + "`tiers.web.cpus` says")
+          @JsonInclude(JsonInclude.Include.NON_NULL)
+          CpuList cpus) {}
 
-  /**
-   * The database.
-   *
-   * @param jdbcUrl required for postgres-external; for postgres-system the server to create
-   *     databases on (default {@code jdbc:postgresql://127.0.0.1:5432/postgres})
-   * @param password read from the file but never written back: the resolved config is saved with
-   *     the results, which are shared
-   */
+  /** The database. */
   @JsonInclude(JsonInclude.Include.NON_NULL)
   public record DbTier(
-      DbImpl impl,
-      String jdbcUrl,
-      String user,
-      @JsonProperty(access = JsonProperty.Access.WRITE_ONLY) String password,
-      CpuList cpus) {}
+      @ConfigDefault("`embedded`")
+          @JsonPropertyDescription(
+              "`embedded` (PostgreSQL binaries from Maven, run by the harness), "
+                  + "`postgres-system` (a server on this host; a database `anemometer_<i>` "
+                  + "is created on it), `postgres-external` (used as given)")
+          DbImpl impl,
+      @ConfigDefault("`jdbc:postgresql://127.0.0.1:5432/postgres` for postgres-system")
+          @JsonPropertyDescription("required for postgres-external")
+          String jdbcUrl,
+      @ConfigDefault("`postgres`")
+          @JsonPropertyDescription(
+              "the user for `postgres-system` and `postgres-external`; `embedded` makes its own")
+          String user,
+      @ConfigDefault("empty")
+          @JsonPropertyDescription(
+              "the password for `postgres-system` and `postgres-external`, never "
+                  + "written to the saved `config.yaml`; it reaches app servers through the "
+                  + "environment, never the command line. `embedded` needs none: its "
+                  + "superuser `postgres` has a random password (scram-sha-256) made with "
+                  + "its data folder and kept beside it, readable by this user only "
+                  + "(`<state>/projects/<key>/pgdata/instance-<i>.password`)")
+          @JsonProperty(access = JsonProperty.Access.WRITE_ONLY)
+          String password,
+      @ConfigDefault("none: the tier runs on the cores `driver.cpus` leaves, else on every core")
+          @JsonPropertyDescription(
+              "the cores the local target starts the PostgreSQL processes on "
+                  + "(embedded PostgreSQL only), as `tiers.web.cpus` says")
+          CpuList cpus) {}
 }

@@ -1,6 +1,8 @@
 package dev.anemometer.harness.config;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonPropertyDescription;
+import dev.anemometer.driver.spec.ConfigDefault;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -10,7 +12,11 @@ import java.util.Map;
  * {@code docs/configuration.md} for each formula); a key that is set wins.
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
-public record TuningSpec(Nginx nginx, Haproxy haproxy, App app, Postgres postgres) {
+public record TuningSpec(
+    @JsonPropertyDescription("the web tier's nginx, below") Nginx nginx,
+    @JsonPropertyDescription("the load balancer's HAProxy, below") Haproxy haproxy,
+    @JsonPropertyDescription("the app servers' JVM, pools and timeouts, below") App app,
+    @JsonPropertyDescription("the database's PostgreSQL, below") Postgres postgres) {
 
   public static TuningSpec empty() {
     return new TuningSpec(null, null, null, null);
@@ -32,65 +38,121 @@ public record TuningSpec(Nginx nginx, Haproxy haproxy, App app, Postgres postgre
     return postgres == null ? new Postgres(null, null, null, null, null, null, null) : postgres;
   }
 
-  /**
-   * @param workerConnections default max(100, 10 × users / web instances)
-   * @param upstreamKeepalive idle keep-alive connections per worker to the next tier
-   * @param proxyTimeout read/send timeout to the next tier; must outlast the long poll
-   */
+  /** */
   @JsonInclude(JsonInclude.Include.NON_NULL)
   public record Nginx(
-      Integer workerProcesses,
-      Integer workerConnections,
-      Integer upstreamKeepalive,
-      Duration proxyTimeout,
-      Size imageCacheSize,
-      Duration imageCacheValidity) {}
+      @ConfigDefault("one per core (nginx's `auto`)")
+          @JsonPropertyDescription(
+              "worker processes; on the local target, more where the open-file limit "
+                  + "leaves the workers of one per core short of `workerConnections` "
+                  + "together (each worker gets at most the limit less 100, and `reuseport` "
+                  + "spreads the connections evenly over them)")
+          Integer workerProcesses,
+      @ConfigDefault("max(100, 10 × users / web instances)")
+          @JsonPropertyDescription("connections per worker")
+          Integer workerConnections,
+      @ConfigDefault("max(64, 3 × users / web instances)")
+          @JsonPropertyDescription(
+              "idle connections per worker to the next tier (two long polls and one request per user)")
+          Integer upstreamKeepalive,
+      @ConfigDefault("max(40s, longPollTimeout + 10s)")
+          @JsonPropertyDescription(
+              "how long nginx waits on the next tier for an answer; must outlast the long poll")
+          Duration proxyTimeout,
+      @ConfigDefault("`256m`")
+          @JsonPropertyDescription(
+              "size of the image proxy cache (`/api/items/*/images/*`); no cache "
+                  + "lock: concurrent misses for a new image all go to the app rather than "
+                  + "wait in nginx's 500 ms lock rechecks")
+          Size imageCacheSize,
+      @ConfigDefault("`10m`") @JsonPropertyDescription("how long a cached image stays fresh")
+          Duration imageCacheValidity) {}
 
   /** HAProxy: balance algorithm, connection limits, timeouts, health checks. */
   @JsonInclude(JsonInclude.Include.NON_NULL)
   public record Haproxy(
-      String balance,
-      Integer maxconn,
-      Integer serverMaxconn,
-      Duration timeoutConnect,
-      Duration timeoutClient,
-      Duration timeoutServer,
-      Duration checkInterval) {}
+      @ConfigDefault("`leastconn`")
+          @JsonPropertyDescription("`leastconn`, `roundrobin`, `first`, `source`")
+          String balance,
+      @ConfigDefault("max(1000, 10 × users / lb instances)")
+          @JsonPropertyDescription("connections the load balancer accepts")
+          Integer maxconn,
+      @ConfigDefault("none") @JsonPropertyDescription("connections per app server, the rest queued")
+          Integer serverMaxconn,
+      @ConfigDefault("`1s`")
+          @JsonPropertyDescription(
+              "the longest wait for a connection to an app server, which on a LAN "
+                  + "takes well under a millisecond; a killed container's address answers "
+                  + "nothing, and each request sent there waits this long before it goes to another server")
+          Duration timeoutConnect,
+      @ConfigDefault("proxyTimeout + 15s")
+          @JsonPropertyDescription("how long a client's connection may stay silent")
+          Duration timeoutClient,
+      @ConfigDefault("max(40s, longPollTimeout + 10s)")
+          @JsonPropertyDescription(
+              "the longest wait for an app server's answer; must outlast the long poll")
+          Duration timeoutServer,
+      @ConfigDefault("`2s`")
+          @JsonPropertyDescription(
+              "health check (`GET /actuator/health/readiness`) interval; 500 ms while "
+                  + "a server changes state. The first connection a server refuses or "
+                  + "leaves unanswered marks it down at once (`observe layer4`), without "
+                  + "waiting for its checks")
+          Duration checkInterval) {}
 
-  /**
-   * App server JVM and Spring settings.
-   *
-   * @param concurrency {@code auto} (virtual threads on JDK 21+), {@code virtual} or {@code
-   *     platform} (a bounded pool of {@code maxThreads})
-   * @param cacheMaxUsers the user count the app sizes its caches for; default maxUsers
-   * @param longPollTimeout how long a GetNextBid long poll stays parked; proxies wait longer
-   * @param properties extra Spring properties passed to every app server as they are
-   */
+  /** App server JVM and Spring settings. */
   @JsonInclude(JsonInclude.Include.NON_NULL)
   public record App(
-      Size heap,
-      String gc,
-      String concurrency,
-      Integer maxThreads,
-      Integer hikariPoolSize,
-      Integer cacheMaxUsers,
-      Duration longPollTimeout,
-      List<String> jvmOptions,
-      Map<String, String> properties) {}
+      @ConfigDefault("min(4g, 256m + 1m × users per app server)")
+          @JsonPropertyDescription("the app server's heap (`-Xms` = `-Xmx`)")
+          Size heap,
+      @ConfigDefault("`G1`") @JsonPropertyDescription("`G1`, `ZGC`, `Parallel`, `Serial`")
+          String gc,
+      @ConfigDefault("`auto`")
+          @JsonPropertyDescription("`auto` (virtual threads on JDK 21+), `virtual`, `platform`")
+          String concurrency,
+      @ConfigDefault("`200`") @JsonPropertyDescription("platform request threads")
+          Integer maxThreads,
+      @ConfigDefault("max(10, min(40, ⌈users per app server / 25⌉))")
+          @JsonPropertyDescription("database connections per app server")
+          Integer hikariPoolSize,
+      @ConfigDefault("`maxUsers`")
+          @JsonPropertyDescription("the user count the app sizes its caches for")
+          Integer cacheMaxUsers,
+      @ConfigDefault("`30s`")
+          @JsonPropertyDescription(
+              "how long a GetNextBid long poll is held before it answers without a bid")
+          Duration longPollTimeout,
+      @ConfigDefault("`[]`") @JsonPropertyDescription("extra JVM options, appended")
+          List<String> jvmOptions,
+      @ConfigDefault("`{}`")
+          @JsonPropertyDescription(
+              "extra Spring properties (`anemometer.live-auction.open-duration: 5s`), "
+                  + "win over computed ones")
+          Map<String, String> properties) {}
 
-  /**
-   * PostgreSQL server settings.
-   *
-   * @param memory the memory the tier may use; the shares below are of this
-   * @param settings extra {@code postgresql.conf} settings passed as they are
-   */
+  /** PostgreSQL server settings. */
   @JsonInclude(JsonInclude.Include.NON_NULL)
   public record Postgres(
-      Size memory,
-      Size sharedBuffers,
-      Size effectiveCacheSize,
-      Integer maxConnections,
-      String synchronousCommit,
-      Size workMem,
-      Map<String, String> settings) {}
+      @ConfigDefault("max(256m, min(4g, host memory / 4))")
+          @JsonPropertyDescription("the tier's memory; the shares below are of it")
+          Size memory,
+      @ConfigDefault("`25%`")
+          @JsonPropertyDescription("`shared_buffers`: a size, or a share of `memory`")
+          Size sharedBuffers,
+      @ConfigDefault("`65%`")
+          @JsonPropertyDescription("`effective_cache_size`: a size, or a share of `memory`")
+          Size effectiveCacheSize,
+      @ConfigDefault("max(50, app servers at the elasticity peak × (hikariPoolSize + 2) + 10)")
+          @JsonPropertyDescription(
+              "`max_connections`; fewer than the app servers' pools need is an error")
+          Integer maxConnections,
+      @ConfigDefault("`on`")
+          @JsonPropertyDescription(
+              "`synchronous_commit`: `on`, `off`, `local`, `remote_write`, `remote_apply`")
+          String synchronousCommit,
+      @ConfigDefault("max(4m, memory / 4 / maxConnections)") @JsonPropertyDescription("`work_mem`")
+          Size workMem,
+      @ConfigDefault("`{}`") @JsonPropertyDescription("extra `postgresql.conf` settings, as given")
+          Map<String, String> settings) {}
 }

@@ -2,7 +2,9 @@ package dev.anemometer.driver.loadpath;
 
 import com.fasterxml.jackson.annotation.JsonCreator;
 import com.fasterxml.jackson.annotation.JsonProperty;
+import com.fasterxml.jackson.annotation.JsonPropertyDescription;
 import com.fasterxml.jackson.annotation.JsonTypeInfo;
+import dev.anemometer.driver.spec.ConfigDefault;
 import java.time.Duration;
 import java.util.List;
 
@@ -12,7 +14,15 @@ import java.util.List;
  */
 // Where a file holds only an interval path, its type is a plain key that bound() checks.
 @JsonTypeInfo(use = JsonTypeInfo.Id.NONE)
-public record IntervalLoadPathSpec(List<SegmentSpec> segments, int repeat) implements LoadPathSpec {
+public record IntervalLoadPathSpec(
+    @JsonPropertyDescription("required by `strategy: interval`, see below")
+        List<SegmentSpec> segments,
+    @ConfigDefault("`1`")
+        @JsonPropertyDescription(
+            "how many times the segments run, one after the other (≥ 1); every "
+                + "segment of every round is its own judged window")
+        int repeat)
+    implements LoadPathSpec {
 
   public IntervalLoadPathSpec {
     if (segments == null || segments.isEmpty()) {

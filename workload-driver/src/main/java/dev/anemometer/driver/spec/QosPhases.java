@@ -1,5 +1,6 @@
 package dev.anemometer.driver.spec;
 
+import com.fasterxml.jackson.annotation.JsonPropertyDescription;
 import dev.anemometer.driver.loadpath.FixedLoadPathSpec;
 import dev.anemometer.driver.operation.Notification;
 import dev.anemometer.driver.qos.QosSpec;
@@ -9,21 +10,35 @@ import java.util.Map;
 /**
  * How a run is judged and how long a fixed run's phases last, as a configuration file writes them
  * (SPEC §3.2, §3.4); the harness's configuration binds it as its {@code qos} section.
- *
- * @param percentile share of operations that must meet their response-time limit
- * @param interval length of one QoS period
- * @param bidNotificationLimit how late followers may learn of a new bid at the percentile
- * @param itemNotificationLimit how late followers may learn of an item change at the percentile
  */
 public record QosPhases(
-    double percentile,
-    Duration interval,
-    Duration rampUp,
-    Duration warmUp,
-    int qosPeriods,
-    Duration rampDown,
-    Duration bidNotificationLimit,
-    Duration itemNotificationLimit) {
+    @ConfigDefault("`99`")
+        @JsonPropertyDescription("% of operations that must meet their response-time limit")
+        double percentile,
+    @ConfigDefault("`5m` (quickstart `60s`)") @JsonPropertyDescription("one QoS period")
+        Duration interval,
+    @ConfigDefault("`4m` (quickstart `30s`)")
+        @JsonPropertyDescription("how long the users take to arrive")
+        Duration rampUp,
+    @ConfigDefault("`5m` (quickstart `60s`)")
+        @JsonPropertyDescription("how long the full load runs before it is judged")
+        Duration warmUp,
+    @ConfigDefault("`1`")
+        @JsonPropertyDescription("QoS periods judged one after the other; each must pass")
+        int qosPeriods,
+    @ConfigDefault("`2m` (quickstart `5s`)")
+        @JsonPropertyDescription("how long the users take to leave after the last period")
+        Duration rampDown,
+    @ConfigDefault("`2s`")
+        @JsonPropertyDescription(
+            "how late followers may learn of a new bid, at the percentile "
+                + "([concepts](concepts.md#how-late-followers-learn-of-a-change))")
+        Duration bidNotificationLimit,
+    @ConfigDefault("`3s`")
+        @JsonPropertyDescription(
+            "how late followers may learn of an item change (last call, sold, next "
+                + "item), at the percentile")
+        Duration itemNotificationLimit) {
 
   /** Phases with the default notification limits. */
   public QosPhases(

@@ -1,0 +1,175 @@
+package dev.anemometer.harness.config;
+
+import com.fasterxml.classmate.ResolvedType;
+import com.github.victools.jsonschema.generator.CustomDefinition;
+import com.github.victools.jsonschema.generator.FieldScope;
+import com.github.victools.jsonschema.generator.Option;
+import com.github.victools.jsonschema.generator.OptionPreset;
+import com.github.victools.jsonschema.generator.SchemaGenerationContext;
+import com.github.victools.jsonschema.generator.SchemaGenerator;
+import com.github.victools.jsonschema.generator.SchemaGeneratorConfigBuilder;
+import com.github.victools.jsonschema.generator.SchemaVersion;
+import com.github.victools.jsonschema.generator.TypeScope;
+import com.github.victools.jsonschema.module.jackson.JacksonModule;
+import dev.anemometer.driver.loadpath.IntervalLoadPathSpec;
+import dev.anemometer.driver.spec.ConfigDefault;
+import java.time.Duration;
+import java.util.Map;
+import java.util.Optional;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import tools.jackson.databind.node.ArrayNode;
+import tools.jackson.databind.node.JsonNodeFactory;
+import tools.jackson.databind.node.ObjectNode;
+
+/**
+ * The JSON Schema of a configuration file, generated from its records: every key with its type,
+ * accepted values, meaning ({@code @JsonPropertyDescription}) and default ({@link ConfigDefault}:
+ * {@code default} when it is one value, {@value #DEFAULT_TEXT} as the reference says it). Editors
+ * that read JSON Schema complete and check a run file with it; {@link ConfigKeyTables} renders the
+ * reference's key tables from it, so that a key and its documentation are declared once, beside
+ * each other.
+ */
+public final class ConfigSchema {
+
+  /** Where the schema is kept in the project, for editors and for the golden test. */
+  public static final String FILE = "docs/anemometer-config.schema.json";
+
+  /** The custom {@code format} of text the harness parses: durations, sizes, CPU lists. */
+  static final String DURATION = "duration-with-unit";
+
+  static final String SIZE = "size";
+  static final String CPU_LIST = "cpu-list";
+
+  /** The keyword of a default as the reference says it (a value, a rule, a source). */
+  static final String DEFAULT_TEXT = "x-default";
+
+  /** A default written as one value in backticks: {@code `30s`}, {@code `true`}. */
+  private static final Pattern LITERAL = Pattern.compile("`([^`]+)`");
+
+  private ConfigSchema() {}
+
+  /** The schema of {@link AnemometerConfig}, with no references: every object is inline. */
+  public static ObjectNode generate() {
+    SchemaGeneratorConfigBuilder config =
+        new SchemaGeneratorConfigBuilder(SchemaVersion.DRAFT_2020_12, OptionPreset.PLAIN_JSON)
+            .with(new JacksonModule())
+            .with(Option.INLINE_ALL_SCHEMAS, Option.FORBIDDEN_ADDITIONAL_PROPERTIES_BY_DEFAULT)
+            .without(Option.SCHEMA_VERSION_INDICATOR);
+    config.forTypesInGeneral().withCustomDefinitionProvider(ConfigSchema::textValue);
+    // The records' order, which reads from the general to the particular, not the alphabet's.
+    config.forTypesInGeneral().withPropertySorter((first, second) -> 0);
+    config.forTypesInGeneral().withTypeAttributeOverride(ConfigSchema::loadPathType);
+    config.forFields().withDefaultResolver(ConfigSchema::literalDefault);
+    config.forFields().withInstanceAttributeOverride(ConfigSchema::defaultText);
+    ObjectNode schema = new SchemaGenerator(config.build()).generateSchema(AnemometerConfig.class);
+    ObjectNode document = JsonNodeFactory.instance.objectNode();
+    document.put("$schema", SchemaVersion.DRAFT_2020_12.getIdentifier());
+    document.put("title", "Anemometer run configuration");
+    document.setAll(schema);
+    // Defaults are held as Java values until written: read back, they are JSON like the rest.
+    return (ObjectNode) ConfigMapper.yaml().readTree(document.toString());
+  }
+
+  /**
+   * The types a file writes as text or a bare scalar: durations, sizes, CPU lists, workers and the
+   * enums, as their configuration names.
+   */
+  private static CustomDefinition textValue(ResolvedType type, SchemaGenerationContext context) {
+    JsonNodeFactory nodes = JsonNodeFactory.instance;
+    Class<?> raw = type.getErasedType();
+    ObjectNode definition = nodes.objectNode();
+    if (raw == Duration.class) {
+      definition.put("type", "string").put("format", DURATION).put("pattern", durationPattern());
+    } else if (raw == Size.class) {
+      definition.put("type", "string").put("format", SIZE).put("pattern", sizePattern());
+    } else if (raw == CpuList.class) {
+      definition.set("type", nodes.arrayNode().add("string").add("integer"));
+      definition.put("format", CPU_LIST);
+    } else if (raw == WorkersSpec.class) {
+      ArrayNode anyOf = definition.putArray("anyOf");
+      anyOf.addObject().put("type", "integer").put("minimum", 1);
+      anyOf.addObject().put("type", "array").putObject("items").put("type", "string");
+    } else if (raw.isEnum() && ConfigName.class.isAssignableFrom(raw)) {
+      definition.put("type", "string");
+      ArrayNode values = definition.putArray("enum");
+      for (Object constant : raw.getEnumConstants()) {
+        values.add(((ConfigName) constant).configName());
+      }
+    } else if (Map.class.isAssignableFrom(raw)) {
+      definition.put("type", "object").putObject("additionalProperties").put("type", "string");
+    } else {
+      return null;
+    }
+    return new CustomDefinition(definition);
+  }
+
+  /**
+   * A load path's {@code type}, which its record has no field for: the harness's load path is
+   * always an interval one, and a file may still say so.
+   */
+  private static void loadPathType(
+      ObjectNode definition, TypeScope scope, SchemaGenerationContext context) {
+    if (scope.getType().getErasedType() != IntervalLoadPathSpec.class) {
+      return;
+    }
+    ObjectNode type = JsonNodeFactory.instance.objectNode();
+    type.put("type", "string").putArray("enum").add("interval");
+    type.put(DEFAULT_TEXT, "`interval`");
+    type.put("description", "the only load path written as segments");
+    ObjectNode properties = (ObjectNode) definition.get("properties");
+    ObjectNode ordered = JsonNodeFactory.instance.objectNode();
+    ordered.set("type", type);
+    ordered.setAll(properties);
+    definition.set("properties", ordered);
+  }
+
+  private static Object literalDefault(FieldScope field) {
+    return literal(field).map(ConfigSchema::scalar).orElse(null);
+  }
+
+  /**
+   * Every default as the reference says it, in {@value #DEFAULT_TEXT}: the key tables show it,
+   * editors ignore it.
+   */
+  private static void defaultText(
+      ObjectNode property, FieldScope field, SchemaGenerationContext context) {
+    defaultOf(field).ifPresent(text -> property.put(DEFAULT_TEXT, text));
+  }
+
+  static Optional<String> defaultOf(FieldScope field) {
+    ConfigDefault annotation = field.getAnnotationConsideringFieldAndGetter(ConfigDefault.class);
+    return Optional.ofNullable(annotation).map(ConfigDefault::value);
+  }
+
+  private static Optional<String> literal(FieldScope field) {
+    return defaultOf(field)
+        .map(LITERAL::matcher)
+        .filter(Matcher::matches)
+        .map(matcher -> matcher.group(1));
+  }
+
+  /** {@code 30} as a number, {@code true} as a boolean, anything else as text. */
+  static Object scalar(String text) {
+    if (text.equals("true") || text.equals("false")) {
+      return Boolean.parseBoolean(text);
+    }
+    if (text.matches("-?\\d+")) {
+      return Long.parseLong(text);
+    }
+    if (text.matches("-?\\d+\\.\\d+")) {
+      return Double.parseDouble(text);
+    }
+    return text;
+  }
+
+  /** {@code 250ms}, {@code 90s}, {@code 1.5h}: JSON Schema's patterns take no flags. */
+  static String durationPattern() {
+    return "^\\s*\\d+(\\.\\d+)?\\s*([mM][sS]|[sSmMhHdD])\\s*$";
+  }
+
+  /** {@code 512m}, {@code 2g}, {@code 64kb}, {@code 25%}, or bytes. */
+  static String sizePattern() {
+    return "^\\s*\\d+(\\.\\d+)?\\s*([kKmMgGtT][bB]?|[bB]|%)?\\s*$";
+  }
+}

@@ -1,0 +1,171 @@
+package dev.anemometer.harness.config;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.anemometer.driver.syntax.DurationSyntax;
+import dev.anemometer.harness.deploygen.RepoFiles;
+import java.math.BigDecimal;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.node.ObjectNode;
+
+/**
+ * The configuration reference is what the records say: the committed schema and key tables equal
+ * the rendered ones, every key has a meaning, and a default written as one value is the built-in
+ * layer's.
+ */
+class ConfigReferenceTest {
+
+  private static final String RENDER = "render them with: ./anemometer schema --write";
+
+  @TempDir Path temp;
+
+  @Test
+  void theCommittedSchemaAndKeyTablesAreTheRenderedOnes() {
+    assertThat(ConfigReference.stale(RepoFiles.root()))
+        .as("differ from the configuration's records; " + RENDER)
+        .isEmpty();
+  }
+
+  @Test
+  void aKeyWhoseRowWasNotRenderedAgainFailsTheGoldenCheck() throws Exception {
+    Path root = copyOfTheReference();
+    Path markdown = root.resolve(ConfigReference.MARKDOWN);
+    // A key renamed in a record, its row not rendered again, reads as the old name in the docs.
+    Files.writeString(
+        markdown, Files.readString(markdown).replace("| `usersPerPod` |", "| `usersPerNode` |"));
+
+    assertThat(ConfigReference.stale(root)).containsExactly(ConfigReference.MARKDOWN);
+    ConfigReference.write(root);
+    assertThat(ConfigReference.stale(root)).isEmpty();
+  }
+
+  @Test
+  void aKeyWithoutItsTableWouldBeFound() {
+    ObjectNode schema = ConfigSchema.generate();
+    Set<String> sections = ConfigKeyTables.sections(read(ConfigReference.MARKDOWN));
+    assertThat(ConfigKeyTables.untabled(schema, sections)).isEmpty();
+
+    Set<String> withoutFaults = new java.util.LinkedHashSet<>(sections);
+    withoutFaults.remove("faults[]");
+    assertThat(ConfigKeyTables.untabled(schema, withoutFaults)).containsExactly("faults[]");
+  }
+
+  @Test
+  void everyKeyHasAMeaning() {
+    ObjectNode schema = ConfigSchema.generate();
+    Set<String> sections = ConfigKeyTables.sections(read(ConfigReference.MARKDOWN));
+    List<String> silent = new ArrayList<>();
+    for (String section : sections) {
+      for (ConfigKeyTables.Row row : ConfigKeyTables.rows(schema, section, sections)) {
+        if (row.schema().path("description").asString("").isBlank()) {
+          silent.add(section + " " + row.key());
+        }
+      }
+    }
+    assertThat(silent).as("keys with no @JsonPropertyDescription").isEmpty();
+  }
+
+  @Test
+  void aDefaultWrittenAsOneValueIsTheBuiltInLayers() {
+    JsonNode builtIn = builtInLayer();
+    List<String> checked = new ArrayList<>();
+    List<String> differ = new ArrayList<>();
+    compare(ConfigSchema.generate(), builtIn, "", checked, differ);
+    assertThat(differ).as("@ConfigDefault against the built-in defaults").isEmpty();
+    assertThat(checked).as("defaults compared").hasSizeGreaterThan(25);
+  }
+
+  @Test
+  void theSchemasPatternsAcceptWhatTheParsersAccept() {
+    for (String duration : List.of("250ms", "90s", "5m", "1h", "1.5h", " 2 s ", "3MS", "1d")) {
+      DurationSyntax.parse(duration.trim());
+      assertThat(duration).matches(ConfigSchema.durationPattern());
+    }
+    for (String notDuration : List.of("90", "s", "5 minutes", "-1s")) {
+      assertThatThrownBy(() -> DurationSyntax.parse(notDuration));
+      assertThat(notDuration).doesNotMatch(ConfigSchema.durationPattern());
+    }
+    for (String size : List.of("512m", "2g", "64kb", "25%", "1048576", "1.5G")) {
+      Size.parse(size);
+      assertThat(size).matches(ConfigSchema.sizePattern());
+    }
+    for (String notSize : List.of("m", "2 gigabytes", "-1g", "25 percent")) {
+      assertThatThrownBy(() -> Size.parse(notSize));
+      assertThat(notSize).doesNotMatch(ConfigSchema.sizePattern());
+    }
+  }
+
+  /** Defaults that hold for every preset: the built-in files and the records' own. */
+  private static JsonNode builtInLayer() {
+    ObjectNode root = (ObjectNode) Presets.resource("defaults.yaml");
+    root.putArray("appInstances").add(Presets.resource("instance-defaults.yaml"));
+    root.set(
+        "findMax",
+        ConfigMapper.yaml()
+            .valueToTree(
+                new FindMaxSpec(null, null, null, null, null, null, null, null, null, null, null)));
+    root.set("elasticity", ConfigMapper.yaml().valueToTree(new ElasticitySpec(List.of())));
+    ObjectNode driver = root.putObject("driver");
+    driver.set("pods", ConfigMapper.yaml().valueToTree(DriverPods.DEFAULTS));
+    return root;
+  }
+
+  private static void compare(
+      JsonNode schema, JsonNode layer, String path, List<String> checked, List<String> differ) {
+    JsonNode object = schema.path("items").isObject() ? schema.path("items") : schema;
+    JsonNode values = layer.isArray() ? layer.path(0) : layer;
+    for (Map.Entry<String, JsonNode> property : object.path("properties").properties()) {
+      String key = path + property.getKey();
+      JsonNode value = values.path(property.getKey());
+      JsonNode declared = property.getValue().path("default");
+      if (!declared.isMissingNode() && value.isValueNode()) {
+        checked.add(key);
+        if (!same(declared, value, property.getValue().path("format").asString(""))) {
+          differ.add(key + ": documented " + declared + ", built in " + value);
+        }
+      }
+      compare(property.getValue(), value, key + ".", checked, differ);
+    }
+  }
+
+  private static boolean same(JsonNode declared, JsonNode builtIn, String format) {
+    String a = declared.asString();
+    String b = builtIn.asString();
+    if (format.equals(ConfigSchema.DURATION)) {
+      return DurationSyntax.parse(a).equals(DurationSyntax.parse(b));
+    }
+    if (format.equals(ConfigSchema.SIZE)) {
+      return Size.parse(a).equals(Size.parse(b));
+    }
+    if (declared.isNumber() || builtIn.isNumber()) {
+      return new BigDecimal(a).compareTo(new BigDecimal(b)) == 0;
+    }
+    return a.equals(b);
+  }
+
+  private Path copyOfTheReference() throws Exception {
+    Path docs = temp.resolve("docs");
+    Files.createDirectories(docs);
+    for (String path : List.of(ConfigReference.MARKDOWN, ConfigSchema.FILE)) {
+      Files.copy(RepoFiles.root().resolve(path), temp.resolve(path));
+    }
+    return temp;
+  }
+
+  private static String read(String path) {
+    try {
+      return Files.readString(RepoFiles.root().resolve(path));
+    } catch (java.io.IOException e) {
+      throw new java.io.UncheckedIOException(e);
+    }
+  }
+}
