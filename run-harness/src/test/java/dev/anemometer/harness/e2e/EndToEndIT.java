@@ -20,6 +20,7 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -28,6 +29,7 @@ import org.junit.jupiter.api.io.TempDir;
  * local topology nginx → HAProxy → 2 app servers → PostgreSQL under a short fixed load, and a run
  * killed midway. Skipped when the app jar, the driver's HTTP client, nginx or HAProxy is missing.
  */
+@Tag("long")
 class EndToEndIT {
 
   /**

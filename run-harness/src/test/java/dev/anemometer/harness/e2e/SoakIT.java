@@ -24,6 +24,7 @@ import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import tools.jackson.databind.JsonNode;
@@ -33,6 +34,7 @@ import tools.jackson.databind.JsonNode;
  * app servers → PostgreSQL): the sampler writes the series of every tier, summary.json judges them
  * and the p99 drift, and the report draws a chart of each.
  */
+@Tag("long")
 class SoakIT {
 
   @TempDir Path results;

@@ -23,6 +23,7 @@ import java.util.concurrent.Future;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -33,6 +34,7 @@ import org.junit.jupiter.api.io.TempDir;
  * killed mid-run ends the run with exit code 3 naming it, leaving no process behind. Kept short:
  * one app server, no web or load balancer tier, a few dozen users.
  */
+@Tag("long")
 class WorkersIT {
 
   @TempDir Path results;

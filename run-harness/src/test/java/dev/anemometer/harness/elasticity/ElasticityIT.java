@@ -18,6 +18,7 @@ import java.util.Map;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -26,6 +27,7 @@ import org.junit.jupiter.api.io.TempDir;
  * and embedded PostgreSQL, a short item clock and long poll so that items sell and drains end
  * within the run. Skipped when the app jar, the driver's HTTP client or HAProxy is missing.
  */
+@Tag("long")
 class ElasticityIT {
 
   private static final Path PROJECT = Path.of("..").toAbsolutePath().normalize();

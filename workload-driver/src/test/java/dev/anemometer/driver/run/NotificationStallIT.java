@@ -18,6 +18,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import org.HdrHistogram.Histogram;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -26,6 +27,7 @@ import org.junit.jupiter.api.Test;
  * learns of a bid up to a stall late: the figure's p99 nears the stall. GetCurrentItem hardly shows
  * it, being due only when the previous long poll's answer arrived, after the stall.
  */
+@Tag("long")
 class NotificationStallIT {
 
   private static final int USERS = 100;

@@ -27,6 +27,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -35,6 +36,7 @@ import org.junit.jupiter.api.Test;
  * §3.2 tolerances, and nothing fails. Only mix and failures are asserted: response times on a
  * shared 2-core machine say nothing about the driver.
  */
+@Tag("long")
 class RealAuctionAppIT {
 
   private static final int MAX_USERS = 300;

@@ -23,6 +23,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.CleanupMode;
 import org.junit.jupiter.api.io.TempDir;
@@ -35,6 +36,7 @@ import org.junit.jupiter.api.io.TempDir;
  * nothing of the project left afterwards. Then the tier watch: a container killed from outside ends
  * a run with exit 3 naming it. Skipped, saying why, only where Compose or an engine is missing.
  */
+@Tag("long")
 class ComposeEngineIT {
 
   private static final Path PROJECT = RepoFiles.root();

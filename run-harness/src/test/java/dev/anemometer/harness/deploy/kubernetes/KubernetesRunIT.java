@@ -45,6 +45,7 @@ import java.util.function.Supplier;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import tools.jackson.databind.JsonNode;
@@ -58,6 +59,7 @@ import tools.jackson.databind.JsonNode;
  * cluster runs; only the pods' network is loopback.
  */
 @EnableKubernetesMockClient(crud = true)
+@Tag("long")
 class KubernetesRunIT {
 
   static final TuningCalculator TUNING =
