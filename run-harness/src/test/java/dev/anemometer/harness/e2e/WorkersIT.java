@@ -1,7 +1,6 @@
 package dev.anemometer.harness.e2e;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assumptions.assumeThat;
 import static org.awaitility.Awaitility.await;
 
 import dev.anemometer.harness.cli.AnemometerCli;
@@ -41,8 +40,7 @@ class WorkersIT {
 
   @BeforeAll
   static void requireTheAppJar() {
-    assumeThat(ProjectJars.appJar()).as("auction-app exec jar (./mvnw package)").isPresent();
-    System.setProperty("anemometer.root", ProjectJars.PROJECT.toString());
+    ProjectJars.assumeTheAppJarAndUseThisCheckout();
   }
 
   @Test

@@ -1,5 +1,7 @@
 package dev.anemometer.harness.support;
 
+import static org.assertj.core.api.Assumptions.assumeThat;
+
 import java.io.IOException;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
@@ -17,6 +19,15 @@ public final class ProjectJars {
   /** The auction app's executable jar, when {@code ./mvnw package} built it. */
   public static Optional<Path> appJar() {
     return jar(PROJECT.resolve("auction-app/target"), "auction-app-*-exec.jar");
+  }
+
+  /**
+   * For a test that runs the harness's command line as a user would: skipped without the app jar,
+   * and the harness finds this checkout's jars and templates.
+   */
+  public static void assumeTheAppJarAndUseThisCheckout() {
+    assumeThat(appJar()).as("auction-app exec jar (./mvnw package)").isPresent();
+    System.setProperty("anemometer.root", PROJECT.toString());
   }
 
   public static Optional<Path> jar(Path dir, String glob) {
