@@ -72,8 +72,8 @@ public record TuningSpec(
   @JsonInclude(JsonInclude.Include.NON_NULL)
   public record Haproxy(
       @ConfigDefault("`leastconn`")
-          @JsonPropertyDescription("`leastconn`, `roundrobin`, `first`, `source`")
-          String balance,
+          @JsonPropertyDescription("how HAProxy picks an app server for a new connection")
+          Balance balance,
       @ConfigDefault("max(1000, 10 × users / lb instances)")
           @JsonPropertyDescription("connections the load balancer accepts")
           Integer maxconn,
@@ -106,11 +106,14 @@ public record TuningSpec(
       @ConfigDefault("min(4g, 256m + 1m × users per app server)")
           @JsonPropertyDescription("the app server's heap (`-Xms` = `-Xmx`)")
           Size heap,
-      @ConfigDefault("`G1`") @JsonPropertyDescription("`G1`, `ZGC`, `Parallel`, `Serial`")
-          String gc,
+      @ConfigDefault("`G1`")
+          @JsonPropertyDescription("the app server's garbage collector (`-XX:+Use<name>GC`)")
+          Gc gc,
       @ConfigDefault("`auto`")
-          @JsonPropertyDescription("`auto` (virtual threads on JDK 21+), `virtual`, `platform`")
-          String concurrency,
+          @JsonPropertyDescription(
+              "how requests run: `auto` takes virtual threads on JDK 21 and later, "
+                  + "else platform threads")
+          Concurrency concurrency,
       @ConfigDefault("`200`") @JsonPropertyDescription("platform request threads")
           Integer maxThreads,
       @ConfigDefault("max(10, min(40, ⌈users per app server / 25⌉))")
@@ -149,10 +152,88 @@ public record TuningSpec(
           Integer maxConnections,
       @ConfigDefault("`on`")
           @JsonPropertyDescription(
-              "`synchronous_commit`: `on`, `off`, `local`, `remote_write`, `remote_apply`")
-          String synchronousCommit,
+              "`synchronous_commit`; `off` is recorded as a durability warning of the run")
+          SynchronousCommit synchronousCommit,
       @ConfigDefault("max(4m, memory / 4 / maxConnections)") @JsonPropertyDescription("`work_mem`")
           Size workMem,
       @ConfigDefault("`{}`") @JsonPropertyDescription("extra `postgresql.conf` settings, as given")
           Map<String, String> settings) {}
+
+  /** HAProxy's {@code balance} algorithm. */
+  public enum Balance implements ConfigName {
+    LEASTCONN("leastconn"),
+    ROUNDROBIN("roundrobin"),
+    FIRST("first"),
+    SOURCE("source");
+
+    private final String configName;
+
+    Balance(String configName) {
+      this.configName = configName;
+    }
+
+    @Override
+    public String configName() {
+      return configName;
+    }
+  }
+
+  /** The app server's garbage collector, as {@code -XX:+Use<name>GC} names it. */
+  public enum Gc implements ConfigName {
+    G1("G1"),
+    ZGC("ZGC"),
+    PARALLEL("Parallel"),
+    SERIAL("Serial");
+
+    private final String configName;
+
+    Gc(String configName) {
+      this.configName = configName;
+    }
+
+    @Override
+    public String configName() {
+      return configName;
+    }
+  }
+
+  /**
+   * How the app server runs requests: {@code auto} takes virtual threads where the JDK has them.
+   */
+  public enum Concurrency implements ConfigName {
+    AUTO("auto"),
+    VIRTUAL("virtual"),
+    PLATFORM("platform");
+
+    private final String configName;
+
+    Concurrency(String configName) {
+      this.configName = configName;
+    }
+
+    @Override
+    public String configName() {
+      return configName;
+    }
+  }
+
+  /** PostgreSQL's {@code synchronous_commit}. */
+  public enum SynchronousCommit implements ConfigName {
+    ON("on"),
+    OFF("off"),
+    LOCAL("local"),
+    REMOTE_WRITE("remote_write"),
+    REMOTE_APPLY("remote_apply");
+
+    private final String configName;
+
+    SynchronousCommit(String configName) {
+      this.configName = configName;
+    }
+
+    @Override
+    public String configName() {
+      return configName;
+    }
+  }
 }

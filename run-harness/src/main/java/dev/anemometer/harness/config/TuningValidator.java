@@ -1,17 +1,11 @@
 package dev.anemometer.harness.config;
 
 import java.util.List;
-import java.util.Set;
 import java.util.regex.Pattern;
 
 /** Checks the tuning values that are set; the ones left out are computed later. */
 final class TuningValidator {
 
-  private static final Set<String> BALANCE = Set.of("leastconn", "roundrobin", "first", "source");
-  private static final Set<String> SYNC =
-      Set.of("on", "off", "local", "remote_write", "remote_apply");
-  private static final Set<String> GC = Set.of("G1", "ZGC", "Parallel", "Serial");
-  private static final Set<String> CONCURRENCY = Set.of("auto", "virtual", "platform");
   private static final Pattern SETTING_NAME = Pattern.compile("[A-Za-z_][A-Za-z0-9_.]*");
   private static final Pattern UNSAFE_VALUE = Pattern.compile("['\"\\\\\\r\\n]");
 
@@ -37,12 +31,9 @@ final class TuningValidator {
     positive(nginx.upstreamKeepalive(), path + ".nginx.upstreamKeepalive");
     absolute(nginx.imageCacheSize(), path + ".nginx.imageCacheSize");
     TuningSpec.Haproxy haproxy = tuning.haproxyOrEmpty();
-    oneOf(haproxy.balance(), BALANCE, path + ".haproxy.balance");
     positive(haproxy.maxconn(), path + ".haproxy.maxconn");
     positive(haproxy.serverMaxconn(), path + ".haproxy.serverMaxconn");
     TuningSpec.App app = tuning.appOrEmpty();
-    oneOf(app.gc(), GC, path + ".app.gc");
-    oneOf(app.concurrency(), CONCURRENCY, path + ".app.concurrency");
     positive(app.maxThreads(), path + ".app.maxThreads");
     positive(app.hikariPoolSize(), path + ".app.hikariPoolSize");
     positive(app.cacheMaxUsers(), path + ".app.cacheMaxUsers");
@@ -56,7 +47,6 @@ final class TuningValidator {
     share(postgres.effectiveCacheSize(), path + ".postgres.effectiveCacheSize");
     share(postgres.workMem(), path + ".postgres.workMem");
     positive(postgres.maxConnections(), path + ".postgres.maxConnections");
-    oneOf(postgres.synchronousCommit(), SYNC, path + ".postgres.synchronousCommit");
     if (postgres.settings() != null) {
       postgres.settings().forEach((key, value) -> setting(key, value, path + ".postgres.settings"));
     }
@@ -78,17 +68,6 @@ final class TuningValidator {
   private void positive(Integer value, String path) {
     if (value != null && value < 1) {
       errors.add(path + ": must be ≥ 1 (got " + value + ")");
-    }
-  }
-
-  private void oneOf(String value, Set<String> accepted, String path) {
-    if (value != null && !accepted.contains(value)) {
-      errors.add(
-          path
-              + ": '"
-              + value
-              + "' is not one of: "
-              + String.join(", ", accepted.stream().sorted().toList()));
     }
   }
 

@@ -29,7 +29,7 @@ final class DurabilityWarnings {
       }
       String path = "appInstances[" + i + "].tuning.postgres.";
       TuningSpec.Postgres postgres = tuning.postgresOrEmpty();
-      if (isOff(postgres.synchronousCommit())) {
+      if (postgres.synchronousCommit() == TuningSpec.SynchronousCommit.OFF) {
         warnings.add(warning(path + "synchronousCommit"));
       }
       Map<String, String> settings = postgres.settings() == null ? Map.of() : postgres.settings();

@@ -6,6 +6,7 @@ import java.net.InetSocketAddress;
 import java.time.Duration;
 import java.util.HashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
 
@@ -51,7 +52,7 @@ public final class ConfigRenderer {
     values.put("timeoutServer", millis(tuning.timeoutServer()));
     values.put("checkInterval", millis(tuning.checkInterval()));
     values.put("listenPort", layout.listenPort());
-    values.put("balance", tuning.balance());
+    values.put("balance", tuning.balance().configName());
     values.put(
         "serverMaxconn", tuning.serverMaxconn() == 0 ? "" : " maxconn " + tuning.serverMaxconn());
     StringBuilder servers = new StringBuilder();
@@ -83,7 +84,7 @@ public final class ConfigRenderer {
     settings.put("shared_buffers", tuning.sharedBuffersMegabytes() + "MB");
     settings.put("effective_cache_size", tuning.effectiveCacheSizeMegabytes() + "MB");
     settings.put("work_mem", tuning.workMemMegabytes() + "MB");
-    settings.put("synchronous_commit", tuning.synchronousCommit());
+    settings.put("synchronous_commit", tuning.synchronousCommit().configName());
     settings.putAll(tuning.settings());
     return settings;
   }
@@ -97,7 +98,7 @@ public final class ConfigRenderer {
     values.put("sharedBuffersMegabytes", tuning.sharedBuffersMegabytes());
     values.put("effectiveCacheSizeMegabytes", tuning.effectiveCacheSizeMegabytes());
     values.put("workMemMegabytes", tuning.workMemMegabytes());
-    values.put("synchronousCommit", tuning.synchronousCommit());
+    values.put("synchronousCommit", tuning.synchronousCommit().configName());
     StringBuilder extra = new StringBuilder();
     new TreeMap<>(tuning.settings())
         .forEach((key, value) -> extra.append(key).append(" = '").append(value).append("'\n"));
@@ -120,7 +121,9 @@ public final class ConfigRenderer {
     properties.put("spring.datasource.username", user);
     properties.put(
         "spring.datasource.hikari.maximum-pool-size", String.valueOf(tuning.hikariPoolSize()));
-    properties.put("anemometer.concurrency.threads", tuning.concurrency().toUpperCase());
+    properties.put(
+        "anemometer.concurrency.threads",
+        tuning.concurrency().configName().toUpperCase(Locale.ROOT));
     properties.put("anemometer.concurrency.max-threads", String.valueOf(tuning.maxThreads()));
     properties.put("anemometer.cache.max-users", String.valueOf(tuning.cacheMaxUsers()));
     properties.put(
@@ -134,7 +137,7 @@ public final class ConfigRenderer {
     List<String> options = new java.util.ArrayList<>();
     options.add("-Xms" + tuning.heapMegabytes() + "m");
     options.add("-Xmx" + tuning.heapMegabytes() + "m");
-    options.add("-XX:+Use" + tuning.gc() + "GC");
+    options.add("-XX:+Use" + tuning.gc().configName() + "GC");
     options.add("-XX:+ExitOnOutOfMemoryError");
     options.addAll(tuning.jvmOptions());
     return options;

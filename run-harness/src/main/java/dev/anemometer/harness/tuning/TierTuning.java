@@ -1,5 +1,6 @@
 package dev.anemometer.harness.tuning;
 
+import dev.anemometer.harness.config.TuningSpec;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -20,7 +21,7 @@ public record TierTuning(Nginx nginx, Haproxy haproxy, App app, Postgres postgre
 
   /** HAProxy; {@code serverMaxconn} 0 means no per-server limit. */
   public record Haproxy(
-      String balance,
+      TuningSpec.Balance balance,
       int maxconn,
       int serverMaxconn,
       Duration timeoutConnect,
@@ -31,8 +32,8 @@ public record TierTuning(Nginx nginx, Haproxy haproxy, App app, Postgres postgre
   /** One app server JVM. */
   public record App(
       long heapMegabytes,
-      String gc,
-      String concurrency,
+      TuningSpec.Gc gc,
+      TuningSpec.Concurrency concurrency,
       int maxThreads,
       int hikariPoolSize,
       int cacheMaxUsers,
@@ -46,7 +47,7 @@ public record TierTuning(Nginx nginx, Haproxy haproxy, App app, Postgres postgre
       long sharedBuffersMegabytes,
       long effectiveCacheSizeMegabytes,
       int maxConnections,
-      String synchronousCommit,
+      TuningSpec.SynchronousCommit synchronousCommit,
       long workMemMegabytes,
       Map<String, String> settings) {}
 }

@@ -77,7 +77,7 @@ public final class TuningCalculator {
       TuningSpec.Haproxy set, int users, int lbInstances, Duration poll) {
     int maxconn = Math.max(1000, 10 * users / Math.max(1, lbInstances));
     return new TierTuning.Haproxy(
-        or(set.balance(), "leastconn"),
+        or(set.balance(), TuningSpec.Balance.LEASTCONN),
         or(set.maxconn(), maxconn),
         or(set.serverMaxconn(), 0),
         or(set.timeoutConnect(), Duration.ofSeconds(1)),
@@ -94,8 +94,8 @@ public final class TuningCalculator {
             : set.heap().resolveMegabytes(hostMemoryBytes);
     return new TierTuning.App(
         heapMegabytes,
-        or(set.gc(), "G1"),
-        or(set.concurrency(), "auto"),
+        or(set.gc(), TuningSpec.Gc.G1),
+        or(set.concurrency(), TuningSpec.Concurrency.AUTO),
         or(set.maxThreads(), 200),
         or(set.hikariPoolSize(), Math.max(10, Math.min(40, ceilDiv(perServer, 25)))),
         or(set.cacheMaxUsers(), maxUsers),
@@ -137,7 +137,7 @@ public final class TuningCalculator {
         share(set.sharedBuffers(), 25, memory),
         share(set.effectiveCacheSize(), 65, memory),
         maxConnections,
-        or(set.synchronousCommit(), "on"),
+        or(set.synchronousCommit(), TuningSpec.SynchronousCommit.ON),
         workMem,
         set.settings() == null ? Map.of() : set.settings());
   }

@@ -63,10 +63,10 @@ class ConfigValidationTest {
             "appInstances[0].tuning.postgres.sharedBuffers: must be a size > 0"),
         Arguments.of(
             "appInstances[0].tuning.haproxy.balance=random",
-            "appInstances[0].tuning.haproxy.balance: 'random' is not one of: first, leastconn"),
+            "appInstances[0].tuning.haproxy.balance: 'random' is not one of: leastconn, roundrobin"),
         Arguments.of(
             "appInstances[0].tuning.app.gc=CMS",
-            "appInstances[0].tuning.app.gc: 'CMS' is not one of: G1, Parallel, Serial, ZGC"),
+            "appInstances[0].tuning.app.gc: 'CMS' is not one of: G1, ZGC, Parallel, Serial"),
         Arguments.of("appInstances=[]", "appInstances: must list at least one app instance"),
         Arguments.of(
             "appInstances[0].tiers=nginx",

@@ -2,6 +2,7 @@ package dev.anemometer.harness.tuning;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.anemometer.harness.config.TuningSpec;
 import java.net.InetSocketAddress;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -61,7 +62,7 @@ class ConfigRendererTest {
     String cfg =
         ConfigRenderer.haproxy(
             new TierTuning.Haproxy(
-                "leastconn",
+                TuningSpec.Balance.LEASTCONN,
                 5000,
                 0,
                 Duration.ofSeconds(5),
@@ -93,7 +94,7 @@ class ConfigRendererTest {
     String cfg =
         ConfigRenderer.haproxy(
             new TierTuning.Haproxy(
-                "leastconn",
+                TuningSpec.Balance.LEASTCONN,
                 5000,
                 0,
                 Duration.ofSeconds(5),
@@ -118,7 +119,14 @@ class ConfigRendererTest {
   @Test
   void postgresSettingsCarryTheTuningAndExtraSettings() {
     TierTuning.Postgres tuning =
-        new TierTuning.Postgres(4096, 1024, 2662, 54, "on", 8, Map.of("max_wal_size", "2GB"));
+        new TierTuning.Postgres(
+            4096,
+            1024,
+            2662,
+            54,
+            TuningSpec.SynchronousCommit.ON,
+            8,
+            Map.of("max_wal_size", "2GB"));
 
     assertThat(ConfigRenderer.postgresSettings(tuning))
         .containsEntry("shared_buffers", "1024MB")
@@ -138,8 +146,8 @@ class ConfigRendererTest {
     TierTuning.App tuning =
         new TierTuning.App(
             768,
-            "G1",
-            "auto",
+            TuningSpec.Gc.G1,
+            TuningSpec.Concurrency.AUTO,
             200,
             20,
             3000,

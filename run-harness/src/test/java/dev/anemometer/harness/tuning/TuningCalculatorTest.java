@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.anemometer.harness.config.AnemometerConfig;
 import dev.anemometer.harness.config.ConfigLoader;
+import dev.anemometer.harness.config.TuningSpec;
 import java.time.Duration;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -28,7 +29,7 @@ class TuningCalculatorTest {
     assertThat(tuning.nginx().proxyTimeout())
         .as("outlasts the 30 s long poll by 10 s")
         .isEqualTo(Duration.ofSeconds(40));
-    assertThat(tuning.haproxy().balance()).isEqualTo("leastconn");
+    assertThat(tuning.haproxy().balance()).isEqualTo(TuningSpec.Balance.LEASTCONN);
     assertThat(tuning.haproxy().maxconn()).isEqualTo(10_000);
     assertThat(tuning.haproxy().timeoutServer()).isGreaterThan(Duration.ofSeconds(35));
     // 500 users per app server: pool of 20, heap 256 + 500 MB
@@ -41,7 +42,7 @@ class TuningCalculatorTest {
     assertThat(tuning.postgres().effectiveCacheSizeMegabytes()).isEqualTo(2662);
     // 2 app servers × (20 + 2) + 10 reserved = 54
     assertThat(tuning.postgres().maxConnections()).isEqualTo(54);
-    assertThat(tuning.postgres().synchronousCommit()).isEqualTo("on");
+    assertThat(tuning.postgres().synchronousCommit()).isEqualTo(TuningSpec.SynchronousCommit.ON);
   }
 
   @Test
@@ -68,13 +69,13 @@ class TuningCalculatorTest {
 
     assertThat(tuning.nginx().workerConnections()).isEqualTo(4096);
     assertThat(tuning.nginx().proxyTimeout()).isEqualTo(Duration.ofSeconds(60));
-    assertThat(tuning.haproxy().balance()).isEqualTo("roundrobin");
+    assertThat(tuning.haproxy().balance()).isEqualTo(TuningSpec.Balance.ROUNDROBIN);
     assertThat(tuning.app().heapMegabytes()).isEqualTo(1024);
     assertThat(tuning.app().hikariPoolSize()).isEqualTo(30);
     assertThat(tuning.postgres().sharedBuffersMegabytes()).isEqualTo(819);
     assertThat(tuning.postgres().effectiveCacheSizeMegabytes()).isEqualTo(1331);
     assertThat(tuning.postgres().maxConnections()).isEqualTo(200);
-    assertThat(tuning.postgres().synchronousCommit()).isEqualTo("off");
+    assertThat(tuning.postgres().synchronousCommit()).isEqualTo(TuningSpec.SynchronousCommit.OFF);
     assertThat(tuning.postgres().workMemMegabytes()).isEqualTo(16);
   }
 

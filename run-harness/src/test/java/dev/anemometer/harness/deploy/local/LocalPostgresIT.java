@@ -3,6 +3,7 @@ package dev.anemometer.harness.deploy.local;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.anemometer.harness.config.TuningSpec;
 import dev.anemometer.harness.tuning.ConfigRenderer;
 import dev.anemometer.harness.tuning.TierTuning;
 import java.nio.file.Files;
@@ -29,7 +30,14 @@ class LocalPostgresIT {
     LocalPaths paths = new LocalPaths(base, base);
     Path binaries = PostgresBinaries.install(paths.postgresBinariesBase());
     TierTuning.Postgres tuning =
-        new TierTuning.Postgres(512, 128, 333, 60, "off", 6, Map.of("max_wal_size", "256MB"));
+        new TierTuning.Postgres(
+            512,
+            128,
+            333,
+            60,
+            TuningSpec.SynchronousCommit.OFF,
+            6,
+            Map.of("max_wal_size", "256MB"));
     int port = Ports.freeLoopbackPort();
     LocalPostgres postgres =
         LocalPostgres.start(

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.catchThrowable;
 import static org.assertj.core.api.Assumptions.assumeThat;
 import static org.awaitility.Awaitility.await;
 
+import dev.anemometer.harness.config.TuningSpec;
 import dev.anemometer.harness.deploy.TierStartException;
 import dev.anemometer.harness.support.TestProcesses;
 import dev.anemometer.harness.tuning.TierTuning;
@@ -25,7 +26,7 @@ class ProxyChainIT {
       new TierTuning.Nginx(1, 256, 16, Duration.ofSeconds(40), 64, Duration.ofMinutes(10));
   private static final TierTuning.Haproxy HAPROXY =
       new TierTuning.Haproxy(
-          "leastconn",
+          TuningSpec.Balance.LEASTCONN,
           1000,
           0,
           Duration.ofSeconds(5),
