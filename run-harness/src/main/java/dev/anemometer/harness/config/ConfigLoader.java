@@ -17,20 +17,6 @@ public final class ConfigLoader {
 
   static final String DEFAULT_PRESET = "quickstart";
 
-  private final CpuList machineCpus;
-
-  /** Validates against the CPUs this process may use. */
-  public ConfigLoader() {
-    this(CpuList.ofThisProcess());
-  }
-
-  /**
-   * @param machineCpus the CPUs that {@code driver.cpus} must stay within
-   */
-  ConfigLoader(CpuList machineCpus) {
-    this.machineCpus = machineCpus;
-  }
-
   /**
    * @param file the YAML file, or null for none
    * @param preset the {@code --preset} option, or null to take the file's (else quickstart)
@@ -56,7 +42,7 @@ public final class ConfigLoader {
     ConfigTree.applyInstanceDefaults(root, Presets.resource("instance-defaults.yaml"));
     List<JsonNode> builtIns =
         List.of(Presets.resource("defaults.yaml"), Presets.resource("instance-defaults.yaml"));
-    return new TolerantBinding(builtIns).bind(root, new ConfigValidator(machineCpus)::validate);
+    return new TolerantBinding(builtIns).bind(root, new ConfigValidator()::validate);
   }
 
   /**

@@ -3,21 +3,15 @@ package dev.anemometer.harness.config;
 import java.util.List;
 
 /**
- * The checks every {@code cpus} key shares, the driver's and each tier's: cores are pinned only on
- * the local target, and only cores this machine has.
+ * The check every {@code cpus} key shares, the driver's and each tier's: cores are pinned only on
+ * the local target. Whether this machine has them is the target's to say ({@link HostCpusCheck}).
  */
 final class PinnedCpusCheck {
 
   private final List<String> errors;
-  private final CpuList machineCpus;
 
-  PinnedCpusCheck(List<String> errors, CpuList machineCpus) {
+  PinnedCpusCheck(List<String> errors) {
     this.errors = errors;
-    this.machineCpus = machineCpus;
-  }
-
-  CpuList machineCpus() {
-    return machineCpus;
   }
 
   /**
@@ -25,18 +19,12 @@ final class PinnedCpusCheck {
    *
    * @return whether the key passed (its own checks may follow)
    */
-  boolean passes(AnemometerConfig config, String path, CpuList cpus) {
+  boolean passes(AnemometerConfig config, String path) {
     if (config.target() != null && config.target() != Target.LOCAL) {
       errors.add(
           path
               + ": only the local target pins cores; remove it for target "
               + config.target().configName());
-      return false;
-    }
-    CpuList missing = cpus.minus(machineCpus);
-    if (!missing.isEmpty()) {
-      errors.add(
-          path + ": " + cpusAre(missing) + " not available (this machine has " + machineCpus + ")");
       return false;
     }
     return true;

@@ -3,18 +3,18 @@ package dev.anemometer.harness.config;
 import java.util.List;
 
 /**
- * Checks every tier's {@code cpus} against the target, the CPUs this machine offers and the
- * driver's: a tier pins cores only on the local target, only where the harness starts its
- * processes, and never on the cores the driver keeps to itself.
+ * Checks every tier's {@code cpus} against the target and the driver's: a tier pins cores only on
+ * the local target, only where the harness starts its processes, and never on the cores the driver
+ * keeps to itself.
  */
 final class TierCpusValidator {
 
   private final List<String> errors;
   private final PinnedCpusCheck pinned;
 
-  TierCpusValidator(List<String> errors, CpuList machineCpus) {
+  TierCpusValidator(List<String> errors) {
     this.errors = errors;
-    this.pinned = new PinnedCpusCheck(errors, machineCpus);
+    this.pinned = new PinnedCpusCheck(errors);
   }
 
   void validate(AnemometerConfig config) {
@@ -37,7 +37,7 @@ final class TierCpusValidator {
   }
 
   private void validate(AnemometerConfig config, String path, CpuList cpus) {
-    if (!pinned.passes(config, path, cpus)) {
+    if (!pinned.passes(config, path)) {
       return;
     }
     CpuList driver = config.driver() == null ? null : config.driver().cpus();

@@ -8,14 +8,14 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
-/** The {@code driver} block, validated against a two-core machine whatever this one has. */
+/** The {@code driver} block; its cores against a two-core machine whatever this one has. */
 class DriverConfigTest {
 
-  private final ConfigLoader twoCores = new ConfigLoader(CpuList.parse("0-1"));
+  private final ConfigLoader loader = new ConfigLoader();
 
   @Test
   void withoutTheBlockTheDriverSharesEveryCore() {
-    AnemometerConfig config = twoCores.load(null, null, List.of());
+    AnemometerConfig config = loader.load(null, null, List.of());
 
     assertThat(config.driver().pinsCores()).isFalse();
     assertThat(config.driver().cpus()).isNull();
@@ -23,7 +23,7 @@ class DriverConfigTest {
 
   @Test
   void aNumberFromTheCommandLineIsACpuListAndTheResolvedConfigKeepsIt() {
-    AnemometerConfig config = twoCores.load(null, null, List.of("driver.cpus=1"));
+    AnemometerConfig config = loader.load(null, null, List.of("driver.cpus=1"));
 
     assertThat(config.driver().cpus()).isEqualTo(CpuList.parse("1"));
     assertThat(ConfigLoader.toYaml(config)).contains("driver:\n  cpus: 1\n");
@@ -31,11 +31,9 @@ class DriverConfigTest {
 
   @Test
   void aRangeOrListInTheFileFormBindsToo() {
-    ConfigLoader fourCores = new ConfigLoader(CpuList.parse("0-3"));
-
-    assertThat(fourCores.load(null, null, List.of("driver={cpus: 2-3}")).driver().cpus())
+    assertThat(loader.load(null, null, List.of("driver={cpus: 2-3}")).driver().cpus())
         .isEqualTo(CpuList.parse("2,3"));
-    assertThat(fourCores.load(null, null, List.of("driver.cpus=0,3")).driver().cpus().cpus())
+    assertThat(loader.load(null, null, List.of("driver.cpus=0,3")).driver().cpus().cpus())
         .containsExactly(0, 3);
   }
 
@@ -43,9 +41,6 @@ class DriverConfigTest {
   @CsvSource(
       delimiter = '|',
       value = {
-        "driver.cpus=7     | driver.cpus: cpu 7 is not available (this machine has 0-1)",
-        "driver.cpus=1-3   | driver.cpus: cpus 2-3 are not available (this machine has 0-1)",
-        "driver.cpus=0-1   | driver.cpus: leaves no core for the tiers (this machine has 0-1",
         "driver.cpus=1-    | driver.cpus: '1-' is not a CPU list such as 1, 0-1 or 2,3",
         "driver.cpus=3-1   | driver.cpus: '3-1': the range 3-1 runs backwards",
         "driver.cpus=[1]   | driver.cpus: expected a single value (text)",
@@ -56,10 +51,28 @@ class DriverConfigTest {
   void eachDriverErrorNamesItsKey(String assignment, String expected) {
     ConfigException error =
         catchThrowableOfType(
-            ConfigException.class, () -> twoCores.load(null, null, List.of(assignment)));
+            ConfigException.class, () -> loader.load(null, null, List.of(assignment)));
 
     assertThat(error).as("an error for " + assignment).isNotNull();
     assertThat(error.errors()).anySatisfy(message -> assertThat(message).startsWith(expected));
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @CsvSource(
+      delimiter = '|',
+      value = {
+        "driver.cpus=7     | driver.cpus: cpu 7 is not available (this machine has 0-1)",
+        "driver.cpus=1-3   | driver.cpus: cpus 2-3 are not available (this machine has 0-1)",
+        "driver.cpus=0-1   | driver.cpus: leaves no core for the tiers (this machine has 0-1"
+      })
+  void coresTheMachineLacksAreTheLocalTargetsToRefuseNotTheFiles(
+      String assignment, String expected) {
+    AnemometerConfig config = loader.load(null, null, List.of(assignment));
+
+    assertThat(HostCpusCheck.errors(config, CpuList.parse("0-1")))
+        .singleElement()
+        .satisfies(message -> assertThat(message).startsWith(expected));
+    assertThat(HostCpusCheck.errors(config, CpuList.parse("0-7"))).isEmpty();
   }
 
   @Test
@@ -68,7 +81,7 @@ class DriverConfigTest {
       ConfigException error =
           catchThrowableOfType(
               ConfigException.class,
-              () -> twoCores.load(null, null, List.of("target=" + target, "driver.cpus=1")));
+              () -> loader.load(null, null, List.of("target=" + target, "driver.cpus=1")));
 
       assertThat(error).as(target).isNotNull();
       assertThat(error.errors())
@@ -79,15 +92,12 @@ class DriverConfigTest {
 
   @Test
   void theDriverComesFirstUnlessTheConfigSaysOtherwiseOnTheLocalAndComposeTargetsOnly() {
-    assertThat(twoCores.load(null, null, List.of()).driver().tiersBelowDriver()).isTrue();
+    assertThat(loader.load(null, null, List.of()).driver().tiersBelowDriver()).isTrue();
     assertThat(
-            twoCores
-                .load(null, null, List.of("driver.precedence=false"))
-                .driver()
-                .tiersBelowDriver())
+            loader.load(null, null, List.of("driver.precedence=false")).driver().tiersBelowDriver())
         .isFalse();
     assertThat(
-            twoCores
+            loader
                 .load(null, null, List.of("target=compose", "driver.precedence=false"))
                 .driver()
                 .tiersBelowDriver())
@@ -96,8 +106,7 @@ class DriverConfigTest {
     ConfigException error =
         catchThrowableOfType(
             ConfigException.class,
-            () ->
-                twoCores.load(null, null, List.of("target=kubernetes", "driver.precedence=true")));
+            () -> loader.load(null, null, List.of("target=kubernetes", "driver.precedence=true")));
     assertThat(error.errors())
         .contains(
             "driver.precedence: the local and compose targets put the driver first on a shared"
@@ -106,14 +115,14 @@ class DriverConfigTest {
 
   @Test
   void withoutWorkersTheUsersRunInTheHarness() {
-    AnemometerConfig config = twoCores.load(null, null, List.of());
+    AnemometerConfig config = loader.load(null, null, List.of());
 
     assertThat(config.driver().usesWorkers()).isFalse();
   }
 
   @Test
   void aNumberOfWorkersStartsThemOnThisHostAndTheResolvedConfigKeepsIt() {
-    AnemometerConfig config = twoCores.load(null, null, List.of("driver.workers=2"));
+    AnemometerConfig config = loader.load(null, null, List.of("driver.workers=2"));
 
     assertThat(config.driver().usesWorkers()).isTrue();
     assertThat(config.driver().workers().startsLocally()).isTrue();
@@ -124,7 +133,7 @@ class DriverConfigTest {
   @Test
   void workersElsewhereAreAListOfHostAndPortWhoseTokenIsNeverWrittenBack() {
     AnemometerConfig config =
-        twoCores.load(
+        loader.load(
             null,
             null,
             List.of(
@@ -142,7 +151,7 @@ class DriverConfigTest {
   @Test
   void workersGivenOnTheCommandLineAsAFlowListBindToo() {
     AnemometerConfig config =
-        twoCores.load(null, null, List.of("driver.workers=[127.0.0.1:7000,127.0.0.1:7001]"));
+        loader.load(null, null, List.of("driver.workers=[127.0.0.1:7000,127.0.0.1:7001]"));
 
     assertThat(config.driver().workers().addresses())
         .containsExactly("127.0.0.1:7000", "127.0.0.1:7001");
@@ -173,7 +182,7 @@ class DriverConfigTest {
   void eachWorkersErrorIsOneLineNamingItsPath(String assignment, String expected) {
     ConfigException error =
         catchThrowableOfType(
-            ConfigException.class, () -> twoCores.load(null, null, List.of(assignment)));
+            ConfigException.class, () -> loader.load(null, null, List.of(assignment)));
 
     assertThat(error).as("an error for " + assignment).isNotNull();
     assertThat(error.errors()).hasSize(1);
@@ -185,7 +194,7 @@ class DriverConfigTest {
     ConfigException error =
         catchThrowableOfType(
             ConfigException.class,
-            () -> twoCores.load(null, null, List.of("driver={workers: 2, token: t}")));
+            () -> loader.load(null, null, List.of("driver={workers: 2, token: t}")));
 
     assertThat(error.errors())
         .containsExactly(
@@ -198,7 +207,7 @@ class DriverConfigTest {
     ConfigException error =
         catchThrowableOfType(
             ConfigException.class,
-            () -> twoCores.load(null, null, List.of("target=kubernetes", "driver.workers=2")));
+            () -> loader.load(null, null, List.of("target=kubernetes", "driver.workers=2")));
 
     assertThat(error.errors())
         .containsExactly(
@@ -209,7 +218,7 @@ class DriverConfigTest {
   @Test
   void theWorkerPodsAreSizedAndSpreadAsTheConfigSays() {
     AnemometerConfig config =
-        twoCores.load(
+        loader.load(
             null,
             "xsmall",
             List.of(
@@ -234,7 +243,7 @@ class DriverConfigTest {
         catchThrowableOfType(
             ConfigException.class,
             () ->
-                twoCores.load(
+                loader.load(
                     null,
                     null,
                     List.of(
@@ -244,18 +253,18 @@ class DriverConfigTest {
         catchThrowableOfType(
             ConfigException.class,
             () ->
-                twoCores.load(
+                loader.load(
                     null, null, List.of("target=kubernetes", "driver.pods={cpu: 2, cpuLimit: 1}")));
     ConfigException spread =
         catchThrowableOfType(
             ConfigException.class,
             () ->
-                twoCores.load(
+                loader.load(
                     null, null, List.of("target=kubernetes", "driver.pods={spread: sideways}")));
     ConfigException local =
         catchThrowableOfType(
             ConfigException.class,
-            () -> twoCores.load(null, null, List.of("driver.pods={usersPerPod: 500}")));
+            () -> loader.load(null, null, List.of("driver.pods={usersPerPod: 500}")));
 
     assertThat(bad.errors())
         .containsExactly(
@@ -275,7 +284,7 @@ class DriverConfigTest {
   @Test
   void theComposeTargetTakesWorkersToo() {
     AnemometerConfig config =
-        twoCores.load(null, null, List.of("target=compose", "driver.workers=2"));
+        loader.load(null, null, List.of("target=compose", "driver.workers=2"));
 
     assertThat(config.driver().workers().size()).isEqualTo(2);
   }
@@ -285,7 +294,7 @@ class DriverConfigTest {
     ConfigException error =
         catchThrowableOfType(
             ConfigException.class,
-            () -> twoCores.load(null, null, List.of("driver.workers=many", "qos.qosPeriods=0")));
+            () -> loader.load(null, null, List.of("driver.workers=many", "qos.qosPeriods=0")));
 
     assertThat(error.errors())
         .hasSize(2)

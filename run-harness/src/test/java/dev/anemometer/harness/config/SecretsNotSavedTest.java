@@ -8,7 +8,7 @@ import org.junit.jupiter.api.Test;
 /** The resolved config is saved with the results, which are shared: no password goes with it. */
 class SecretsNotSavedTest {
 
-  private final ConfigLoader fourCores = new ConfigLoader(CpuList.parse("0-3"));
+  private final ConfigLoader loader = new ConfigLoader();
 
   @Test
   void theDatabasePasswordIsReadButNeverWrittenToTheSavedConfig() {
@@ -62,6 +62,6 @@ class SecretsNotSavedTest {
   }
 
   private AnemometerConfig local(String... assignments) {
-    return fourCores.load(null, "local", List.of(assignments));
+    return loader.load(null, "local", List.of(assignments));
   }
 }

@@ -12,7 +12,7 @@ import org.junit.jupiter.params.provider.CsvSource;
 /** The {@code soak} block and the {@code soak} preset. */
 class SoakConfigTest {
 
-  private final ConfigLoader loader = new ConfigLoader(CpuList.parse("0-1"));
+  private final ConfigLoader loader = new ConfigLoader();
 
   @Test
   void withoutTheBlockThereIsNoSamplerAndTheThresholdsAreTheDefaults() {

@@ -8,15 +8,15 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
-/** Each tier's {@code cpus}, validated against a four-core machine whatever this one has. */
+/** Each tier's {@code cpus}; its cores against a four-core machine whatever this one has. */
 class TierCpusConfigTest {
 
-  private final ConfigLoader fourCores = new ConfigLoader(CpuList.parse("0-3"));
+  private final ConfigLoader loader = new ConfigLoader();
 
   @Test
   void eachTierNamesItsOwnCoresAndTheResolvedConfigKeepsThem() {
     AnemometerConfig config =
-        fourCores.load(
+        loader.load(
             null,
             "local",
             List.of(
@@ -38,10 +38,28 @@ class TierCpusConfigTest {
 
   @Test
   void withoutTheKeyATierNamesNoCores() {
-    AnemometerConfig config = fourCores.load(null, "local", List.of());
+    AnemometerConfig config = loader.load(null, "local", List.of());
 
     assertThat(config.appInstances().get(0).tiers().cpusByTier()).isEmpty();
     assertThat(ConfigLoader.toYaml(config)).doesNotContain("cpus");
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @CsvSource(
+      delimiter = '|',
+      value = {
+        "appInstances[0].tiers.lb.cpus=x | appInstances[0].tiers.lb.cpus: 'x' is not a CPU list",
+        "appInstances[0].tiers.web.cpus=3 | appInstances[0].tiers.web.cpus: cpu 3 is the driver's"
+            + " (driver.cpus 3); a tier runs on the other cores",
+      })
+  void eachMistakeNamesItsKey(String assignment, String expected) {
+    ConfigException error =
+        catchThrowableOfType(
+            ConfigException.class,
+            () -> loader.load(null, "local", List.of("driver.cpus=3", assignment)));
+
+    assertThat(error).as("an error for " + assignment).isNotNull();
+    assertThat(error.errors()).anySatisfy(message -> assertThat(message).startsWith(expected));
   }
 
   @ParameterizedTest(name = "{0}")
@@ -52,18 +70,13 @@ class TierCpusConfigTest {
             + " (this machine has 0-3)",
         "appInstances[0].tiers.app.cpus=2-5 | appInstances[0].tiers.app.cpus: cpus 4-5 are not"
             + " available (this machine has 0-3)",
-        "appInstances[0].tiers.lb.cpus=x | appInstances[0].tiers.lb.cpus: 'x' is not a CPU list",
-        "appInstances[0].tiers.web.cpus=3 | appInstances[0].tiers.web.cpus: cpu 3 is the driver's"
-            + " (driver.cpus 3); a tier runs on the other cores",
       })
-  void eachMistakeNamesItsKey(String assignment, String expected) {
-    ConfigException error =
-        catchThrowableOfType(
-            ConfigException.class,
-            () -> fourCores.load(null, "local", List.of("driver.cpus=3", assignment)));
+  void coresTheMachineLacksAreTheLocalTargetsToRefuse(String assignment, String expected) {
+    AnemometerConfig config = loader.load(null, "local", List.of(assignment));
 
-    assertThat(error).as("an error for " + assignment).isNotNull();
-    assertThat(error.errors()).anySatisfy(message -> assertThat(message).startsWith(expected));
+    assertThat(HostCpusCheck.errors(config, CpuList.parse("0-3")))
+        .singleElement()
+        .satisfies(message -> assertThat(message).startsWith(expected));
   }
 
   @Test
@@ -72,13 +85,13 @@ class TierCpusConfigTest {
         catchThrowableOfType(
             ConfigException.class,
             () ->
-                fourCores.load(
+                loader.load(
                     null, "local", List.of("target=compose", "appInstances[0].tiers.app.cpus=1")));
     ConfigException systemDb =
         catchThrowableOfType(
             ConfigException.class,
             () ->
-                fourCores.load(
+                loader.load(
                     null,
                     "local",
                     List.of("appInstances[0].tiers.db={impl: postgres-system, cpus: 1}")));

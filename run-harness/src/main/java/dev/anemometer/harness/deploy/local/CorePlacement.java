@@ -4,6 +4,7 @@ import dev.anemometer.harness.config.AnemometerConfig;
 import dev.anemometer.harness.config.ConfigException;
 import dev.anemometer.harness.config.CpuList;
 import dev.anemometer.harness.config.DriverSpec;
+import dev.anemometer.harness.config.HostCpusCheck;
 import dev.anemometer.harness.deploy.TierStartException;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -68,14 +69,18 @@ public final class CorePlacement {
 
   /**
    * The placement a config asks for on this machine; a config error, before anything starts, when
-   * it pins cores and taskset is missing.
+   * it pins cores this machine lacks or taskset is missing.
    */
   public static CorePlacement of(AnemometerConfig config) {
+    CpuList machine = CpuList.ofThisProcess();
+    List<String> lacking = HostCpusCheck.errors(config, machine);
+    if (!lacking.isEmpty()) {
+      throw new ConfigException(lacking);
+    }
     boolean tiersPinned =
         config.appInstances().stream()
             .anyMatch(
                 instance -> instance.tiers() != null && !instance.tiers().cpusByTier().isEmpty());
-    CpuList machine = CpuList.ofThisProcess();
     Optional<Path> taskset = Executables.find("taskset");
     DriverSpec driver = withDefaultCores(config.driver(), tiersPinned, machine, taskset);
     return of(driver, tiersPinned, machine, taskset)
