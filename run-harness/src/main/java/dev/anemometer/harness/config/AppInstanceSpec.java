@@ -2,7 +2,7 @@ package dev.anemometer.harness.config;
 
 import com.fasterxml.jackson.annotation.JsonPropertyDescription;
 import dev.anemometer.driver.loadpath.IntervalLoadPathSpec;
-import dev.anemometer.driver.spec.ConfigDefault;
+import dev.anemometer.driver.syntax.ConfigDefault;
 
 /**
  * One deployment of the auction application with its own data, topology and load.

@@ -1,6 +1,7 @@
 package dev.anemometer.harness.config;
 
 import java.util.ArrayList;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -41,7 +42,7 @@ public final class ConfigKeyTables {
   /** The sections that have a table of their own. */
   public static Set<String> sections(String markdown) {
     Matcher table = TABLE.matcher(markdown);
-    Set<String> sections = new java.util.LinkedHashSet<>();
+    Set<String> sections = new LinkedHashSet<>();
     while (table.find()) {
       sections.add(table.group(2));
     }

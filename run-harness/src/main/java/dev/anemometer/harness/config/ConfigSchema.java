@@ -12,7 +12,7 @@ import com.github.victools.jsonschema.generator.SchemaVersion;
 import com.github.victools.jsonschema.generator.TypeScope;
 import com.github.victools.jsonschema.module.jackson.JacksonModule;
 import dev.anemometer.driver.loadpath.IntervalLoadPathSpec;
-import dev.anemometer.driver.spec.ConfigDefault;
+import dev.anemometer.driver.syntax.ConfigDefault;
 import java.time.Duration;
 import java.util.Map;
 import java.util.Optional;

@@ -2,7 +2,7 @@ package dev.anemometer.harness.config;
 
 import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.annotation.JsonPropertyDescription;
-import dev.anemometer.driver.spec.ConfigDefault;
+import dev.anemometer.driver.syntax.ConfigDefault;
 
 /** The workload driver of a run (SPEC §4.2 {@code driver}). */
 public record DriverSpec(

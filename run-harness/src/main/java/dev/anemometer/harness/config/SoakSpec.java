@@ -1,7 +1,7 @@
 package dev.anemometer.harness.config;
 
 import com.fasterxml.jackson.annotation.JsonPropertyDescription;
-import dev.anemometer.driver.spec.ConfigDefault;
+import dev.anemometer.driver.syntax.ConfigDefault;
 import java.time.Duration;
 
 /**

@@ -4,7 +4,7 @@ import com.fasterxml.jackson.annotation.JsonIgnore;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.annotation.JsonPropertyDescription;
-import dev.anemometer.driver.spec.ConfigDefault;
+import dev.anemometer.driver.syntax.ConfigDefault;
 import java.util.LinkedHashMap;
 import java.util.Map;
 

@@ -5,10 +5,13 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.anemometer.driver.syntax.DurationSyntax;
 import dev.anemometer.harness.deploygen.RepoFiles;
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.math.BigDecimal;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -54,7 +57,7 @@ class ConfigReferenceTest {
     Set<String> sections = ConfigKeyTables.sections(read(ConfigReference.MARKDOWN));
     assertThat(ConfigKeyTables.untabled(schema, sections)).isEmpty();
 
-    Set<String> withoutFaults = new java.util.LinkedHashSet<>(sections);
+    Set<String> withoutFaults = new LinkedHashSet<>(sections);
     withoutFaults.remove("faults[]");
     assertThat(ConfigKeyTables.untabled(schema, withoutFaults)).containsExactly("faults[]");
   }
@@ -164,8 +167,8 @@ class ConfigReferenceTest {
   private static String read(String path) {
     try {
       return Files.readString(RepoFiles.root().resolve(path));
-    } catch (java.io.IOException e) {
-      throw new java.io.UncheckedIOException(e);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
     }
   }
 }

@@ -4,7 +4,7 @@ import com.fasterxml.jackson.annotation.JsonCreator;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.annotation.JsonPropertyDescription;
 import com.fasterxml.jackson.annotation.JsonTypeInfo;
-import dev.anemometer.driver.spec.ConfigDefault;
+import dev.anemometer.driver.syntax.ConfigDefault;
 import java.time.Duration;
 import java.util.List;
 

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.annotation.JsonPropertyDescription;
 import dev.anemometer.driver.loadpath.FixedLoadPathSpec;
 import dev.anemometer.driver.operation.Notification;
 import dev.anemometer.driver.qos.QosSpec;
+import dev.anemometer.driver.syntax.ConfigDefault;
 import java.time.Duration;
 import java.util.Map;
 

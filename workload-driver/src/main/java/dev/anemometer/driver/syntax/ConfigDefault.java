@@ -1,4 +1,4 @@
-package dev.anemometer.driver.spec;
+package dev.anemometer.driver.syntax;
 
 import java.lang.annotation.ElementType;
 import java.lang.annotation.Retention;
