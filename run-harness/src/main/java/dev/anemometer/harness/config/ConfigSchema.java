@@ -14,6 +14,8 @@ import com.github.victools.jsonschema.module.jackson.JacksonModule;
 import dev.anemometer.driver.loadpath.IntervalLoadPathSpec;
 import dev.anemometer.driver.syntax.ConfigDefault;
 import java.time.Duration;
+import java.util.Collection;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.regex.Matcher;
@@ -72,8 +74,8 @@ public final class ConfigSchema {
   }
 
   /**
-   * The types a file writes as text or a bare scalar: durations, sizes, CPU lists, workers and the
-   * enums, as their configuration names.
+   * The types a file writes as text or a bare scalar: durations, sizes, CPU lists, workers, the
+   * enums as their configuration names, and text, which a bare number or boolean also is.
    */
   private static CustomDefinition textValue(ResolvedType type, SchemaGenerationContext context) {
     JsonNodeFactory nodes = JsonNodeFactory.instance;
@@ -96,8 +98,10 @@ public final class ConfigSchema {
       for (Object constant : raw.getEnumConstants()) {
         values.add(((ConfigName) constant).configName());
       }
+    } else if (raw == String.class) {
+      definition.set("type", scalarTypes());
     } else if (Map.class.isAssignableFrom(raw)) {
-      definition.put("type", "object").putObject("additionalProperties").put("type", "string");
+      definition.put("type", "object").putObject("additionalProperties").set("type", scalarTypes());
     } else {
       return null;
     }
@@ -124,8 +128,40 @@ public final class ConfigSchema {
     definition.set("properties", ordered);
   }
 
+  /**
+   * Text keys and the values of settings maps: the binding reads a bare number or boolean as its
+   * text ({@code cpu: 2}, {@code random_page_cost: 1.1}), so the schema accepts them too.
+   */
+  private static ArrayNode scalarTypes() {
+    return JsonNodeFactory.instance.arrayNode().add("string").add("number").add("boolean");
+  }
+
   private static Object literalDefault(FieldScope field) {
-    return literal(field).map(ConfigSchema::scalar).orElse(null);
+    return literal(field).map(text -> typed(text, field.getType().getErasedType())).orElse(null);
+  }
+
+  /**
+   * A one-value default as the key's own type holds it, or none when the text is no such value
+   * ({@code `maxUsers`} on a number names another key): an editor that fills a default in must
+   * write what the binding accepts.
+   */
+  static Object typed(String text, Class<?> type) {
+    if (Collection.class.isAssignableFrom(type)) {
+      return text.equals("[]") ? List.of() : null;
+    }
+    if (Map.class.isAssignableFrom(type)) {
+      return text.equals("{}") ? Map.of() : null;
+    }
+    if (type == boolean.class || type == Boolean.class) {
+      return text.equals("true") || text.equals("false") ? Boolean.valueOf(text) : null;
+    }
+    if (type.isPrimitive() || Number.class.isAssignableFrom(type)) {
+      if (text.matches("-?\\d+")) {
+        return Long.parseLong(text);
+      }
+      return text.matches("-?\\d+\\.\\d+") ? Double.parseDouble(text) : null;
+    }
+    return text; // text, durations, sizes, CPU lists and enums are written as text
   }
 
   /**
@@ -147,20 +183,6 @@ public final class ConfigSchema {
         .map(LITERAL::matcher)
         .filter(Matcher::matches)
         .map(matcher -> matcher.group(1));
-  }
-
-  /** {@code 30} as a number, {@code true} as a boolean, anything else as text. */
-  static Object scalar(String text) {
-    if (text.equals("true") || text.equals("false")) {
-      return Boolean.parseBoolean(text);
-    }
-    if (text.matches("-?\\d+")) {
-      return Long.parseLong(text);
-    }
-    if (text.matches("-?\\d+\\.\\d+")) {
-      return Double.parseDouble(text);
-    }
-    return text;
   }
 
   /** {@code 250ms}, {@code 90s}, {@code 1.5h}: JSON Schema's patterns take no flags. */

@@ -21,14 +21,15 @@ public record ElasticitySpec(
         Duration statsInterval,
     @ConfigDefault("`3s`")
         @JsonPropertyDescription(
-            "a new app server serves nothing this long after its readiness probe "
-                + "answers (JIT, pools); local target (on compose HAProxy routes to a "
-                + "container once its health check passes)")
+            "how long a new app server gets no traffic from the load balancer after "
+                + "its readiness probe answers (JIT, pools); local target (on compose "
+                + "HAProxy routes to a container once its health check passes)")
         Duration warmUp,
     @ConfigDefault("`35s`")
         @JsonPropertyDescription(
             "how long a drained server (local) or container (compose) may keep "
-                + "requests and long polls before it is stopped")
+                + "requests and long polls before it is stopped; its graceful shutdown "
+                + "then answers the parked long polls with 204")
         Duration drainTimeout) {
 
   public static final Duration DEFAULT_STATS_INTERVAL = Duration.ofSeconds(2);
@@ -54,7 +55,7 @@ public record ElasticitySpec(
               "duration from the start of the load (or from the start of `segment`)")
           Duration at,
       @JsonPropertyDescription(
-              "`app`, `web`, `lb` (must be deployed; the local target scales `app` only)")
+              "`app`, `web` or `lb`, not `db` (it must be deployed; the local target scales `app` only)")
           TierName tier,
       @JsonPropertyDescription("new size (app ≥ 1)") int instances,
       @ConfigDefault("`0`") @JsonPropertyDescription("which app instance") Integer appInstance,

@@ -21,18 +21,22 @@ public record SoakSpec(
         @JsonPropertyDescription(
             "a series leaks when its least-squares growth over the second half of "
                 + "the steady load, projected to an hour, is at least this percentage of "
-                + "its level (and beyond noise, with its floor rising too)")
+                + "its level (and beyond noise, with its floor rising too, so that a "
+                + "saw-tooth is no leak)")
         double leakPercentPerHour,
     @ConfigDefault("`10m`")
         @JsonPropertyDescription(
-            "the least second half that is judged; shorter runs say `too short`")
+            "the least second half that is judged (a few minutes of warming caches "
+                + "would project to an hour as a leak); shorter runs say `too short`")
         Duration leakMinSpan,
     @ConfigDefault("`25`")
         @JsonPropertyDescription(
             "an operation's p99 drifts when the last `driftSpan` of the steady load "
                 + "is at least this percentage above the first…")
         double driftPercent,
-    @ConfigDefault("`10`") @JsonPropertyDescription("…and at least this many milliseconds above it")
+    @ConfigDefault("`10`")
+        @JsonPropertyDescription(
+            "…and at least this many milliseconds above it (a 4 ms p99 that became 6 ms is no finding)")
         double driftMinMillis,
     @ConfigDefault("`10m`")
         @JsonPropertyDescription(

@@ -38,7 +38,7 @@ public record TuningSpec(
     return postgres == null ? new Postgres(null, null, null, null, null, null, null) : postgres;
   }
 
-  /** */
+  /** nginx: workers, connections, the proxy timeout and the image cache. */
   @JsonInclude(JsonInclude.Include.NON_NULL)
   public record Nginx(
       @ConfigDefault("one per core (nginx's `auto`)")

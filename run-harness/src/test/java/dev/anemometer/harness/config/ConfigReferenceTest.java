@@ -3,8 +3,11 @@ package dev.anemometer.harness.config;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.anemometer.driver.loadpath.IntervalLoadPathSpec;
 import dev.anemometer.driver.syntax.DurationSyntax;
 import dev.anemometer.harness.deploygen.RepoFiles;
+import dev.anemometer.harness.tuning.TierTuning;
+import dev.anemometer.harness.tuning.TuningCalculator;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.math.BigDecimal;
@@ -84,7 +87,7 @@ class ConfigReferenceTest {
     List<String> differ = new ArrayList<>();
     compare(ConfigSchema.generate(), builtIn, "", checked, differ);
     assertThat(differ).as("@ConfigDefault against the built-in defaults").isEmpty();
-    assertThat(checked).as("defaults compared").hasSizeGreaterThan(25);
+    assertThat(checked).as("defaults compared").hasSizeGreaterThan(35);
   }
 
   @Test
@@ -119,6 +122,17 @@ class ConfigReferenceTest {
     root.set("elasticity", ConfigMapper.yaml().valueToTree(new ElasticitySpec(List.of())));
     ObjectNode driver = root.putObject("driver");
     driver.set("pods", ConfigMapper.yaml().valueToTree(DriverPods.DEFAULTS));
+    driver.put("precedence", DriverSpec.SHARED.tiersBelowDriver());
+    ObjectNode instance = (ObjectNode) root.path("appInstances").path(0);
+    // The tuning the calculator gives a quickstart instance that sets none: keys named alike.
+    TierTuning computed =
+        new TuningCalculator(8L << 30).compute(new ConfigLoader().load(null, null, List.of()), 0);
+    instance.set("tuning", ConfigMapper.yaml().valueToTree(computed));
+    IntervalLoadPathSpec path =
+        ConfigMapper.yaml()
+            .readValue(
+                "segments: [{type: uniform, users: 1, duration: 1s}]", IntervalLoadPathSpec.class);
+    instance.putObject("loadPath").put("repeat", path.repeat());
     return root;
   }
 

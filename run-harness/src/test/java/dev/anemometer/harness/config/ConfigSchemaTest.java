@@ -10,7 +10,9 @@ import com.networknt.schema.SpecificationVersion;
 import dev.anemometer.harness.deploygen.RepoFiles;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
@@ -53,6 +55,38 @@ class ConfigSchemaTest {
   @ParameterizedTest
   @ValueSource(
       strings = {
+        "{target: kubernetes, driver: {pods: {cpu: 2, cpuLimit: 2.5}}}",
+        "{strategy: findMax, findMax: {maxPassHint: 250}}",
+        "appInstances: [{tuning: {postgres: {settings: {random_page_cost: 1.1, jit: false}}}}]",
+        "appInstances: [{tuning: {app: {properties: {anemometer.live-auction.open-duration: 5s}}}}]",
+        "appInstances: [{loadPath: {type: interval, segments: [{type: uniform, users: 5,"
+            + " duration: 10s}]}}]",
+        "driver: {workers: ['127.0.0.1:7000']}"
+      })
+  void whatTheBindingAcceptsTheSchemaAccepts(String yaml) throws Exception {
+    new ConfigLoader().load(write(yaml), "quickstart", List.of());
+    assertThat(errors(ConfigMapper.yaml().readTree(yaml))).as(yaml).isEmpty();
+  }
+
+  @Test
+  void aRunOnAClusterSavesAConfigurationThatPasses() {
+    AnemometerConfig config =
+        new ConfigLoader()
+            .load(null, "micro", List.of("target=kubernetes", "driver.pods={cpu: 2, memory: 2g}"));
+    String saved = ConfigLoader.toYaml(config);
+    assertThat(errors(ConfigMapper.yaml().readTree(saved))).as(saved).isEmpty();
+  }
+
+  @Test
+  void everyDefaultIsAValueOfItsKey() {
+    List<String> wrong = new ArrayList<>();
+    defaults(ConfigSchema.generate(), "", wrong);
+    assertThat(wrong).isEmpty();
+  }
+
+  @ParameterizedTest
+  @ValueSource(
+      strings = {
         "strategy: fixd",
         "colour: blue",
         "qos: {interval: 90}",
@@ -71,6 +105,24 @@ class ConfigSchemaTest {
     assertThatThrownBy(() -> new ConfigLoader().load(write(yaml), "quickstart", List.of()))
         .as(yaml)
         .isInstanceOf(ConfigException.class);
+  }
+
+  /** Each key's {@code default} checked against the key's own schema, all the way down. */
+  private static void defaults(JsonNode schema, String path, List<String> wrong) {
+    JsonNode object = schema.path("items").isObject() ? schema.path("items") : schema;
+    for (Map.Entry<String, JsonNode> property : object.path("properties").properties()) {
+      String key = path + property.getKey();
+      JsonNode declared = property.getValue().get("default");
+      if (declared != null) {
+        Schema own =
+            SchemaRegistry.withDefaultDialect(SpecificationVersion.DRAFT_2020_12)
+                .getSchema(property.getValue().toString());
+        if (!own.validate(declared).isEmpty()) {
+          wrong.add(key + ": " + declared);
+        }
+      }
+      defaults(property.getValue(), key + ".", wrong);
+    }
   }
 
   private static List<Error> errors(JsonNode config) {

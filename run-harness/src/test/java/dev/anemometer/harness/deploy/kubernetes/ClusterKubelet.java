@@ -55,6 +55,10 @@ final class ClusterKubelet implements AutoCloseable {
 
   private final KubernetesClient client;
   private final Path logsDir;
+
+  /** When each pod's usage was last sampled, by namespace/name. */
+  private final Map<String, Instant> sampledAt = new ConcurrentHashMap<>();
+
   private final ScheduledExecutorService metricsServer =
       Executors.newSingleThreadScheduledExecutor();
   private final List<SharedIndexInformer<?>> informers = new ArrayList<>();
@@ -88,17 +92,28 @@ final class ClusterKubelet implements AutoCloseable {
                     podDeleted(pod);
                   }
                 }));
-    metricsServer.scheduleAtFixedRate(this::publishMetrics, 0, 1, TimeUnit.SECONDS);
+    metricsServer.scheduleAtFixedRate(this::publishMetrics, 0, 2, TimeUnit.SECONDS);
   }
 
+  /**
+   * Each pod's usage over the time since its previous sample, as metrics-server reports it: a
+   * reading's window reaches back to the one before, so a reader that sees every reading covers all
+   * the time between them, however late this loop runs.
+   */
   private void publishMetrics() {
     try {
-      String now = Instant.now().truncatedTo(ChronoUnit.SECONDS).toString();
+      Instant now = Instant.now().truncatedTo(ChronoUnit.SECONDS);
       for (Pod pod : client.pods().inAnyNamespace().list().getItems()) {
         String cores = CORES.get(pod.getMetadata().getLabels().get("anemometer.dev/tier"));
         if (cores == null) {
           continue;
         }
+        String key = ns(pod) + "/" + pod.getMetadata().getName();
+        Instant previous = sampledAt.getOrDefault(key, now.minusSeconds(1));
+        if (!now.isAfter(previous)) {
+          continue;
+        }
+        sampledAt.put(key, now);
         client
             .resource(
                 new PodMetricsBuilder()
@@ -106,10 +121,10 @@ final class ClusterKubelet implements AutoCloseable {
                     .withName(pod.getMetadata().getName())
                     .withNamespace(ns(pod))
                     .endMetadata()
-                    .withTimestamp(now)
+                    .withTimestamp(now.toString())
                     .withWindow(
                         new io.fabric8.kubernetes.api.model.Duration(
-                            java.time.Duration.ofSeconds(1)))
+                            java.time.Duration.between(previous, now)))
                     .addNewContainer()
                     .withName("main")
                     .addToUsage("cpu", new Quantity(cores))

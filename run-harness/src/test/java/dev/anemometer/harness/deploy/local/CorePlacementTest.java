@@ -2,9 +2,12 @@ package dev.anemometer.harness.deploy.local;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.catchThrowableOfType;
 import static org.assertj.core.api.Assumptions.assumeThat;
 
+import dev.anemometer.harness.config.AnemometerConfig;
 import dev.anemometer.harness.config.ConfigException;
+import dev.anemometer.harness.config.ConfigLoader;
 import dev.anemometer.harness.config.CpuList;
 import dev.anemometer.harness.config.DriverSpec;
 import java.nio.file.Files;
@@ -21,6 +24,24 @@ class CorePlacementTest {
   private static final Path TASKSET = Path.of("/usr/bin/taskset");
 
   @TempDir Path dir;
+
+  @Test
+  void coresThisMachineLacksAreAConfigErrorBeforeAnythingStarts() {
+    AnemometerConfig config =
+        new ConfigLoader()
+            .load(null, null, List.of("driver.cpus=4095", "appInstances[0].tiers.app.cpus=4094"));
+
+    ConfigException error =
+        catchThrowableOfType(ConfigException.class, () -> CorePlacement.of(config));
+
+    assertThat(error).isNotNull();
+    assertThat(error.errors())
+        .satisfiesExactly(
+            line -> assertThat(line).startsWith("driver.cpus: cpu 4095 is not available"),
+            line ->
+                assertThat(line)
+                    .startsWith("appInstances[0].tiers.app.cpus: cpu 4094 is not available"));
+  }
 
   @Test
   void aMachineOfFourCoresOrMoreGivesTheDriverTheLastQuarterByDefault() {
