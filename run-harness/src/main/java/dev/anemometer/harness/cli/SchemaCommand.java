@@ -35,6 +35,10 @@ final class SchemaCommand implements Callable<Integer> {
 
   @Override
   public Integer call() {
+    if (root != null && !write) {
+      System.err.println("anemometer: --root: only with --write (printing needs no project root)");
+      return ExitCodes.BAD_INPUT;
+    }
     if (!write) {
       System.out.print(ConfigSchema.generate().toPrettyString() + "\n");
       return ExitCodes.PASSED;

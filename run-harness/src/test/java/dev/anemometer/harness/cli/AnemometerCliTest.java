@@ -89,6 +89,26 @@ class AnemometerCliTest {
   }
 
   @Test
+  void schemaPrintsTheRunFilesSchemaAndRefusesARootWithoutWrite() {
+    assertThat(AnemometerCli.execute("schema")).isZero();
+    assertThat(stdout()).contains("\"$schema\"").contains("\"maxUsers\"");
+
+    out.reset();
+    assertThat(AnemometerCli.execute("schema", "--root", dir.toString())).isEqualTo(2);
+    assertThat(stderr().strip()).startsWith("anemometer: --root: only with --write");
+    assertThat(stdout()).isEmpty();
+  }
+
+  @Test
+  void schemaWriteUnderAFolderWithoutTheReferenceExitsTwoWithOneLine() {
+    assertThat(AnemometerCli.execute("schema", "--write", "--root", dir.toString())).isEqualTo(2);
+
+    assertThat(stderr().strip())
+        .isEqualTo("anemometer: --root: " + dir + " has no docs/configuration.md to render");
+    assertThat(dir.resolve("docs")).doesNotExist();
+  }
+
+  @Test
   void reportOfAMissingFolderExitsTwoWithOneLine() {
     Path missing = dir.resolve("no-such-run");
 
