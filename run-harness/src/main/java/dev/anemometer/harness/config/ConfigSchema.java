@@ -145,7 +145,7 @@ public final class ConfigSchema {
    * ({@code `maxUsers`} on a number names another key): an editor that fills a default in must
    * write what the binding accepts.
    */
-  static Object typed(String text, Class<?> type) {
+  private static Object typed(String text, Class<?> type) {
     if (Collection.class.isAssignableFrom(type)) {
       return text.equals("[]") ? List.of() : null;
     }
@@ -173,7 +173,7 @@ public final class ConfigSchema {
     defaultOf(field).ifPresent(text -> property.put(DEFAULT_TEXT, text));
   }
 
-  static Optional<String> defaultOf(FieldScope field) {
+  private static Optional<String> defaultOf(FieldScope field) {
     ConfigDefault annotation = field.getAnnotationConsideringFieldAndGetter(ConfigDefault.class);
     return Optional.ofNullable(annotation).map(ConfigDefault::value);
   }

@@ -115,12 +115,7 @@ class EndToEndIT {
     }
     assertThat(run.resolve("driver/summary.json")).exists();
     assertThat(results.resolve("results.csv")).exists();
-    // A stopped tier's last children (PostgreSQL's background workers) exit a moment after it.
-    // The PostgreSQL of the test support (used by other ITs in this JVM) is not a tier of the run.
-    await()
-        .atMost(Duration.ofSeconds(30))
-        .pollInterval(Duration.ofMillis(200))
-        .untilAsserted(() -> assertThat(TestProcesses.leftovers()).isEmpty());
+    TestProcesses.awaitNoLeftovers();
   }
 
   @Test

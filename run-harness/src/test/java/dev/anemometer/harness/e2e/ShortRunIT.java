@@ -1,7 +1,6 @@
 package dev.anemometer.harness.e2e;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.awaitility.Awaitility.await;
 
 import dev.anemometer.harness.cli.AnemometerCli;
 import dev.anemometer.harness.json.Json;
@@ -9,7 +8,6 @@ import dev.anemometer.harness.support.ProjectJars;
 import dev.anemometer.harness.support.TestProcesses;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -64,9 +62,6 @@ class ShortRunIT {
     assertThat(run.resolve("driver/summary.json")).exists();
     assertThat(run.resolve("driver/acknowledged-bids.csv")).exists();
     assertThat(results.resolve("results.csv")).exists();
-    await()
-        .atMost(Duration.ofSeconds(30))
-        .pollInterval(Duration.ofMillis(200))
-        .untilAsserted(() -> assertThat(TestProcesses.leftovers()).isEmpty());
+    TestProcesses.awaitNoLeftovers();
   }
 }
