@@ -101,8 +101,7 @@ final class CalibrateCommand implements Callable<Integer> {
             + DurationSyntax.format(plan.length())
             + " of load)");
     RunProcedure procedure =
-        RunProcedure.forTargets(
-            Harness.create(console), TargetOptions.defaults(), RunProcedure.defaultDriver());
+        CommandLineRun.procedure(Harness.create(console), TargetOptions.defaults());
     RunProcedure.RunResult result = procedure.execute(sweep, results.root);
     Path driverDir = result.dir().resolve("driver");
     if (!Files.exists(driverDir.resolve(DriverFiles.WINDOWS))) {

@@ -137,9 +137,7 @@ final class ExperimentCommand implements Callable<Integer> {
     String experimentName = ExperimentFlags.experimentName(name, base.name());
     Console console = new Console(System.out, root.verbose);
     Harness harness = Harness.create(console);
-    RunProcedure procedure =
-        RunProcedure.forTargets(
-            harness, new TargetOptions(cluster, false), RunProcedure.defaultDriver());
+    RunProcedure procedure = CommandLineRun.procedure(harness, new TargetOptions(cluster, false));
     return new ExperimentRuns(console, harness.clock())
         .run(
             experimentName,

@@ -100,9 +100,7 @@ final class RunCommand implements Callable<Integer> {
             + repeats.describe()
             + ")");
     Harness harness = Harness.create(console);
-    RunProcedure procedure =
-        RunProcedure.forTargets(
-            harness, new TargetOptions(cluster, keep), RunProcedure.defaultDriver());
+    RunProcedure procedure = CommandLineRun.procedure(harness, new TargetOptions(cluster, keep));
     return new RepeatedRuns(console, harness.clock())
         .run(resolved, repeats, results.root, () -> procedure.execute(resolved, results.root));
   }

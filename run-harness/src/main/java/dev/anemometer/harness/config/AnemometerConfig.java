@@ -69,6 +69,14 @@ public record AnemometerConfig(
     audit = audit == null ? AuditSpec.STRICT : audit;
   }
 
+  /**
+   * Whether tiers change while the load runs (an elasticity schedule or rule, faults): such a run
+   * needs the elasticity runner and the driver's short stats intervals.
+   */
+  public boolean changesTiersDuringLoad() {
+    return !elasticity.schedule().isEmpty() || elasticity.reactive() != null || !faults.isEmpty();
+  }
+
   /** The same configuration under another name (a variant of an experiment). */
   public AnemometerConfig withName(String newName) {
     return new AnemometerConfig(

@@ -31,25 +31,4 @@ public record LoadPlan(
     stop = stop == null ? new LoadStop() : stop;
     driverProcesses = driverProcesses == null ? new DriverProcesses() : driverProcesses;
   }
-
-  /** The same plan with {@code others} listening too. */
-  public LoadPlan withListeners(List<RunListener> others) {
-    return new LoadPlan(
-        config,
-        instances,
-        driverDir,
-        console,
-        events,
-        others,
-        stop,
-        driverProcesses,
-        targetWorkers);
-  }
-
-  /** Elasticity and faults need short stats intervals; a plain run keeps the driver's default. */
-  public boolean changesDuringLoad() {
-    return !config.elasticity().schedule().isEmpty()
-        || config.elasticity().reactive() != null
-        || !config.faults().isEmpty();
-  }
 }

@@ -74,7 +74,7 @@ public final class DriverLoad implements LoadDriver {
   private static RunResult run(LoadPlan plan, LoadGenerator generator, String who) {
     AnemometerConfig config = plan.config();
     RunSpec spec = LoadPaths.runSpec(config, plan.instances());
-    if (plan.changesDuringLoad()) {
+    if (plan.config().changesTiersDuringLoad()) {
       spec =
           new RunSpec(
               spec.name(),

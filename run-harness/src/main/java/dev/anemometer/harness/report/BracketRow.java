@@ -1,6 +1,7 @@
 package dev.anemometer.harness.report;
 
 import dev.anemometer.driver.loadpath.Bracket;
+import dev.anemometer.harness.results.RunSummary;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
@@ -23,7 +24,7 @@ final class BracketRow {
             .map(
                 run ->
                     run.summaries().stream()
-                        .map(summary -> Bracket.read(summary.path("bracket")))
+                        .map(RunSummary::bracket)
                         .filter(Objects::nonNull)
                         .toList())
             .toList();

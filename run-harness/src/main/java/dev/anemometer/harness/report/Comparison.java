@@ -1,6 +1,11 @@
 package dev.anemometer.harness.report;
 
+import dev.anemometer.driver.output.DriverSummary;
+import dev.anemometer.harness.platform.Platform;
 import dev.anemometer.harness.results.Headline;
+import dev.anemometer.harness.results.RepeatSet;
+import dev.anemometer.harness.results.ResultsDirectory;
+import dev.anemometer.harness.results.RunSummary;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -10,7 +15,6 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.function.Function;
-import tools.jackson.databind.JsonNode;
 
 /**
  * Several runs side by side, each figure with its change relative to the first run (the baseline):
@@ -70,9 +74,9 @@ public record Comparison(List<String> labels, List<Row> rows, List<String> warni
    *
    * @param set the repeats.json of the set the folder is or belongs to; null if none
    */
-  record Run(String label, List<JsonNode> summaries, JsonNode set, String setLabel) {
+  record Run(String label, List<RunSummary> summaries, RepeatSet set, String setLabel) {
 
-    JsonNode summary() {
+    RunSummary summary() {
       return summaries.get(0);
     }
 
@@ -92,35 +96,36 @@ public record Comparison(List<String> labels, List<Row> rows, List<String> warni
             runs,
             Headline.PEAK_USERS,
             numberRow(
-                runs,
-                Headline.PEAK_USERS,
-                true,
-                summary -> number(summary.path("peakUsers")),
-                "%,.0f")));
+                runs, Headline.PEAK_USERS, true, summary -> number(summary.peakUsers()), "%,.0f")));
     BracketRow.of(runs).ifPresent(rows::add);
     rows.add(
         RepeatRows.judgedBySpread(
             runs,
             Headline.THROUGHPUT,
-            numberRow(runs, Headline.THROUGHPUT, true, Headline::judgedThroughput, "%,.1f")));
+            numberRow(
+                runs,
+                Headline.THROUGHPUT,
+                true,
+                summary -> Headline.judgedThroughput(summary.load()),
+                "%,.1f")));
     rows.add(numberRow(runs, "failed operations", false, Comparison::failures, "%,.0f"));
-    for (String operation : names(runs, OPERATIONS, "operation")) {
+    for (String operation : names(runs, Comparison::operations)) {
       rows.add(
           numberRow(
               runs,
               "p99 " + operation + " (ms)",
               false,
-              run -> p99(run, OPERATIONS, "operation", operation),
+              summary -> p99(operations(summary), operation),
               "%,.1f"));
     }
     // How late followers learned of bids and item changes, beside the operations.
-    for (String notification : names(runs, NOTIFICATIONS, "notification")) {
+    for (String notification : names(runs, Comparison::notifications)) {
       rows.add(
           numberRow(
               runs,
               "p99 " + notification + " (ms)",
               false,
-              run -> p99(run, NOTIFICATIONS, "notification", notification),
+              summary -> p99(notifications(summary), notification),
               "%,.1f"));
     }
     rows.add(machineRow(runs));
@@ -150,16 +155,20 @@ public record Comparison(List<String> labels, List<Row> rows, List<String> warni
     return new Row("machine", values, deltas);
   }
 
-  static String machine(JsonNode summary) {
-    JsonNode cpu = summary.path("platform").path("cpu");
-    if (cpu.isMissingNode()) {
+  static String machine(RunSummary summary) {
+    Platform platform = summary.platform();
+    if (platform == null || platform.cpu() == null) {
       return "–";
     }
-    return cpu.path("availableProcessors").asInt()
+    return platform.cpu().availableProcessors()
         + " cores "
-        + cpu.path("model").asString("?")
+        + orUnknown(platform.cpu().model())
         + ", "
-        + summary.path("platform").path("os").path("kernel").asString("?");
+        + orUnknown(platform.os() == null ? null : platform.os().kernel());
+  }
+
+  private static String orUnknown(String text) {
+    return text == null ? "?" : text;
   }
 
   /** Machine speeds are shown with their change but never count as better or worse. */
@@ -175,7 +184,7 @@ public record Comparison(List<String> labels, List<Row> rows, List<String> warni
    * without it are from before the harness measured it, which a warning does not need to say.
    */
   private record MachineSpeed(
-      String name, Function<JsonNode, Double> score, boolean recordedByEveryRun) {}
+      String name, Function<RunSummary, Double> score, boolean recordedByEveryRun) {}
 
   private static final List<MachineSpeed> MACHINE_SPEEDS =
       List.of(
@@ -186,12 +195,18 @@ public record Comparison(List<String> labels, List<Row> rows, List<String> warni
     return runs.stream().anyMatch(run -> mean(run.summaries(), speed.score()) != null);
   }
 
-  private static Double referenceSpeed(JsonNode summary) {
-    return number(summary.path("platform").path("referenceSpeed").path("score"));
+  private static Double referenceSpeed(RunSummary summary) {
+    Platform platform = summary.platform();
+    return platform == null || platform.referenceSpeed() == null
+        ? null
+        : platform.referenceSpeed().score();
   }
 
-  private static Double loopbackSpeed(JsonNode summary) {
-    return number(summary.path("platform").path("loopbackSpeed").path("score"));
+  private static Double loopbackSpeed(RunSummary summary) {
+    Platform platform = summary.platform();
+    return platform == null || platform.loopbackSpeed() == null
+        ? null
+        : platform.loopbackSpeed().score();
   }
 
   /**
@@ -237,12 +252,12 @@ public record Comparison(List<String> labels, List<Row> rows, List<String> warni
     Path folder = dir.toAbsolutePath().normalize();
     String label = folder.getFileName().toString();
     if (RepeatSetData.isSet(folder)) {
-      JsonNode set = RepeatSetData.read(folder);
-      List<JsonNode> summaries =
-          RepeatSetData.runDirs(folder, set).stream().map(RunData::summary).toList();
+      RepeatSet set = RepeatSetData.read(folder);
+      List<RunSummary> summaries =
+          RepeatSetData.runDirs(folder, set).stream().map(ResultsDirectory::summaryOf).toList();
       return new Run(label, summaries, set, label);
     }
-    JsonNode summary = RunData.summary(dir);
+    RunSummary summary = ResultsDirectory.summaryOf(dir);
     return RepeatSetData.containing(folder)
         .map(
             set ->
@@ -256,12 +271,9 @@ public record Comparison(List<String> labels, List<Row> rows, List<String> warni
         runs,
         "outcome",
         run -> {
-          long passed =
-              run.summaries().stream()
-                  .filter(s -> "PASSED".equals(s.path("outcome").asString("")))
-                  .count();
+          long passed = run.summaries().stream().filter(s -> "PASSED".equals(s.outcome())).count();
           return run.summaries().size() == 1
-              ? run.summary().path("outcome").asString("?")
+              ? orUnknown(run.summary().outcome())
               : passed == run.summaries().size()
                   ? "PASSED"
                   : passed + " of " + run.summaries().size() + " PASSED";
@@ -277,13 +289,14 @@ public record Comparison(List<String> labels, List<Row> rows, List<String> warni
         runs,
         "driver kept up",
         run -> {
-          List<JsonNode> valid =
-              run.summaries().stream().map(s -> s.path("load").path("valid")).toList();
-          return valid.stream().noneMatch(JsonNode::isBoolean)
+          List<DriverSummary> loads =
+              run.summaries().stream()
+                  .map(RunSummary::load)
+                  .filter(java.util.Objects::nonNull)
+                  .toList();
+          return loads.isEmpty()
               ? "–"
-              : valid.stream().filter(JsonNode::isBoolean).allMatch(JsonNode::asBoolean)
-                  ? "yes"
-                  : "no";
+              : loads.stream().allMatch(DriverSummary::valid) ? "yes" : "no";
         },
         "yes"::equals,
         "now valid",
@@ -314,7 +327,7 @@ public record Comparison(List<String> labels, List<Row> rows, List<String> warni
       List<Run> runs,
       String metric,
       boolean higherIsBetter,
-      Function<JsonNode, Double> figure,
+      Function<RunSummary, Double> figure,
       String format) {
     List<Double> numbers = runs.stream().map(run -> mean(run.summaries(), figure)).toList();
     List<String> values =
@@ -345,57 +358,79 @@ public record Comparison(List<String> labels, List<Row> rows, List<String> warni
   }
 
   /** A set's figure is the mean over its runs that have it. */
-  private static Double mean(List<JsonNode> summaries, Function<JsonNode, Double> figure) {
+  private static Double mean(List<RunSummary> summaries, Function<RunSummary, Double> figure) {
     List<Double> values = summaries.stream().map(figure).filter(v -> v != null).toList();
     return values.isEmpty()
         ? null
         : values.stream().mapToDouble(Double::doubleValue).average().orElseThrow();
   }
 
-  private static Double number(JsonNode node) {
-    return node.isNumber() ? node.asDouble() : null;
+  private static Double number(Integer value) {
+    return value == null ? null : value.doubleValue();
   }
 
-  private static final String OPERATIONS = "operations";
-  private static final String NOTIFICATIONS = "notifications";
+  /** One judged figure of a target: an operation's or a notification's. */
+  private record Judged(String name, long count, double p99Millis) {}
 
-  private static List<JsonNode> judgedOperations(JsonNode summary) {
-    return judged(summary, OPERATIONS);
+  /** The judged operations of every target. */
+  private static List<Judged> operations(RunSummary summary) {
+    return judged(
+        summary,
+        DriverSummary.Target::operations,
+        op -> new Judged(op.operation(), op.count(), op.p99Millis()));
   }
 
-  /** The judged figures of every target: its {@code operations} or its {@code notifications}. */
-  private static List<JsonNode> judged(JsonNode summary, String list) {
-    List<JsonNode> figures = new ArrayList<>();
-    for (JsonNode target : summary.path("load").path("targets")) {
-      target.path(list).forEach(figures::add);
+  /** How late followers learned of changes, for every target. */
+  private static List<Judged> notifications(RunSummary summary) {
+    return judged(
+        summary,
+        DriverSummary.Target::notifications,
+        n -> new Judged(n.notification(), n.count(), n.p99Millis()));
+  }
+
+  private static <T> List<Judged> judged(
+      RunSummary summary,
+      Function<DriverSummary.Target, List<T>> figures,
+      Function<T, Judged> judged) {
+    List<Judged> all = new ArrayList<>();
+    for (DriverSummary.Target target : targets(summary)) {
+      List<T> some = figures.apply(target);
+      if (some != null) {
+        some.stream().map(judged).forEach(all::add);
+      }
     }
-    return figures;
+    return all;
   }
 
-  private static Double failures(JsonNode summary) {
-    List<JsonNode> operations = judgedOperations(summary);
-    return operations.isEmpty()
-        ? null
-        : operations.stream().mapToDouble(op -> op.path("failures").asDouble()).sum();
+  private static List<DriverSummary.Target> targets(RunSummary summary) {
+    return summary.load() == null ? List.of() : summary.load().targets();
   }
 
-  private static Double p99(JsonNode summary, String list, String key, String name) {
-    return judged(summary, list).stream()
-        .filter(op -> name.equals(op.path(key).asString("")))
-        .filter(op -> op.path("count").asLong() > 0)
-        .map(op -> op.path("p99Millis").asDouble())
+  private static Double failures(RunSummary summary) {
+    List<Double> failures = new ArrayList<>();
+    for (DriverSummary.Target target : targets(summary)) {
+      if (target.operations() != null) {
+        target.operations().forEach(op -> failures.add((double) op.failures()));
+      }
+    }
+    return failures.isEmpty() ? null : failures.stream().mapToDouble(Double::doubleValue).sum();
+  }
+
+  /** The worst p99 of {@code name} over the targets that measured it. */
+  private static Double p99(List<Judged> judged, String name) {
+    return judged.stream()
+        .filter(figure -> name.equals(figure.name()) && figure.count() > 0)
+        .map(Judged::p99Millis)
         .max(Double::compare)
         .orElse(null);
   }
 
-  private static Set<String> names(List<Run> runs, String list, String key) {
+  private static Set<String> names(List<Run> runs, Function<RunSummary, List<Judged>> figures) {
     Set<String> names = new LinkedHashSet<>();
     runs.forEach(
         run ->
             run.summaries()
-                .forEach(
-                    summary ->
-                        judged(summary, list).forEach(op -> names.add(op.path(key).asString("")))));
+                .forEach(summary -> figures.apply(summary).forEach(f -> names.add(f.name()))));
     return names;
   }
 

@@ -1,10 +1,12 @@
 package dev.anemometer.harness.report;
 
+import dev.anemometer.harness.platform.TierCpu;
+import dev.anemometer.harness.platform.WindowCpu;
+import dev.anemometer.harness.results.RunSummary;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
-import tools.jackson.databind.JsonNode;
 
 /**
  * CPU microseconds per user-second of each tier in the window a run's result rests on (summary.json
@@ -15,33 +17,38 @@ final class PeakCpu {
   private PeakCpu() {}
 
   /** Metric name → its value in a summary (null where the run did not measure it). */
-  static Map<String, Function<JsonNode, Double>> figures(List<JsonNode> summaries) {
-    Map<String, Function<JsonNode, Double>> figures = new LinkedHashMap<>();
-    boolean severalTargets =
-        summaries.stream().anyMatch(summary -> summary.path("cpu").path("peak").size() > 1);
-    for (JsonNode summary : summaries) {
-      for (JsonNode window : summary.path("cpu").path("peak")) {
-        String target = window.path("target").asString("");
-        for (JsonNode tier : window.path("tiers")) {
-          String name = tier.path("tier").asString("");
+  static Map<String, Function<RunSummary, Double>> figures(List<RunSummary> summaries) {
+    Map<String, Function<RunSummary, Double>> figures = new LinkedHashMap<>();
+    boolean severalTargets = summaries.stream().anyMatch(summary -> peak(summary).size() > 1);
+    for (RunSummary summary : summaries) {
+      for (WindowCpu window : peak(summary)) {
+        for (TierCpu tier : window.tiers()) {
           String metric =
-              "CPU µs/user-s " + name + (severalTargets ? " " + target : "") + " at the result";
-          figures.putIfAbsent(metric, other -> microsPerUserSecond(other, target, name));
+              "CPU µs/user-s "
+                  + tier.tier()
+                  + (severalTargets ? " " + window.target() : "")
+                  + " at the result";
+          figures.putIfAbsent(
+              metric, other -> microsPerUserSecond(other, window.target(), tier.tier()));
         }
       }
     }
     return figures;
   }
 
-  private static Double microsPerUserSecond(JsonNode summary, String target, String tier) {
-    for (JsonNode window : summary.path("cpu").path("peak")) {
-      if (!window.path("target").asString("").equals(target)) {
+  /** The windows the result rests on, one per target; none where CPU was not measured. */
+  private static List<WindowCpu> peak(RunSummary summary) {
+    return summary.cpu() == null || summary.cpu().peak() == null ? List.of() : summary.cpu().peak();
+  }
+
+  private static Double microsPerUserSecond(RunSummary summary, String target, String tier) {
+    for (WindowCpu window : peak(summary)) {
+      if (!window.target().equals(target)) {
         continue;
       }
-      for (JsonNode row : window.path("tiers")) {
-        JsonNode value = row.path("cpuMicrosPerUserSecond");
-        if (row.path("tier").asString("").equals(tier) && value.isNumber()) {
-          return value.asDouble();
+      for (TierCpu row : window.tiers()) {
+        if (row.tier().equals(tier) && row.cpuMicrosPerUserSecond() != null) {
+          return row.cpuMicrosPerUserSecond();
         }
       }
     }

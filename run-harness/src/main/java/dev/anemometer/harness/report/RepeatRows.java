@@ -2,11 +2,12 @@ package dev.anemometer.harness.report;
 
 import dev.anemometer.harness.results.ConfidenceInterval;
 import dev.anemometer.harness.results.Headline;
+import dev.anemometer.harness.results.RepeatSet;
+import dev.anemometer.harness.results.RepeatSet.Statistics;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.function.Function;
-import tools.jackson.databind.JsonNode;
 
 /**
  * The comparison's rows for repeat sets: each folder's set (the folder itself or the set its run
@@ -20,65 +21,54 @@ final class RepeatRows {
   private RepeatRows() {}
 
   static List<Comparison.Row> of(List<Comparison.Run> runs) {
-    JsonNode first =
+    RepeatSet first =
         runs.stream().map(Comparison.Run::set).filter(s -> s != null).findFirst().orElse(null);
     if (first == null) {
       return List.of();
     }
-    String metric = first.path("metric").asString("");
-    List<JsonNode> stats =
+    String metric = String.valueOf(first.metric());
+    List<Statistics> stats =
         runs.stream()
             .map(Comparison.Run::set)
-            .map(
-                set ->
-                    set == null || !metric.equals(set.path("metric").asString(""))
-                        ? null
-                        : set.path("statistics"))
-            .map(s -> s == null || !s.isObject() ? null : s)
+            .map(set -> set == null || !metric.equals(set.metric()) ? null : set.statistics())
             .toList();
     String number = metric.equals(Headline.PEAK_USERS) ? "%,.0f" : "%,.1f";
     List<Comparison.Row> rows = new ArrayList<>();
     rows.add(plain("repeat set", runs, run -> run.setLabel() == null ? "–" : run.setLabel()));
-    rows.add(row("repeat runs", stats, s -> String.valueOf(s.path("runs").asInt())));
+    rows.add(row("repeat runs", stats, s -> String.valueOf(s.runs())));
     List<Comparison.Delta> deltas = new ArrayList<>();
-    for (JsonNode other : stats.subList(1, stats.size())) {
+    for (Statistics other : stats.subList(1, stats.size())) {
       deltas.add(meanDifference(stats.get(0), other));
     }
     rows.add(
         new Comparison.Row(
             metric + " mean of the set",
-            values(stats, s -> String.format(Locale.ROOT, number, s.path("mean").asDouble())),
+            values(stats, s -> String.format(Locale.ROOT, number, s.mean())),
             deltas));
     rows.add(
         row(
             metric + " mean ± 95 % CI of the set",
             stats,
             s -> {
-              ConfidenceInterval ci = ConfidenceInterval.read(s.path("confidenceInterval"));
+              ConfidenceInterval ci = s.confidenceInterval();
               return ci == null ? "–" : ci.describe(number);
             }));
     rows.add(
         row(
             metric + " spread of the set",
             stats,
-            s ->
-                String.format(
-                    Locale.ROOT,
-                    number + " (%.1f %%)",
-                    s.path("spread").asDouble(),
-                    s.path("spreadPercent").asDouble())));
+            s -> String.format(Locale.ROOT, number + " (%.1f %%)", s.spread(), s.spreadPercent())));
     rows.add(
         row(
             metric + " CV of the set",
             stats,
-            s -> String.format(Locale.ROOT, "%.1f %%", s.path("cvPercent").asDouble())));
+            s -> String.format(Locale.ROOT, "%.1f %%", s.cvPercent())));
     // The same at the runs' mean machine pace (nginx and HAProxy's CPU per user-second where each
     // result rests): what is left of the spread once the machine's drift is out.
-    List<JsonNode> paced =
+    List<Statistics> paced =
         runs.stream()
             .map(Comparison.Run::set)
-            .map(set -> set == null ? null : set.path("pace").path("statistics"))
-            .map(s -> s == null || !s.isObject() ? null : s)
+            .map(set -> set == null || set.pace() == null ? null : set.pace().statistics())
             .toList();
     if (paced.stream().anyMatch(s -> s != null)) {
       rows.add(
@@ -87,10 +77,7 @@ final class RepeatRows {
               paced,
               s ->
                   String.format(
-                      Locale.ROOT,
-                      "%.1f %% (spread %.1f %%)",
-                      s.path("cvPercent").asDouble(),
-                      s.path("spreadPercent").asDouble())));
+                      Locale.ROOT, "%.1f %% (spread %.1f %%)", s.cvPercent(), s.spreadPercent())));
     }
     return rows;
   }
@@ -102,15 +89,15 @@ final class RepeatRows {
   static Comparison.Row judgedBySpread(
       List<Comparison.Run> runs, String metric, Comparison.Row row) {
     Comparison.Run base = runs.get(0);
-    if (!base.isSet() || !metric.equals(base.set().path("metric").asString(""))) {
+    if (!base.isSet() || !metric.equals(base.set().metric())) {
       return row;
     }
     List<Comparison.Delta> deltas = new ArrayList<>(row.deltas());
     for (int i = 1; i < runs.size(); i++) {
       Comparison.Run other = runs.get(i);
-      if (other.isSet() && metric.equals(other.set().path("metric").asString(""))) {
+      if (other.isSet() && metric.equals(other.set().metric())) {
         String verdict =
-            meanDifference(base.set().path("statistics"), other.set().path("statistics")).verdict();
+            meanDifference(base.set().statistics(), other.set().statistics()).verdict();
         if (!verdict.isEmpty()) {
           deltas.set(i - 1, new Comparison.Delta(deltas.get(i - 1).text(), verdict));
         }
@@ -123,18 +110,13 @@ final class RepeatRows {
    * The other set's mean against the baseline's, in percent of the baseline's, and whether it lies
    * beyond the combined spread: only then is it {@code better} or {@code worse}.
    */
-  static Comparison.Delta meanDifference(JsonNode base, JsonNode other) {
-    if (base == null
-        || other == null
-        || !base.path("mean").isNumber()
-        || !other.path("mean").isNumber()
-        || base.path("mean").asDouble() == 0) {
+  static Comparison.Delta meanDifference(Statistics base, Statistics other) {
+    if (base == null || other == null || base.mean() == 0) {
       return new Comparison.Delta("", "");
     }
-    double mean = base.path("mean").asDouble();
-    double percent = (other.path("mean").asDouble() - mean) / mean * 100;
-    double combined =
-        (base.path("spread").asDouble() / 2 + other.path("spread").asDouble() / 2) / mean * 100;
+    double mean = base.mean();
+    double percent = (other.mean() - mean) / mean * 100;
+    double combined = (base.spread() / 2 + other.spread() / 2) / mean * 100;
     boolean beyond = Math.abs(percent) > combined;
     return new Comparison.Delta(
         String.format(
@@ -147,7 +129,7 @@ final class RepeatRows {
   }
 
   private static Comparison.Row row(
-      String metric, List<JsonNode> stats, Function<JsonNode, String> value) {
+      String metric, List<Statistics> stats, Function<Statistics, String> value) {
     return Comparison.Row.shown(metric, values(stats, value));
   }
 
@@ -156,7 +138,7 @@ final class RepeatRows {
     return Comparison.Row.shown(metric, runs.stream().map(value).toList());
   }
 
-  private static List<String> values(List<JsonNode> stats, Function<JsonNode, String> value) {
+  private static List<String> values(List<Statistics> stats, Function<Statistics, String> value) {
     return stats.stream().map(s -> s == null ? "–" : value.apply(s)).toList();
   }
 }

@@ -1,6 +1,8 @@
 package dev.anemometer.harness.report;
 
 import dev.anemometer.harness.config.ConfigException;
+import dev.anemometer.harness.results.RepeatSet;
+import dev.anemometer.harness.results.ResultsDirectory;
 import dev.anemometer.harness.results.StudyFolder;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -10,7 +12,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.stream.Stream;
-import tools.jackson.databind.JsonNode;
 
 /**
  * A repeat set's folder as the report and compare read it: its {@code repeats.json}, its runs'
@@ -24,16 +25,16 @@ final class RepeatSetData {
     return StudyFolder.Kind.REPEATS.holds(dir);
   }
 
-  static JsonNode read(Path setDir) {
-    return RunData.readJson(setDir.resolve(StudyFolder.Kind.REPEATS.file()));
+  static RepeatSet read(Path setDir) {
+    return ResultsDirectory.repeatSetOf(setDir);
   }
 
   /** The folders of the set's runs that are still there, in the order they ran. */
-  static List<Path> runDirs(Path setDir, JsonNode set) {
+  static List<Path> runDirs(Path setDir, RepeatSet set) {
     Path root = setDir.toAbsolutePath().normalize().getParent();
     List<Path> dirs = new ArrayList<>();
-    for (JsonNode run : set.path("runs")) {
-      Path dir = root.resolve(run.path("directory").asString(""));
+    for (RepeatSet.Member run : members(set)) {
+      Path dir = root.resolve(String.valueOf(run.directory()));
       if (Files.isRegularFile(dir.resolve("summary.json"))) {
         dirs.add(dir);
       }
@@ -66,17 +67,17 @@ final class RepeatSetData {
 
   /** A broken repeats.json of another set must not break this run's report: it lists nothing. */
   private static boolean lists(Path setDir, String runName) {
-    JsonNode set;
+    RepeatSet set;
     try {
       set = read(setDir);
     } catch (RuntimeException unreadable) {
       return false;
     }
-    for (JsonNode run : set.path("runs")) {
-      if (runName.equals(run.path("directory").asString(""))) {
-        return true;
-      }
-    }
-    return false;
+    return members(set).stream().anyMatch(run -> runName.equals(run.directory()));
+  }
+
+  /** The set's runs so far; none in a set whose first run has not ended. */
+  static List<RepeatSet.Member> members(RepeatSet set) {
+    return set.runs() == null ? List.of() : set.runs();
   }
 }

@@ -54,7 +54,7 @@ final class RunData {
         .ifPresent(
             set -> {
               data.put("repeatSetDir", set.getFileName().toString());
-              data.set("repeatSet", RepeatSetData.read(set));
+              data.set("repeatSet", Json.pretty().valueToTree(RepeatSetData.read(set)));
             });
     ArrayNode tuning = data.putArray("tuning");
     Path tuningDir = resultsDir.resolve("tuning");

@@ -2,7 +2,6 @@ package dev.anemometer.harness.results;
 
 import java.util.Locale;
 import org.apache.commons.math3.distribution.TDistribution;
-import tools.jackson.databind.JsonNode;
 
 /**
  * Where the mean of a repeat set's headline lies, given how its runs scattered: the two-sided
@@ -31,19 +30,6 @@ public record ConfidenceInterval(
         mean + halfWidth,
         halfWidth,
         mean == 0 ? 0 : 100 * halfWidth / Math.abs(mean));
-  }
-
-  /** As repeats.json holds it; null when the node holds none, as a set from before intervals. */
-  public static ConfidenceInterval read(JsonNode node) {
-    if (node == null || !node.path("halfWidth").isNumber()) {
-      return null;
-    }
-    return new ConfidenceInterval(
-        node.path("levelPercent").asInt(LEVEL_PERCENT),
-        node.path("low").asDouble(),
-        node.path("high").asDouble(),
-        node.path("halfWidth").asDouble(),
-        node.path("halfWidthPercent").asDouble());
   }
 
   /**

@@ -1,10 +1,8 @@
 package dev.anemometer.harness.results;
 
-import dev.anemometer.driver.output.DriverFiles;
 import dev.anemometer.driver.output.DriverSummary;
 import dev.anemometer.driver.output.OperationSummary;
 import java.util.List;
-import tools.jackson.databind.JsonNode;
 
 /**
  * The one number a run is repeated for: findMax the peak users, fixed and interval runs the
@@ -49,11 +47,5 @@ public record Headline(String metric, Double value) {
       }
     }
     return any ? total : null;
-  }
-
-  /** As {@link #judgedThroughput(DriverSummary)}, of a summary.json read back as a tree. */
-  public static Double judgedThroughput(JsonNode summary) {
-    JsonNode load = summary.path("load");
-    return load.isObject() ? judgedThroughput(DriverFiles.summary(load)) : null;
   }
 }

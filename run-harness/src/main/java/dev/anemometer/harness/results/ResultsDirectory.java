@@ -1,5 +1,6 @@
 package dev.anemometer.harness.results;
 
+import dev.anemometer.harness.config.ConfigException;
 import dev.anemometer.harness.json.EventLog;
 import dev.anemometer.harness.json.Json;
 import dev.anemometer.harness.platform.Platform;
@@ -102,6 +103,37 @@ public final class ResultsDirectory {
       return Optional.of(SUMMARY_READER.readValue(file.toFile(), RunSummary.class));
     } catch (JacksonException unreadable) {
       return Optional.empty();
+    }
+  }
+
+  /**
+   * The {@code summary.json} of a results folder a person named ({@code report}, {@code compare}),
+   * typed; a one-line error naming the folder when it is not a run's.
+   */
+  public static RunSummary summaryOf(Path dir) {
+    if (!Files.isDirectory(dir)) {
+      throw new ConfigException(dir + ": no such folder");
+    }
+    Path file = dir.resolve("summary.json");
+    if (!Files.isRegularFile(file)) {
+      throw new ConfigException(dir + ": not a results folder (no summary.json)");
+    }
+    return read(file, RunSummary.class);
+  }
+
+  /** A repeat set's {@code repeats.json}, typed; a one-line error naming it when unreadable. */
+  public static RepeatSet repeatSetOf(Path setDir) {
+    return read(setDir.resolve(StudyFolder.Kind.REPEATS.file()), RepeatSet.class);
+  }
+
+  private static <T> T read(Path file, Class<T> type) {
+    try {
+      return SUMMARY_READER.readValue(file.toFile(), type);
+    } catch (JacksonException e) {
+      // Jackson's message goes on with the source location over more lines: keep the first.
+      String reason = String.valueOf(e.getOriginalMessage()).lines().findFirst().orElse("");
+      throw new ConfigException(
+          file + ": not a readable " + file.getFileName() + " (" + reason + ")");
     }
   }
 

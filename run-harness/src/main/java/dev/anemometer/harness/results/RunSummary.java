@@ -83,6 +83,55 @@ public record RunSummary(
         null);
   }
 
+  /** The same summary with what the run was measured on. */
+  public RunSummary withPlatform(Platform measuredOn) {
+    return withStudies(elasticity, faults, measuredOn, cpu, soak);
+  }
+
+  /** The same summary with CPU per tier. */
+  public RunSummary withCpu(CpuSummary perTier) {
+    return withStudies(elasticity, faults, platform, perTier, soak);
+  }
+
+  /** The same summary with the soak's judgement. */
+  public RunSummary withSoak(SoakSummary judged) {
+    return withStudies(elasticity, faults, platform, cpu, judged);
+  }
+
+  /** The same summary with the tier changes and faults of the run. */
+  public RunSummary withChanges(Map<String, Object> changes, List<Map<String, Object>> injected) {
+    return withStudies(changes, injected, platform, cpu, soak);
+  }
+
+  private RunSummary withStudies(
+      Map<String, Object> changes,
+      List<Map<String, Object>> injected,
+      Platform measuredOn,
+      CpuSummary perTier,
+      SoakSummary judged) {
+    return new RunSummary(
+        name,
+        preset,
+        target,
+        strategy,
+        startedAt,
+        durationSeconds,
+        outcome,
+        exitCode,
+        peakUsers,
+        instances,
+        load,
+        audit,
+        message,
+        changes,
+        injected,
+        measuredOn,
+        perTier,
+        judged,
+        bracket,
+        warnings);
+  }
+
   /**
    * One app instance: where it ran and how it did.
    *

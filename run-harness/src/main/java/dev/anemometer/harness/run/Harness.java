@@ -13,7 +13,6 @@ import dev.anemometer.harness.deploy.local.LocalDeployment;
 import dev.anemometer.harness.deploy.local.LocalPaths;
 import dev.anemometer.harness.tuning.TuningCalculator;
 import java.lang.management.ManagementFactory;
-import java.nio.file.Path;
 import java.time.Clock;
 
 /** What every command shares: where things live, the console, the clock, the tuning formulas. */
@@ -35,16 +34,6 @@ public record Harness(LocalPaths paths, Console console, Clock clock, TuningCalc
               + config.target().configName()
               + " is deployed by its own target; expected local here");
     }
-  }
-
-  /** The repository the harness runs from (Dockerfiles, the app jar's build). */
-  Path projectRoot() {
-    return paths.projectRoot();
-  }
-
-  /** Where embedded PostgreSQL's binaries are unpacked, for their version. */
-  Path postgresBinariesBase() {
-    return paths.postgresBinariesBase();
   }
 
   /** Data check → load if needed → reset, through the app jar's data commands. */

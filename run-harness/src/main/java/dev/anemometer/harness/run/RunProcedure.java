@@ -14,18 +14,14 @@ import dev.anemometer.harness.deploy.LoadOutcome;
 import dev.anemometer.harness.deploy.LoadPlan;
 import dev.anemometer.harness.deploy.LoadStop;
 import dev.anemometer.harness.deploy.OpenFilesLimit;
-import dev.anemometer.harness.deploy.TargetCpu;
 import dev.anemometer.harness.deploy.TargetWorkers;
 import dev.anemometer.harness.deploy.TierExit;
-import dev.anemometer.harness.deploy.TierProcess;
-import dev.anemometer.harness.elasticity.ElasticityRunner;
-import dev.anemometer.harness.platform.CpuMeter;
-import dev.anemometer.harness.platform.Platform;
-import dev.anemometer.harness.platform.PlatformProbe;
+import dev.anemometer.harness.extension.RunContext;
+import dev.anemometer.harness.extension.RunExtension;
+import dev.anemometer.harness.extension.RunExtensions;
 import dev.anemometer.harness.report.HtmlReport;
 import dev.anemometer.harness.results.ResultsDirectory;
 import dev.anemometer.harness.results.RunSummary;
-import dev.anemometer.harness.soak.ResourceSampler;
 import java.nio.file.Path;
 import java.sql.SQLException;
 import java.time.Instant;
@@ -33,36 +29,38 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.function.Supplier;
 
 /**
  * One run, in the order of SPEC §4.5: clean leftovers, deploy (database, data, app, LB, web), drive
  * the load, judge QoS, audit the bids, collect, stop, report. Whatever happens (failure, error,
  * Ctrl-C), the results folder gets a summary and report.html, and results.csv a line.
+ *
+ * <p>What rides along (the platform record, CPU per tier, a soak, elasticity and faults) comes in
+ * as {@link RunExtensions}: the procedure calls their hooks at each stage and folds their parts
+ * into the summary, and knows nothing else of them.
  */
 public final class RunProcedure {
-
-  /** What a run says on a target that offers no way to measure CPU per tier. */
-  static final String CPU_UNAVAILABLE = "CPU per tier is not measured on target ";
 
   private final Harness harness;
   private final LoadDriver driver;
   private final StackLauncher launcher;
+  private final RunExtensions extensions;
 
-  /** Every target with its default options (no kubeconfig, namespaces deleted at the end). */
-  public RunProcedure(Harness harness, LoadDriver driver) {
-    this(harness, driver, new TargetStacks(harness, TargetOptions.defaults()));
+  /**
+   * The command line's run: every target, with the kubeconfig, context, ready timeout and --keep
+   * from its options.
+   */
+  public static RunProcedure forTargets(
+      Harness harness, TargetOptions options, LoadDriver driver, RunExtensions extensions) {
+    return new RunProcedure(harness, driver, new TargetStacks(harness, options), extensions);
   }
 
-  /** The command line's run: kubeconfig, context, ready timeout and --keep from its options. */
-  public static RunProcedure forTargets(Harness harness, TargetOptions options, LoadDriver driver) {
-    return new RunProcedure(harness, driver, new TargetStacks(harness, options));
-  }
-
-  public RunProcedure(Harness harness, LoadDriver driver, StackLauncher launcher) {
+  public RunProcedure(
+      Harness harness, LoadDriver driver, StackLauncher launcher, RunExtensions extensions) {
     this.harness = harness;
     this.driver = driver;
     this.launcher = launcher;
+    this.extensions = extensions;
   }
 
   public static LoadDriver defaultDriver() {
@@ -81,9 +79,9 @@ public final class RunProcedure {
     if (!config.findMax().equals(hinted.findMax())) {
       outcome.ceilingCause = "the driver's open-file limit (" + openFiles + ")";
     }
-    outcome.soak = new SoakRun(config, results.dir(), harness.console());
     harness.console().info("results: " + results.dir());
-    outcome.platform = probePlatform(config, results);
+    List<RunExtension> riders =
+        List.copyOf(extensions.forRun(new RunContext(config, results, harness.console())));
     Instant started = harness.clock().instant();
     // Ctrl-C: the process group's own hook stops the tiers; this one keeps the verdict on record.
     Thread interrupted =
@@ -94,20 +92,27 @@ public final class RunProcedure {
                 outcome.message =
                     "interrupted (Ctrl-C or a signal); tiers stopped, collected files kept";
                 results.events().record("interrupted", "run", Map.of());
-                record(results, summarize(config, started, outcome), harness.console());
+                record(results, summarize(config, started, outcome, riders), harness.console());
               }
             },
             "anemometer-interrupted-run");
     Runtime.getRuntime().addShutdownHook(interrupted);
-    try (DeployedStack stack = deploy(config, results)) {
-      outcome.instances = stack.instances();
-      recordTierVersions(config, results, outcome);
-      try {
-        driveAndAudit(config, stack, results, outcome);
-      } finally {
-        collectLogs(stack);
-        harness.console().phase("stop tiers");
-        results.events().phase("stop", "start");
+    try {
+      for (RunExtension rider : riders) {
+        rider.beforeDeploy();
+      }
+      try (DeployedStack stack = deploy(config, results)) {
+        outcome.instances = stack.instances();
+        for (RunExtension rider : riders) {
+          rider.deployed(stack);
+        }
+        try {
+          driveAndAudit(config, stack, results, outcome, riders);
+        } finally {
+          collectLogs(stack);
+          harness.console().phase("stop tiers");
+          results.events().phase("stop", "start");
+        }
       }
     } catch (ConfigException e) {
       // A target's own check (--kubeconfig): exit 2, with no interrupted-run hook left behind.
@@ -121,15 +126,18 @@ public final class RunProcedure {
       results.events().record("error", "run", Map.of("message", String.valueOf(e.getMessage())));
     }
     results.events().phase("stop", "done");
-    measureAfterRun(results, outcome);
+    if (!outcome.interrupted) {
+      riders.forEach(RunExtension::afterStop);
+    }
     try {
       Runtime.getRuntime().removeShutdownHook(interrupted);
     } catch (IllegalStateException shuttingDown) {
-      return new RunResult(results.dir(), summarize(config, started, outcome), outcome.load);
+      return new RunResult(
+          results.dir(), summarize(config, started, outcome, riders), outcome.load);
     }
     RunSummary summary;
     synchronized (outcome) {
-      summary = summarize(config, started, outcome);
+      summary = summarize(config, started, outcome, riders);
       if (!outcome.interrupted) {
         record(results, summary, harness.console());
       }
@@ -149,60 +157,6 @@ public final class RunProcedure {
     } catch (RuntimeException e) {
       // The run's results stand without their report; `anemometer report DIR` retries.
       console.notice("report.html not written: " + e.getMessage());
-    }
-  }
-
-  /** Before any tier starts, so that the reference speed has the machine to itself. */
-  private Platform probePlatform(AnemometerConfig config, ResultsDirectory results) {
-    try {
-      Platform probed = PlatformProbe.probe(config, harness.projectRoot());
-      harness.console().info(probed.headline());
-      if (probed.os().memoryMonitors() != null) {
-        harness
-            .console()
-            .notice(
-                "the kernel's DAMON is running ("
-                    + String.join(", ", probed.os().memoryMonitors())
-                    + "): its thread competes with the tiers for the cores, shown as 'other' in"
-                    + " the CPU per tier; for numbers to compare, stop it first (as root: echo off"
-                    + " > /sys/kernel/mm/damon/admin/kdamonds/N/state)");
-      }
-      results.writePlatform(probed);
-      return probed;
-    } catch (RuntimeException e) {
-      harness.console().notice("platform not recorded: " + e.getMessage());
-      return null;
-    }
-  }
-
-  /**
-   * Once the tiers have stopped: the machine's reference figures again, so that the run says
-   * whether the machine held still while it measured (decision 0012).
-   */
-  private void measureAfterRun(ResultsDirectory results, RunOutcome outcome) {
-    if (outcome.platform == null || outcome.interrupted) {
-      return;
-    }
-    try {
-      Platform.MachineSpeed after = Platform.MachineSpeed.measure();
-      outcome.platform = outcome.platform.withAfterRun(after);
-      results.writePlatform(outcome.platform);
-      harness.console().info("machine after the run: " + after.describe());
-    } catch (RuntimeException e) {
-      harness.console().notice("machine not measured after the run: " + e.getMessage());
-    }
-  }
-
-  private void recordTierVersions(
-      AnemometerConfig config, ResultsDirectory results, RunOutcome outcome) {
-    Platform probed = outcome.platform;
-    if (probed != null) {
-      Platform versioned =
-          probed.withTierVersions(
-              PlatformProbe.tierVersions(config, harness.postgresBinariesBase()));
-      outcome.platform = versioned;
-      results.writePlatform(versioned);
-      harness.console().info("tier versions: " + versioned.tierVersions());
     }
   }
 
@@ -233,11 +187,15 @@ public final class RunProcedure {
 
   /** The load under the tier watch, then the bid audit; the outcome says how it went. */
   private void driveAndAudit(
-      AnemometerConfig config, DeployedStack stack, ResultsDirectory results, RunOutcome outcome)
+      AnemometerConfig config,
+      DeployedStack stack,
+      ResultsDirectory results,
+      RunOutcome outcome,
+      List<RunExtension> riders)
       throws InterruptedException, SQLException {
     LoadStop loadStop = new LoadStop();
     stack.watchTiers(exit -> tierEnded(exit, loadStop, results));
-    LoadOutcome load = drive(config, stack, results, loadStop, outcome);
+    LoadOutcome load = drive(config, stack, results, loadStop, riders);
     outcome.load = load;
     if (loadStop.reason().isPresent()) {
       // What was measured up to the death is kept and reported; its verdict is not a result.
@@ -263,123 +221,77 @@ public final class RunProcedure {
     loadStop.stop(exit.describe());
   }
 
+  /** The load, with the workers the target deployed (if any) and every extension listening. */
   private LoadOutcome drive(
       AnemometerConfig config,
       DeployedStack deployment,
       ResultsDirectory results,
       LoadStop loadStop,
-      RunOutcome outcome)
+      List<RunExtension> riders)
       throws InterruptedException {
-    LoadDriver driver = deployment.loadDriver(this.driver);
+    LoadDriver placed = deployment.loadDriver(this.driver);
     harness.console().phase("drive load (" + config.strategy().configName() + ")");
     results.events().phase("load", "start");
     Optional<TargetWorkers> workers = deployment.openWorkers();
-    try {
-      return drive(config, deployment, results, loadStop, outcome, driver, workers.orElse(null));
-    } finally {
-      workers.ifPresent(TargetWorkers::close);
-    }
-  }
-
-  private LoadOutcome drive(
-      AnemometerConfig config,
-      DeployedStack deployment,
-      ResultsDirectory results,
-      LoadStop loadStop,
-      RunOutcome outcome,
-      LoadDriver driver,
-      TargetWorkers workers)
-      throws InterruptedException {
-    LoadPlan plan =
-        new LoadPlan(
-            config,
-            deployment.instances(),
-            results.driverDir(),
-            harness.console(),
-            results.events(),
-            List.of(),
-            loadStop,
-            new DriverProcesses(),
-            workers);
-    List<RunListener> listeners = new ArrayList<>();
-    outcome.cpu = cpuMeter(config, deployment, plan, results, outcome);
-    if (outcome.cpu != null) {
-      listeners.add(outcome.cpu);
-    }
-    Optional<ResourceSampler> sampler = outcome.soak.sampler(deployment);
-    sampler.ifPresent(listeners::add);
+    DriverProcesses driverProcesses = new DriverProcesses();
     LoadOutcome load;
     try {
-      load = driveWith(config, deployment, results, plan, listeners, driver, outcome);
+      List<RunListener> listeners = new ArrayList<>();
+      for (RunExtension rider : riders) {
+        listeners.addAll(rider.duringLoad(deployment, driverProcesses));
+      }
+      LoadPlan plan =
+          new LoadPlan(
+              config,
+              deployment.instances(),
+              results.driverDir(),
+              harness.console(),
+              results.events(),
+              listeners,
+              loadStop,
+              driverProcesses,
+              workers.orElse(null));
+      load = placed.drive(plan);
     } finally {
-      sampler.ifPresent(ResourceSampler::close);
+      try {
+        afterLoad(riders);
+      } finally {
+        workers.ifPresent(TargetWorkers::close);
+      }
     }
     results.events().record("phase", "load", Map.of("state", "done", "passed", load.passed()));
     return load;
   }
 
   /**
-   * CPU per tier: read on this host where the target reports its processes, else as the target
-   * measures it; null, said in one line, where neither can.
+   * Every extension stops what watched the load, even when one of them fails; the first failure is
+   * then the run's.
    */
-  private CpuMeter cpuMeter(
-      AnemometerConfig config,
-      DeployedStack deployment,
-      LoadPlan plan,
-      ResultsDirectory results,
-      RunOutcome outcome) {
-    Optional<Supplier<List<TierProcess>>> processes = deployment.tierProcesses();
-    if (processes.isPresent()) {
-      return CpuMeter.ofHost(processes.get(), plan.driverProcesses()::pids, results.events());
-    }
-    Optional<TargetCpu> measured = deployment.targetCpu();
-    if (measured.isEmpty()) {
-      outcome.cpuUnavailable = CPU_UNAVAILABLE + config.target().configName();
-    } else {
+  private static void afterLoad(List<RunExtension> riders) throws InterruptedException {
+    RuntimeException failed = null;
+    for (RunExtension rider : riders) {
       try {
-        measured.get().read();
-        return CpuMeter.ofTarget(measured.get(), results.events());
-      } catch (TargetCpu.Unavailable e) {
-        outcome.cpuUnavailable = "CPU per tier not measured: " + e.getMessage();
+        rider.afterLoad();
+      } catch (RuntimeException e) {
+        if (failed == null) {
+          failed = e;
+        }
       }
     }
-    harness.console().notice(outcome.cpuUnavailable);
-    results.events().record("cpu-unavailable", "tiers", Map.of("reason", outcome.cpuUnavailable));
-    return null;
-  }
-
-  /** The load, under the elasticity and fault schedules when the run has any. */
-  private LoadOutcome driveWith(
-      AnemometerConfig config,
-      DeployedStack deployment,
-      ResultsDirectory results,
-      LoadPlan plan,
-      List<RunListener> listeners,
-      LoadDriver driver,
-      RunOutcome outcome)
-      throws InterruptedException {
-    if (!plan.changesDuringLoad()) {
-      return driver.drive(withListeners(plan, listeners));
+    if (failed != null) {
+      throw failed;
     }
-    ElasticityRunner runner = ElasticityRuns.runner(config, deployment, results.events());
-    listeners.add(runner);
-    LoadOutcome load;
-    try {
-      load = driver.drive(withListeners(plan, listeners));
-    } finally {
-      runner.close();
+  }
+
+  /** The core summary with each extension's part folded in, in their order. */
+  private RunSummary summarize(
+      AnemometerConfig config, Instant started, RunOutcome outcome, List<RunExtension> riders) {
+    RunSummary summary =
+        RunSummaries.summarize(config, started, harness.clock().instant(), outcome);
+    for (RunExtension rider : riders) {
+      summary = rider.summarize(summary);
     }
-    outcome.elasticity = runner.results();
-    outcome.elasticity.headlines().forEach(harness.console()::info);
-    return load;
-  }
-
-  private static LoadPlan withListeners(LoadPlan plan, List<RunListener> listeners) {
-    return plan.withListeners(listeners);
-  }
-
-  private RunSummary summarize(AnemometerConfig config, Instant started, RunOutcome outcome) {
-    return RunSummaries.summarize(config, started, harness.clock().instant(), outcome);
+    return summary;
   }
 
   private static void removeHook(Thread hook) {

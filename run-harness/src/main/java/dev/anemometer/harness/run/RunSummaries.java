@@ -7,40 +7,21 @@ import dev.anemometer.harness.config.AnemometerConfig;
 import dev.anemometer.harness.config.AppInstanceSpec;
 import dev.anemometer.harness.config.Strategy;
 import dev.anemometer.harness.deploy.DeployedInstance;
-import dev.anemometer.harness.elasticity.ElasticityResults;
-import dev.anemometer.harness.platform.CpuMeter;
-import dev.anemometer.harness.platform.CpuSummary;
 import dev.anemometer.harness.results.RunSummary;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 
-/** A run's summary (summary.json) from what it produced: verdict, peaks, audit, CPU, changes. */
+/**
+ * The core of a run's summary (summary.json) from what it produced: verdict, peaks, bracket, audit,
+ * the driver's report; the run's extensions add their parts to it.
+ */
 final class RunSummaries {
 
   private RunSummaries() {}
-
-  /** CPU per tier; each findMax target is described by its passing probe at the peak. */
-  private static CpuSummary cpuSummary(AnemometerConfig config, RunOutcome outcome) {
-    CpuMeter meter = outcome.cpu;
-    if (meter == null) {
-      return CpuSummary.unavailable(
-          outcome.cpuUnavailable != null
-              ? outcome.cpuUnavailable
-              : "not measured: the load did not run");
-    }
-    Map<String, Integer> peaks = new HashMap<>();
-    if (config.strategy() == Strategy.FIND_MAX && outcome.load != null) {
-      for (int i = 0; i < outcome.load.peakUsers().size(); i++) {
-        peaks.put("instance-" + i, outcome.load.peakUsers().get(i));
-      }
-    }
-    return CpuSummary.of(meter.windows(), peaks);
-  }
 
   /**
    * The outcome word of a run. A run stopped by Ctrl-C is INTERRUPTED whatever its load said by
@@ -83,7 +64,6 @@ final class RunSummaries {
     Map<String, Object> audit = new TreeMap<>();
     outcome.audit.forEach((index, result) -> audit.put("instance-" + index, result));
     String verdict = verdict(outcome.exitCode, outcome.interrupted);
-    ElasticityResults changes = outcome.elasticity;
     return new RunSummary(
         config.name(),
         config.preset(),
@@ -98,11 +78,11 @@ final class RunSummaries {
         outcome.load == null ? null : outcome.load.summary(),
         audit.isEmpty() ? null : audit,
         outcome.message,
-        changes == null ? null : changes.elasticity(),
-        changes == null ? null : changes.faults(),
-        outcome.platform,
-        cpuSummary(config, outcome),
-        outcome.soak == null ? null : outcome.soak.summary(),
+        null,
+        null,
+        null,
+        null,
+        null,
         Bracket.total(
             instances.stream()
                 .filter(instance -> Boolean.TRUE.equals(instance.passed()))

@@ -11,8 +11,8 @@ import org.junit.jupiter.api.Test;
 /**
  * The harness's package structure as rules: every package (each sub-package its own slice) free of
  * cycles; the deployment API ({@code deploy}) below every target; {@code run} orchestrating, called
- * by the CLI only; no arrow into the auction app, and no Netty (it stays inside the driver's http
- * package).
+ * by the CLI only, with the studies that ride along a run as extensions it does not name; no arrow
+ * into the auction app, and no Netty (it stays inside the driver's http package).
  */
 class ArchitectureTest {
 
@@ -90,6 +90,8 @@ class ArchitectureTest {
         .that()
         .resideInAnyPackage(
             HARNESS + ".drive..",
+            HARNESS + ".extension..",
+            HARNESS + ".studies..",
             HARNESS + ".elasticity..",
             HARNESS + ".audit..",
             HARNESS + ".results..",
@@ -106,6 +108,46 @@ class ArchitectureTest {
         .should()
         .dependOnClassesThat()
         .resideInAnyPackage(targets)
+        .check(MAIN_CLASSES);
+  }
+
+  /**
+   * The run's core (the package {@code run} itself) calls its extensions through their contract and
+   * names none of them: a study added, changed or removed leaves the core as it is. Runs of runs
+   * (repeat sets, experiments, calibration) wrap the core from outside.
+   */
+  @Test
+  void theRunCoreNamesNoStudy() {
+    noClasses()
+        .that()
+        .resideInAPackage(HARNESS + ".run")
+        .should()
+        .dependOnClassesThat()
+        .resideInAnyPackage(
+            HARNESS + ".platform..",
+            HARNESS + ".soak..",
+            HARNESS + ".elasticity..",
+            HARNESS + ".calibration..",
+            HARNESS + ".studies..",
+            HARNESS + ".run.repeat..",
+            HARNESS + ".run.experiment..")
+        .check(MAIN_CLASSES);
+  }
+
+  /** The extension contract stands below every study that implements it. */
+  @Test
+  void theExtensionContractNamesNoStudy() {
+    noClasses()
+        .that()
+        .resideInAPackage(HARNESS + ".extension..")
+        .should()
+        .dependOnClassesThat()
+        .resideInAnyPackage(
+            HARNESS + ".platform..",
+            HARNESS + ".soak..",
+            HARNESS + ".elasticity..",
+            HARNESS + ".studies..",
+            HARNESS + ".run..")
         .check(MAIN_CLASSES);
   }
 

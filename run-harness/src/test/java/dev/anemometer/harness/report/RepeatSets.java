@@ -1,9 +1,9 @@
 package dev.anemometer.harness.report;
 
+import dev.anemometer.harness.results.RepeatSet;
 import dev.anemometer.harness.results.StudyFolder;
 import dev.anemometer.harness.run.repeat.FakeRuns;
 import dev.anemometer.harness.run.repeat.RepeatRunner;
-import dev.anemometer.harness.run.repeat.RepeatSet;
 import dev.anemometer.harness.run.repeat.RepeatSpec;
 import java.nio.file.Path;
 import java.time.Clock;

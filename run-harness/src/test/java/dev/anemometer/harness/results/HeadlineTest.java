@@ -38,12 +38,11 @@ class HeadlineTest {
   }
 
   @Test
-  void aFixedRunGivesItsJudgedThroughputReadTypedOrAsATree() throws Exception {
+  void aFixedRunGivesItsJudgedThroughput() throws Exception {
     ObjectNode summary = findMax("PASSED", 0);
     summary.put("strategy", "fixed");
 
     assertThat(Headline.of(read(summary)).value()).isEqualTo(120.0);
-    assertThat(Headline.judgedThroughput(summary)).isEqualTo(120.0);
   }
 
   @Test

@@ -1,7 +1,9 @@
 package dev.anemometer.harness.results;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.anemometer.harness.config.ConfigException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
@@ -102,5 +104,48 @@ class ResultsDirectoryTest {
     try (var files = Files.list(root)) {
       assertThat(files).containsExactly(summary);
     }
+  }
+
+  @Test
+  void aRepeatSetReadsBackTypedAsItWasWritten() throws Exception {
+    RepeatSet set =
+        RepeatSet.of(
+            "quick",
+            "findMax",
+            "2026-11-22T02:15:00Z",
+            Headline.PEAK_USERS,
+            List.of(
+                new RepeatSet.Member("a", "PASSED", 0, 1000.0, 1.0, 1.0, 1.0, 1.0, null),
+                new RepeatSet.Member("b", "PASSED", 0, 1100.0, 1.0, 1.0, 1.0, 1.0, null)),
+            new RepeatSet.Tolerance("precision", 5),
+            new RepeatSet.StopRule(
+                "2 runs", null, null, null, null, "2 runs done", null, null, null, null));
+    Path setDir = Files.createDirectories(root.resolve("set-repeats"));
+    Files.writeString(
+        setDir.resolve("repeats.json"),
+        dev.anemometer.harness.json.Json.pretty().writeValueAsString(set));
+
+    RepeatSet read = ResultsDirectory.repeatSetOf(setDir);
+
+    assertThat(read).isEqualTo(set);
+    assertThat(read.statistics().confidenceInterval()).isNotNull();
+  }
+
+  @Test
+  void aFileThatIsNotTheRecordItShouldBeIsOneLineNamingIt() throws Exception {
+    Path setDir = Files.createDirectories(root.resolve("torn-repeats"));
+    Files.writeString(setDir.resolve("repeats.json"), "{\"name\": \"quick\", \"runs\": [");
+    Path notARun = Files.createDirectories(root.resolve("empty"));
+
+    assertThatThrownBy(() -> ResultsDirectory.repeatSetOf(setDir))
+        .isInstanceOf(ConfigException.class)
+        .hasMessageStartingWith(setDir.resolve("repeats.json") + ": not a readable repeats.json (")
+        .hasMessageNotContaining("\n");
+    assertThatThrownBy(() -> ResultsDirectory.summaryOf(notARun))
+        .isInstanceOf(ConfigException.class)
+        .hasMessage(notARun + ": not a results folder (no summary.json)");
+    assertThatThrownBy(() -> ResultsDirectory.summaryOf(root.resolve("gone")))
+        .isInstanceOf(ConfigException.class)
+        .hasMessage(root.resolve("gone") + ": no such folder");
   }
 }

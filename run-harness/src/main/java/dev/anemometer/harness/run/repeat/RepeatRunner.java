@@ -2,6 +2,8 @@ package dev.anemometer.harness.run.repeat;
 
 import dev.anemometer.harness.platform.Platform;
 import dev.anemometer.harness.results.Headline;
+import dev.anemometer.harness.results.MachinePace;
+import dev.anemometer.harness.results.RepeatSet;
 import dev.anemometer.harness.results.ResultsCsv;
 import dev.anemometer.harness.results.RunSummary;
 import dev.anemometer.harness.run.RunProcedure;
@@ -71,7 +73,13 @@ public final class RepeatRunner {
               : spec.stopAfter(RepeatSet.values(members), members.size());
       RepeatSet set =
           RepeatSet.of(
-              name, strategy, startedAt, metric, members, tolerance, spec, stop.orElse(null));
+              name,
+              strategy,
+              startedAt,
+              metric,
+              members,
+              tolerance,
+              spec.stopRule(stop.orElse(null)));
       afterEachRun.accept(new Progress(result, set));
       if (stop.isPresent()) {
         return new Outcome(List.copyOf(results), set);

@@ -1,6 +1,8 @@
 package dev.anemometer.harness.run.repeat;
 
 import dev.anemometer.harness.results.ConfidenceInterval;
+import dev.anemometer.harness.results.RepeatSet;
+import dev.anemometer.harness.results.RepeatStatistics;
 import java.math.BigDecimal;
 import java.util.List;
 import java.util.Locale;
@@ -159,6 +161,21 @@ public record RepeatSpec(int runs, Double untilCvPercent, int window, Double unt
 
   private static String plain(double value) {
     return BigDecimal.valueOf(value).stripTrailingZeros().toPlainString();
+  }
+
+  /** The rule as {@code repeats.json} states it, with why the set stopped (null: still running). */
+  public RepeatSet.StopRule stopRule(RepeatStop stop) {
+    return new RepeatSet.StopRule(
+        describe(),
+        untilCvPercent(),
+        untilCiPercent(),
+        untilCv() ? window() : null,
+        converges() ? runs() : null,
+        stop == null ? null : stop.reason(),
+        stop == null ? null : stop.windowCvPercent(),
+        stop == null ? null : stop.cvReached(),
+        stop == null ? null : stop.ciHalfWidthPercent(),
+        stop == null ? null : stop.ciReached());
   }
 
   /**

@@ -17,6 +17,7 @@ import dev.anemometer.harness.deploy.TierStartException;
 import dev.anemometer.harness.deploy.local.LocalPaths;
 import dev.anemometer.harness.run.Harness;
 import dev.anemometer.harness.run.RunProcedure;
+import dev.anemometer.harness.studies.StandardStudies;
 import dev.anemometer.harness.support.TestPostgres;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
@@ -124,7 +125,8 @@ class ComposeRunIT {
                     engine.api(),
                     java.time.Duration.ofSeconds(8),
                     uri -> {},
-                    console)));
+                    console)),
+        StandardStudies.of(temp, temp));
   }
 
   /** Starts the elasticity schedule as the driver would, and ends once the scale-up was made. */

@@ -23,6 +23,7 @@ import dev.anemometer.harness.json.Json;
 import dev.anemometer.harness.results.RunSummary;
 import dev.anemometer.harness.run.Harness;
 import dev.anemometer.harness.run.RunProcedure;
+import dev.anemometer.harness.studies.StandardStudies;
 import dev.anemometer.harness.support.ProjectJars;
 import dev.anemometer.harness.tuning.TuningCalculator;
 import io.fabric8.kubernetes.client.KubernetesClient;
@@ -284,7 +285,8 @@ class KubernetesRunIT {
                     results.dir(),
                     options,
                     console),
-                served));
+                served),
+        StandardStudies.of(temp, temp.resolve("state")));
   }
 
   /**

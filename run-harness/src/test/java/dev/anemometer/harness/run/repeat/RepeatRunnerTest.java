@@ -2,6 +2,7 @@ package dev.anemometer.harness.run.repeat;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.anemometer.harness.results.RepeatSet;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;

@@ -1,4 +1,4 @@
-package dev.anemometer.harness.run.repeat;
+package dev.anemometer.harness.results;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
@@ -6,7 +6,6 @@ import static org.assertj.core.api.Assertions.within;
 import dev.anemometer.harness.platform.CpuSummary;
 import dev.anemometer.harness.platform.TierCpu;
 import dev.anemometer.harness.platform.WindowCpu;
-import dev.anemometer.harness.results.RunSummary;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 

@@ -1,4 +1,4 @@
-package dev.anemometer.harness.run.repeat;
+package dev.anemometer.harness.results;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;

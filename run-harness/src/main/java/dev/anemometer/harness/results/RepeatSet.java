@@ -1,7 +1,6 @@
-package dev.anemometer.harness.run.repeat;
+package dev.anemometer.harness.results;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
-import dev.anemometer.harness.results.ConfidenceInterval;
 import java.util.List;
 import java.util.Locale;
 import java.util.Objects;
@@ -107,29 +106,17 @@ public record RepeatSet(
       Double ciHalfWidthPercent,
       Boolean ciReached) {}
 
-  static RepeatSet of(
+  /** The set as its runs so far give it, stopped by {@code rule}'s reason or still running. */
+  public static RepeatSet of(
       String name,
       String strategy,
       String startedAt,
       String metric,
       List<Member> runs,
       Tolerance tolerance,
-      RepeatSpec spec,
-      RepeatSpec.RepeatStop stop) {
+      StopRule rule) {
     List<Double> values = values(runs);
     Statistics statistics = values.size() < 2 ? null : Statistics.of(RepeatStatistics.of(values));
-    StopRule rule =
-        new StopRule(
-            spec.describe(),
-            spec.untilCvPercent(),
-            spec.untilCiPercent(),
-            spec.untilCv() ? spec.window() : null,
-            spec.converges() ? spec.runs() : null,
-            stop == null ? null : stop.reason(),
-            stop == null ? null : stop.windowCvPercent(),
-            stop == null ? null : stop.cvReached(),
-            stop == null ? null : stop.ciHalfWidthPercent(),
-            stop == null ? null : stop.ciReached());
     return new RepeatSet(
         name,
         strategy,
@@ -144,7 +131,8 @@ public record RepeatSet(
         MachinePace.of(runs));
   }
 
-  static List<Double> values(List<Member> runs) {
+  /** The values of the runs that gave one, in the order they ran. */
+  public static List<Double> values(List<Member> runs) {
     return runs.stream().map(Member::value).filter(Objects::nonNull).toList();
   }
 

@@ -1,10 +1,9 @@
-package dev.anemometer.harness.run.repeat;
+package dev.anemometer.harness.results;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import dev.anemometer.harness.platform.CpuSummary;
 import dev.anemometer.harness.platform.TierCpu;
 import dev.anemometer.harness.platform.WindowCpu;
-import dev.anemometer.harness.results.RunSummary;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;

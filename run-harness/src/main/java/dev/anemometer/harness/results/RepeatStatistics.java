@@ -1,6 +1,5 @@
-package dev.anemometer.harness.run.repeat;
+package dev.anemometer.harness.results;
 
-import dev.anemometer.harness.results.ConfidenceInterval;
 import java.util.List;
 
 /**

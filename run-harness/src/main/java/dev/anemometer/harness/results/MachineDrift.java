@@ -1,4 +1,4 @@
-package dev.anemometer.harness.run.repeat;
+package dev.anemometer.harness.results;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import java.util.List;
