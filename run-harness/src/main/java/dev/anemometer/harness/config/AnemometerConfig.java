@@ -3,6 +3,8 @@ package dev.anemometer.harness.config;
 import com.fasterxml.jackson.annotation.JsonPropertyDescription;
 import dev.anemometer.driver.spec.QosPhases;
 import dev.anemometer.driver.syntax.ConfigDefault;
+import jakarta.validation.Valid;
+import jakarta.validation.constraints.Min;
 import java.util.List;
 
 /**
@@ -33,14 +35,16 @@ public record AnemometerConfig(
                 + "and coefficient of variation of the peak users (findMax) or judged "
                 + "throughput, in `results/<stamp>-<name>-repeats/repeats.json` "
                 + "(`--repeat N` overrides; `--until-cv` replaces it, see below)")
+        @Min(1)
         int repeat,
     @ConfigDefault("from the preset")
         @JsonPropertyDescription(
             "one entry per deployment of the app, each with its own data, tiers, tuning and load")
-        List<AppInstanceSpec> appInstances,
+        List<@Valid AppInstanceSpec> appInstances,
     @ConfigDefault("see below") @JsonPropertyDescription("judging and phase lengths") QosPhases qos,
     @ConfigDefault("see below")
         @JsonPropertyDescription("the peak-user search of `strategy: findMax`")
+        @Valid
         FindMaxSpec findMax,
     @ConfigDefault("no changes")
         @JsonPropertyDescription(
@@ -50,11 +54,13 @@ public record AnemometerConfig(
         List<FaultSpec> faults,
     @ConfigDefault("in the harness, sharing every core")
         @JsonPropertyDescription("the workload driver: its cores, or worker JVMs (see below)")
+        @Valid
         DriverSpec driver,
     @ConfigDefault("off")
         @JsonPropertyDescription(
             "resources sampled during the load, leaks and p99 drift judged (see "
                 + "below and [soak.md](soak.md))")
+        @Valid
         SoakSpec soak,
     @ConfigDefault("strict") @JsonPropertyDescription("the bid audit after the load (see below)")
         AuditSpec audit) {

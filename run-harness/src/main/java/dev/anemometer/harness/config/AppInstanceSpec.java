@@ -3,6 +3,8 @@ package dev.anemometer.harness.config;
 import com.fasterxml.jackson.annotation.JsonPropertyDescription;
 import dev.anemometer.driver.loadpath.IntervalLoadPathSpec;
 import dev.anemometer.driver.syntax.ConfigDefault;
+import jakarta.validation.Valid;
+import jakarta.validation.constraints.Min;
 
 /**
  * One deployment of the auction application with its own data, topology and load.
@@ -13,6 +15,7 @@ public record AppInstanceSpec(
     @ConfigDefault("`300`")
         @JsonPropertyDescription(
             "data size: 5 × maxUsers accounts, maxUsers / 15 live auctions (SPEC §2.4)")
+        @Min(1)
         int maxUsers,
     @ConfigDefault("`100`")
         @JsonPropertyDescription(
@@ -21,8 +24,8 @@ public record AppInstanceSpec(
                 + "maxUsers / 15 live auctions, see [behaviors](behaviors.md))")
         int users,
     IntervalLoadPathSpec loadPath,
-    TiersSpec tiers,
-    TuningSpec tuning) {
+    @Valid TiersSpec tiers,
+    @Valid TuningSpec tuning) {
 
   /** The largest number of users the run asks for: what tiers are sized for. */
   public int peakUsers(Strategy strategy, FindMaxSpec findMax) {

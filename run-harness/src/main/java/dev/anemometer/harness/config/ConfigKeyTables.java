@@ -136,8 +136,34 @@ public final class ConfigKeyTables {
     return section.equals(".") ? key : section + "." + key;
   }
 
-  /** The type as a reader says it: {@code duration}, {@code one of `a`, `b`}, {@code list}. */
+  /**
+   * The type as a reader says it, with the range its record declares: {@code duration}, {@code one
+   * of `a`, `b`}, {@code whole number, ≥ 1}, {@code list}.
+   */
   static String type(JsonNode property) {
+    String range = range(property);
+    return range.isEmpty() ? kind(property) : kind(property) + ", " + range;
+  }
+
+  /** {@code > 0, ≤ 50} from the schema's bounds; empty where it states none. */
+  private static String range(JsonNode property) {
+    List<String> bounds = new ArrayList<>();
+    String[][] words = {
+      {"exclusiveMinimum", "> "}, {"minimum", "≥ "}, {"exclusiveMaximum", "< "}, {"maximum", "≤ "}
+    };
+    for (String[] word : words) {
+      JsonNode bound = property.path(word[0]);
+      if (bound.isNumber()) {
+        bounds.add(word[1] + bound.decimalValue().stripTrailingZeros().toPlainString());
+      }
+    }
+    if (property.path(ConfigSchema.RANGE_TEXT).isString()) {
+      bounds.add(property.path(ConfigSchema.RANGE_TEXT).asString());
+    }
+    return String.join(", ", bounds);
+  }
+
+  private static String kind(JsonNode property) {
     if (property.has("enum")) {
       List<String> values = new ArrayList<>();
       property.path("enum").forEach(value -> values.add("`" + value.asString() + "`"));

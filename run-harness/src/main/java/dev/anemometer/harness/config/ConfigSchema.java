@@ -11,15 +11,20 @@ import com.github.victools.jsonschema.generator.SchemaGeneratorConfigBuilder;
 import com.github.victools.jsonschema.generator.SchemaVersion;
 import com.github.victools.jsonschema.generator.TypeScope;
 import com.github.victools.jsonschema.module.jackson.JacksonModule;
+import com.github.victools.jsonschema.module.jakarta.validation.JakartaValidationModule;
 import dev.anemometer.driver.loadpath.IntervalLoadPathSpec;
 import dev.anemometer.driver.syntax.ConfigDefault;
+import dev.anemometer.driver.syntax.DurationSyntax;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.hibernate.validator.constraints.time.DurationMax;
+import org.hibernate.validator.constraints.time.DurationMin;
 import tools.jackson.databind.node.ArrayNode;
 import tools.jackson.databind.node.JsonNodeFactory;
 import tools.jackson.databind.node.ObjectNode;
@@ -47,6 +52,9 @@ public final class ConfigSchema {
   static final String DEFAULT_TEXT = "x-default";
 
   /** A default written as one value in backticks: {@code `30s`}, {@code `true`}. */
+  /** The schema's keyword for a range JSON Schema cannot state (of a duration, of a size). */
+  static final String RANGE_TEXT = "x-range";
+
   private static final Pattern LITERAL = Pattern.compile("`([^`]+)`");
 
   private ConfigSchema() {}
@@ -56,6 +64,8 @@ public final class ConfigSchema {
     SchemaGeneratorConfigBuilder config =
         new SchemaGeneratorConfigBuilder(SchemaVersion.DRAFT_2020_12, OptionPreset.PLAIN_JSON)
             .with(new JacksonModule())
+            // the single-key ranges the records declare (@Min, @Positive …) as minimum, maximum
+            .with(new JakartaValidationModule())
             .with(Option.INLINE_ALL_SCHEMAS, Option.FORBIDDEN_ADDITIONAL_PROPERTIES_BY_DEFAULT)
             .without(Option.SCHEMA_VERSION_INDICATOR);
     config.forTypesInGeneral().withCustomDefinitionProvider(ConfigSchema::textValue);
@@ -64,6 +74,7 @@ public final class ConfigSchema {
     config.forTypesInGeneral().withTypeAttributeOverride(ConfigSchema::loadPathType);
     config.forFields().withDefaultResolver(ConfigSchema::literalDefault);
     config.forFields().withInstanceAttributeOverride(ConfigSchema::defaultText);
+    config.forFields().withInstanceAttributeOverride(ConfigSchema::rangeText);
     ObjectNode schema = new SchemaGenerator(config.build()).generateSchema(AnemometerConfig.class);
     ObjectNode document = JsonNodeFactory.instance.objectNode();
     document.put("$schema", SchemaVersion.DRAFT_2020_12.getIdentifier());
@@ -171,6 +182,67 @@ public final class ConfigSchema {
   private static void defaultText(
       ObjectNode property, FieldScope field, SchemaGenerationContext context) {
     defaultOf(field).ifPresent(text -> property.put(DEFAULT_TEXT, text));
+  }
+
+  /**
+   * The range of a duration or size as its record declares it ({@code > 0}, {@code ≥ 1s, ≤ 10m}),
+   * in {@value #RANGE_TEXT}: JSON Schema has no bounds for text, and the key tables show it.
+   */
+  private static void rangeText(
+      ObjectNode property, FieldScope field, SchemaGenerationContext context) {
+    List<String> bounds = new ArrayList<>();
+    if (field.getAnnotation(PositiveDuration.class) != null) {
+      bounds.add("> 0");
+    }
+    if (field.getAnnotation(NonNegativeDuration.class) != null) {
+      bounds.add("≥ 0");
+    }
+    DurationMin least = field.getAnnotation(DurationMin.class);
+    if (least != null) {
+      bounds.add((least.inclusive() ? "≥ " : "> ") + DurationSyntax.format(duration(least)));
+    }
+    DurationMax most = field.getAnnotation(DurationMax.class);
+    if (most != null) {
+      bounds.add((most.inclusive() ? "≤ " : "< ") + DurationSyntax.format(duration(most)));
+    }
+    SizeRule size = field.getAnnotation(SizeRule.class);
+    if (size != null) {
+      String absolute = size.minBytes() > 1 ? "≥ " + (size.minBytes() >> 20) + "m" : "> 0";
+      bounds.add(size.share() ? absolute + " or a share (0 %, 100 %]" : absolute + ", absolute");
+    }
+    if (!bounds.isEmpty()) {
+      property.put(RANGE_TEXT, String.join(", ", bounds));
+    }
+  }
+
+  private static Duration duration(DurationMin bound) {
+    return duration(
+        bound.days(),
+        bound.hours(),
+        bound.minutes(),
+        bound.seconds(),
+        bound.millis(),
+        bound.nanos());
+  }
+
+  private static Duration duration(DurationMax bound) {
+    return duration(
+        bound.days(),
+        bound.hours(),
+        bound.minutes(),
+        bound.seconds(),
+        bound.millis(),
+        bound.nanos());
+  }
+
+  private static Duration duration(
+      long days, long hours, long minutes, long seconds, long millis, long nanos) {
+    return Duration.ofDays(days)
+        .plusHours(hours)
+        .plusMinutes(minutes)
+        .plusSeconds(seconds)
+        .plusMillis(millis)
+        .plusNanos(nanos);
   }
 
   private static Optional<String> defaultOf(FieldScope field) {

@@ -18,12 +18,12 @@ final class ConfigValidator {
   private final List<String> errors = new ArrayList<>();
 
   List<String> validate(AnemometerConfig config) {
+    errors.addAll(ConfigConstraints.errors(config));
     if (config.name() == null || !NAME.matcher(config.name()).matches()) {
       error("name", "must be 1–80 letters, digits, '.', '_' or '-' (it names the results folder)");
     }
     require(config.target() != null, "target", "is required; one of: local, compose, kubernetes");
     require(config.strategy() != null, "strategy", "is required; one of: fixed, interval, findMax");
-    atLeast(config.repeat(), 1, "repeat");
     if (config.appInstances().isEmpty()) {
       error("appInstances", "must list at least one app instance");
     }
@@ -38,12 +38,10 @@ final class ConfigValidator {
     new TuningValidator(errors).validate(config);
     new DriverValidator(errors).validate(config);
     new TierCpusValidator(errors).validate(config);
-    new SoakValidator(errors).validate(config);
     return errors;
   }
 
   private void validateInstance(AnemometerConfig config, AppInstanceSpec instance, String path) {
-    atLeast(instance.maxUsers(), 1, path + ".maxUsers");
     if (config.strategy() == Strategy.FIXED) {
       atLeast(instance.users(), 1, path + ".users");
     }
@@ -70,7 +68,6 @@ final class ConfigValidator {
     if (tiers.lb() != null && tiers.lb().impl() != LbImpl.NONE) {
       atLeast(tiers.lb().instances(), 1, path + ".lb.instances");
     }
-    atLeast(tiers.app().instances(), 1, path + ".app.instances");
     TiersSpec.DbTier db = tiers.db();
     require(db.impl() != null, path + ".db.impl", "is required; one of: " + dbImpls());
     if (db.impl() == DbImpl.POSTGRES_EXTERNAL && db.jdbcUrl() == null) {
@@ -103,11 +100,7 @@ final class ConfigValidator {
 
   private void validateFindMax(AnemometerConfig config) {
     FindMaxSpec findMax = config.findMax();
-    if (findMax.initialStep() != null) {
-      atLeast(findMax.initialStep(), 1, "findMax.initialStep");
-    }
     if (findMax.ceiling() != null) {
-      atLeast(findMax.ceiling(), 1, "findMax.ceiling");
       for (int i = 0; i < config.appInstances().size(); i++) {
         int maxUsers = config.appInstances().get(i).maxUsers();
         if (findMax.ceiling() > maxUsers) {
@@ -116,26 +109,6 @@ final class ConfigValidator {
               "must be ≤ appInstances[" + i + "].maxUsers (" + maxUsers + "): the data size");
         }
       }
-    }
-    if (!(findMax.precision() > 0 && findMax.precision() <= 50)) {
-      error(
-          "findMax.precision",
-          "must be a percentage > 0 and ≤ 50 (got " + findMax.precision() + ")");
-    }
-    if (findMax.verifications() < 0 || findMax.verifications() > 10) {
-      error(
-          "findMax.verifications",
-          "must be between 0 and 10 (got " + findMax.verifications() + ")");
-    }
-    positive(findMax.step(), "findMax.step");
-    notNegative(findMax.rampUp(), "findMax.rampUp");
-    notNegative(findMax.warmUp(), "findMax.warmUp");
-    positive(findMax.qosPeriod(), "findMax.qosPeriod");
-    positive(findMax.verificationPeriod(), "findMax.verificationPeriod");
-    if (!(findMax.marginalBand() >= 0 && findMax.marginalBand() <= 50)) {
-      error(
-          "findMax.marginalBand",
-          "must be a percentage ≥ 0 and ≤ 50 (got " + findMax.marginalBand() + ")");
     }
     validateHint(config, findMax);
   }

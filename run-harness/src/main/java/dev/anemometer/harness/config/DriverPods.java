@@ -2,6 +2,7 @@ package dev.anemometer.harness.config;
 
 import com.fasterxml.jackson.annotation.JsonPropertyDescription;
 import dev.anemometer.driver.syntax.ConfigDefault;
+import jakarta.validation.constraints.Min;
 import java.util.regex.Pattern;
 
 /**
@@ -15,6 +16,7 @@ public record DriverPods(
             "users one worker pod simulates: each instance gets ⌈its most users / "
                 + "usersPerPod⌉ pods (`fixed`: `users`; `interval`: the load path's most; "
                 + "`findMax`: the ceiling)")
+        @Min(1)
         Integer usersPerPod,
     @ConfigDefault("`1`")
         @JsonPropertyDescription("CPU request of a worker pod (`1`, `0.5`, `500m`)")
@@ -23,6 +25,7 @@ public record DriverPods(
         String cpuLimit,
     @ConfigDefault("`1g`")
         @JsonPropertyDescription("memory request and limit of a worker pod (≥ 64m)")
+        @SizeRule(minBytes = 64L << 20, message = "must be a size of at least 64m, such as 1g")
         Size memory,
     @ConfigDefault("`preferred`")
         @JsonPropertyDescription(

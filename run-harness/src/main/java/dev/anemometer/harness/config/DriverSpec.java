@@ -3,6 +3,7 @@ package dev.anemometer.harness.config;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.annotation.JsonPropertyDescription;
 import dev.anemometer.driver.syntax.ConfigDefault;
+import jakarta.validation.Valid;
 
 /** The workload driver of a run (SPEC §4.2 {@code driver}). */
 public record DriverSpec(
@@ -42,6 +43,7 @@ public record DriverSpec(
         Boolean precedence,
     @ConfigDefault("see below")
         @JsonPropertyDescription("kubernetes only: the driver's worker pods")
+        @Valid
         DriverPods pods) {
 
   /** The environment variable the driver's own command line reads its token from too. */

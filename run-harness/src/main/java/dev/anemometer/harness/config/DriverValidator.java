@@ -43,9 +43,6 @@ final class DriverValidator {
               + config.target().configName());
       return;
     }
-    if (pods.usersPerPod() < 1) {
-      errors.add("driver.pods.usersPerPod: must be ≥ 1, was " + pods.usersPerPod());
-    }
     boolean coresValid = true;
     for (String[] key : new String[][] {{"cpu", pods.cpu()}, {"cpuLimit", pods.cpuLimit()}}) {
       if (!DriverPods.CORES.matcher(key[1]).matches() || DriverPods.cores(key[1]) <= 0) {
@@ -65,9 +62,6 @@ final class DriverValidator {
               + " is above cpuLimit "
               + pods.cpuLimit()
               + " (a request must fit its limit)");
-    }
-    if (pods.memory().relative() || pods.memory().bytes() < (64L << 20)) {
-      errors.add("driver.pods.memory: must be a size of at least 64m, such as 1g");
     }
   }
 

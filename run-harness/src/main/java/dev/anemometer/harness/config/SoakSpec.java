@@ -2,7 +2,11 @@ package dev.anemometer.harness.config;
 
 import com.fasterxml.jackson.annotation.JsonPropertyDescription;
 import dev.anemometer.driver.syntax.ConfigDefault;
+import jakarta.validation.constraints.Positive;
+import jakarta.validation.constraints.PositiveOrZero;
 import java.time.Duration;
+import org.hibernate.validator.constraints.time.DurationMax;
+import org.hibernate.validator.constraints.time.DurationMin;
 
 /**
  * A long steady run watched for what slowly goes wrong (the {@code soak} block): every tier's
@@ -15,7 +19,10 @@ public record SoakSpec(
             "sample every tier's resources during the load into `resources.csv`, "
                 + "and judge leaks and p99 drift in `summary.json`, on the console and in the report")
         boolean enabled,
-    @ConfigDefault("`15s`") @JsonPropertyDescription("how often resources are sampled (1s–10m)")
+    @ConfigDefault("`15s`")
+        @JsonPropertyDescription("how often resources are sampled (1s–10m)")
+        @DurationMin(seconds = 1, message = SoakSpec.EVERY_RANGE)
+        @DurationMax(minutes = 10, message = SoakSpec.EVERY_RANGE)
         Duration every,
     @ConfigDefault("`10`")
         @JsonPropertyDescription(
@@ -23,28 +30,36 @@ public record SoakSpec(
                 + "the steady load, projected to an hour, is at least this percentage of "
                 + "its level (and beyond noise, with its floor rising too, so that a "
                 + "saw-tooth is no leak)")
+        @Positive(message = "must be a percentage > 0")
         double leakPercentPerHour,
     @ConfigDefault("`10m`")
         @JsonPropertyDescription(
             "the least second half that is judged (a few minutes of warming caches "
                 + "would project to an hour as a leak); shorter runs say `too short`")
+        @PositiveDuration
         Duration leakMinSpan,
     @ConfigDefault("`25`")
         @JsonPropertyDescription(
             "an operation's p99 drifts when the last `driftSpan` of the steady load "
                 + "is at least this percentage above the first…")
+        @Positive(message = "must be a percentage > 0")
         double driftPercent,
     @ConfigDefault("`10`")
         @JsonPropertyDescription(
             "…and at least this many milliseconds above it (a 4 ms p99 that became 6 ms is no finding)")
+        @PositiveOrZero
         double driftMinMillis,
     @ConfigDefault("`10m`")
         @JsonPropertyDescription(
             "how much of the start and of the end of the steady load are compared "
                 + "(at most a third of it each)")
+        @PositiveDuration
         Duration driftSpan) {
 
   /** No {@code soak} block: no sampler, no judgement (the defaults of every threshold). */
+  /** How often a soak may sample: often enough to see a trend, seldom enough to cost nothing. */
+  static final String EVERY_RANGE = "must be a duration between 1s and 10m (e.g. 15s)";
+
   public static final SoakSpec OFF = new SoakSpec(false, null, 10, null, 25, 10, null);
 
   public SoakSpec {

@@ -5,6 +5,8 @@ import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.annotation.JsonPropertyDescription;
 import dev.anemometer.driver.syntax.ConfigDefault;
+import jakarta.validation.Valid;
+import jakarta.validation.constraints.Min;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
@@ -15,7 +17,7 @@ import java.util.Map;
  * {@code taskset}; children such as nginx workers and PostgreSQL backends inherit it); absent: the
  * tier runs where {@code driver.cpus} leaves room, else on every core.
  */
-public record TiersSpec(WebTier web, LbTier lb, AppTier app, DbTier db) {
+public record TiersSpec(WebTier web, LbTier lb, @Valid AppTier app, DbTier db) {
 
   /** The tiers whose config names their cores, by config name (web, lb, app, db). */
   @JsonIgnore
@@ -68,7 +70,7 @@ public record TiersSpec(WebTier web, LbTier lb, AppTier app, DbTier db) {
 
   /** The auction app servers. */
   public record AppTier(
-      @ConfigDefault("`1`") @JsonPropertyDescription("app server JVMs (≥ 1)") int instances,
+      @ConfigDefault("`1`") @JsonPropertyDescription("app server JVMs (≥ 1)") @Min(1) int instances,
       @ConfigDefault("none: the tier runs on the cores `driver.cpus` leaves, else on every core")
           @JsonPropertyDescription(
               "the cores the local target starts the app server processes on, as "

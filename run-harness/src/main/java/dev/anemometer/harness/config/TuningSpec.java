@@ -3,6 +3,8 @@ package dev.anemometer.harness.config;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonPropertyDescription;
 import dev.anemometer.driver.syntax.ConfigDefault;
+import jakarta.validation.Valid;
+import jakarta.validation.constraints.Min;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -13,10 +15,14 @@ import java.util.Map;
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record TuningSpec(
-    @JsonPropertyDescription("the web tier's nginx, below") Nginx nginx,
-    @JsonPropertyDescription("the load balancer's HAProxy, below") Haproxy haproxy,
-    @JsonPropertyDescription("the app servers' JVM, pools and timeouts, below") App app,
-    @JsonPropertyDescription("the database's PostgreSQL, below") Postgres postgres) {
+    @JsonPropertyDescription("the web tier's nginx, below") @Valid Nginx nginx,
+    @JsonPropertyDescription("the load balancer's HAProxy, below") @Valid Haproxy haproxy,
+    @JsonPropertyDescription("the app servers' JVM, pools and timeouts, below") @Valid App app,
+    @JsonPropertyDescription("the database's PostgreSQL, below") @Valid Postgres postgres) {
+
+  static final String ABSOLUTE = "must be an absolute size > 0 (e.g. 256m, 2g)";
+  static final String SIZE_OR_SHARE =
+      "must be a size > 0 (e.g. 512m) or a share between 0% and 100%";
 
   public static TuningSpec empty() {
     return new TuningSpec(null, null, null, null);
@@ -47,13 +53,16 @@ public record TuningSpec(
                   + "leaves the workers of one per core short of `workerConnections` "
                   + "together (each worker gets at most the limit less 100, and `reuseport` "
                   + "spreads the connections evenly over them)")
+          @Min(1)
           Integer workerProcesses,
       @ConfigDefault("max(100, 10 × users / web instances)")
           @JsonPropertyDescription("connections per worker")
+          @Min(1)
           Integer workerConnections,
       @ConfigDefault("max(64, 3 × users / web instances)")
           @JsonPropertyDescription(
               "idle connections per worker to the next tier (two long polls and one request per user)")
+          @Min(1)
           Integer upstreamKeepalive,
       @ConfigDefault("max(40s, longPollTimeout + 10s)")
           @JsonPropertyDescription(
@@ -64,6 +73,7 @@ public record TuningSpec(
               "size of the image proxy cache (`/api/items/*/images/*`); no cache "
                   + "lock: concurrent misses for a new image all go to the app rather than "
                   + "wait in nginx's 500 ms lock rechecks")
+          @SizeRule(message = ABSOLUTE)
           Size imageCacheSize,
       @ConfigDefault("`10m`") @JsonPropertyDescription("how long a cached image stays fresh")
           Duration imageCacheValidity) {}
@@ -76,8 +86,11 @@ public record TuningSpec(
           Balance balance,
       @ConfigDefault("max(1000, 10 × users / lb instances)")
           @JsonPropertyDescription("connections the load balancer accepts")
+          @Min(1)
           Integer maxconn,
-      @ConfigDefault("none") @JsonPropertyDescription("connections per app server, the rest queued")
+      @ConfigDefault("none")
+          @JsonPropertyDescription("connections per app server, the rest queued")
+          @Min(1)
           Integer serverMaxconn,
       @ConfigDefault("`1s`")
           @JsonPropertyDescription(
@@ -105,6 +118,7 @@ public record TuningSpec(
   public record App(
       @ConfigDefault("min(4g, 256m + 1m × users per app server)")
           @JsonPropertyDescription("the app server's heap (`-Xms` = `-Xmx`)")
+          @SizeRule(share = true, message = SIZE_OR_SHARE)
           Size heap,
       @ConfigDefault("`G1`")
           @JsonPropertyDescription("the app server's garbage collector (`-XX:+Use<name>GC`)")
@@ -114,17 +128,20 @@ public record TuningSpec(
               "how requests run: `auto` takes virtual threads on JDK 21 and later, "
                   + "else platform threads")
           Concurrency concurrency,
-      @ConfigDefault("`200`") @JsonPropertyDescription("platform request threads")
+      @ConfigDefault("`200`") @JsonPropertyDescription("platform request threads") @Min(1)
           Integer maxThreads,
       @ConfigDefault("max(10, min(40, ⌈users per app server / 25⌉))")
           @JsonPropertyDescription("database connections per app server")
+          @Min(1)
           Integer hikariPoolSize,
       @ConfigDefault("`maxUsers`")
           @JsonPropertyDescription("the user count the app sizes its caches for")
+          @Min(1)
           Integer cacheMaxUsers,
       @ConfigDefault("`30s`")
           @JsonPropertyDescription(
               "how long a GetNextBid long poll is held before it answers without a bid")
+          @PositiveDuration
           Duration longPollTimeout,
       @ConfigDefault("`[]`") @JsonPropertyDescription("extra JVM options, appended")
           List<String> jvmOptions,
@@ -139,22 +156,28 @@ public record TuningSpec(
   public record Postgres(
       @ConfigDefault("max(256m, min(4g, host memory / 4))")
           @JsonPropertyDescription("the tier's memory; the shares below are of it")
+          @SizeRule(message = ABSOLUTE)
           Size memory,
       @ConfigDefault("`25%`")
           @JsonPropertyDescription("`shared_buffers`: a size, or a share of `memory`")
+          @SizeRule(share = true, message = SIZE_OR_SHARE)
           Size sharedBuffers,
       @ConfigDefault("`65%`")
           @JsonPropertyDescription("`effective_cache_size`: a size, or a share of `memory`")
+          @SizeRule(share = true, message = SIZE_OR_SHARE)
           Size effectiveCacheSize,
       @ConfigDefault("max(50, app servers at the elasticity peak × (hikariPoolSize + 2) + 10)")
           @JsonPropertyDescription(
               "`max_connections`; fewer than the app servers' pools need is an error")
+          @Min(1)
           Integer maxConnections,
       @ConfigDefault("`on`")
           @JsonPropertyDescription(
               "`synchronous_commit`; `off` is recorded as a durability warning of the run")
           SynchronousCommit synchronousCommit,
-      @ConfigDefault("max(4m, memory / 4 / maxConnections)") @JsonPropertyDescription("`work_mem`")
+      @ConfigDefault("max(4m, memory / 4 / maxConnections)")
+          @JsonPropertyDescription("`work_mem`")
+          @SizeRule(share = true, message = SIZE_OR_SHARE)
           Size workMem,
       @ConfigDefault("`{}`") @JsonPropertyDescription("extra `postgresql.conf` settings, as given")
           Map<String, String> settings) {}

@@ -66,6 +66,18 @@ class ConfigReferenceTest {
   }
 
   @Test
+  void aRangeTheRecordsDeclareShowsInTheTypeColumn() {
+    JsonNode keys = ConfigSchema.generate().path("properties");
+    JsonNode findMax = keys.path("findMax").path("properties");
+    JsonNode soak = keys.path("soak").path("properties");
+
+    assertThat(ConfigKeyTables.type(keys.path("repeat"))).isEqualTo("whole number, ≥ 1");
+    assertThat(ConfigKeyTables.type(findMax.path("precision"))).isEqualTo("number, > 0, ≤ 50");
+    assertThat(ConfigKeyTables.type(findMax.path("rampUp"))).isEqualTo("duration, ≥ 0");
+    assertThat(ConfigKeyTables.type(soak.path("every"))).isEqualTo("duration, ≥ 1s, ≤ 10m");
+  }
+
+  @Test
   void everyKeyHasAMeaning() {
     ObjectNode schema = ConfigSchema.generate();
     Set<String> sections = ConfigKeyTables.sections(read(ConfigReference.MARKDOWN));

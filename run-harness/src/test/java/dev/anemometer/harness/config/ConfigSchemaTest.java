@@ -98,7 +98,18 @@ class ConfigSchemaTest {
         "driver: {workers: two}",
         "driver: {pods: {spread: sometimes}}",
         "appInstances: [{loadPath: {type: fixed, segments: []}}]",
-        "appInstances: [{loadPath: {segments: [{type: uniform, users: 5, from: 1}]}}]"
+        "appInstances: [{loadPath: {segments: [{type: uniform, users: 5, from: 1}]}}]",
+        // ranges declared on the records, which the validation and the schema both read
+        "repeat: 0",
+        "appInstances: [{maxUsers: 0}]",
+        "appInstances: [{tuning: {nginx: {workerProcesses: 0}}}]",
+        "findMax: {precision: 0}",
+        "findMax: {precision: 51}",
+        "findMax: {verifications: 11}",
+        "findMax: {marginalBand: -1}",
+        "soak: {leakPercentPerHour: 0}",
+        "soak: {driftMinMillis: -1}",
+        "driver: {pods: {usersPerPod: 0}}"
       })
   void whatTheBindingRefusesTheSchemaRefuses(String yaml) {
     assertThat(errors(ConfigMapper.yaml().readTree(yaml))).as(yaml).isNotEmpty();

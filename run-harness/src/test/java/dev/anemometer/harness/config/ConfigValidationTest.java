@@ -144,7 +144,7 @@ class ConfigValidationTest {
         Arguments.of("findMax.qosPeriod=0s", "findMax.qosPeriod"),
         Arguments.of("findMax.step=-5s", "findMax.step"),
         Arguments.of("findMax.marginalBand=-1", "findMax.marginalBand: must be a percentage"),
-        Arguments.of("findMax.marginalBand=60", "findMax.marginalBand: must be a percentage ≥ 0"),
+        Arguments.of("findMax.marginalBand=60", "findMax.marginalBand: must be a percentage ≤ 50"),
         Arguments.of("findMax.marginalBand=some", "findMax.marginalBand"),
         Arguments.of(
             "findMax.maxPassHint=lots",

@@ -268,10 +268,10 @@ class DriverConfigTest {
 
     assertThat(bad.errors())
         .containsExactly(
-            "driver.pods.usersPerPod: must be ≥ 1, was 0",
+            "driver.pods.memory: must be a size of at least 64m, such as 1g (got 25%)",
+            "driver.pods.usersPerPod: must be ≥ 1 (got 0)",
             "driver.pods.cpu: 'lots' is not a CPU quantity > 0 such as 1, 0.5 or 500m",
-            "driver.pods.cpuLimit: '0' is not a CPU quantity > 0 such as 1, 0.5 or 500m",
-            "driver.pods.memory: must be a size of at least 64m, such as 1g");
+            "driver.pods.cpuLimit: '0' is not a CPU quantity > 0 such as 1, 0.5 or 500m");
     assertThat(order.errors())
         .containsExactly("driver.pods.cpu: 2 is above cpuLimit 1 (a request must fit its limit)");
     assertThat(spread.getMessage()).contains("driver.pods.spread").contains("sideways");
