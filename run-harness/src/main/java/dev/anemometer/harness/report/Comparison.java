@@ -108,24 +108,24 @@ public record Comparison(List<String> labels, List<Row> rows, List<String> warni
                 true,
                 summary -> Headline.judgedThroughput(summary.load()),
                 "%,.1f")));
-    rows.add(numberRow(runs, "failed operations", false, Comparison::failures, "%,.0f"));
-    for (String operation : names(runs, Comparison::operations)) {
+    rows.add(numberRow(runs, "failed operations", false, JudgedFigures::failures, "%,.0f"));
+    for (String operation : names(runs, JudgedFigures::operations)) {
       rows.add(
           numberRow(
               runs,
               "p99 " + operation + " (ms)",
               false,
-              summary -> p99(operations(summary), operation),
+              summary -> JudgedFigures.p99(JudgedFigures.operations(summary), operation),
               "%,.1f"));
     }
     // How late followers learned of bids and item changes, beside the operations.
-    for (String notification : names(runs, Comparison::notifications)) {
+    for (String notification : names(runs, JudgedFigures::notifications)) {
       rows.add(
           numberRow(
               runs,
               "p99 " + notification + " (ms)",
               false,
-              summary -> p99(notifications(summary), notification),
+              summary -> JudgedFigures.p99(JudgedFigures.notifications(summary), notification),
               "%,.1f"));
     }
     rows.add(machineRow(runs));
@@ -369,63 +369,8 @@ public record Comparison(List<String> labels, List<Row> rows, List<String> warni
     return value == null ? null : value.doubleValue();
   }
 
-  /** One judged figure of a target: an operation's or a notification's. */
-  private record Judged(String name, long count, double p99Millis) {}
-
-  /** The judged operations of every target. */
-  private static List<Judged> operations(RunSummary summary) {
-    return judged(
-        summary,
-        DriverSummary.Target::operations,
-        op -> new Judged(op.operation(), op.count(), op.p99Millis()));
-  }
-
-  /** How late followers learned of changes, for every target. */
-  private static List<Judged> notifications(RunSummary summary) {
-    return judged(
-        summary,
-        DriverSummary.Target::notifications,
-        n -> new Judged(n.notification(), n.count(), n.p99Millis()));
-  }
-
-  private static <T> List<Judged> judged(
-      RunSummary summary,
-      Function<DriverSummary.Target, List<T>> figures,
-      Function<T, Judged> judged) {
-    List<Judged> all = new ArrayList<>();
-    for (DriverSummary.Target target : targets(summary)) {
-      List<T> some = figures.apply(target);
-      if (some != null) {
-        some.stream().map(judged).forEach(all::add);
-      }
-    }
-    return all;
-  }
-
-  private static List<DriverSummary.Target> targets(RunSummary summary) {
-    return summary.load() == null ? List.of() : summary.load().targets();
-  }
-
-  private static Double failures(RunSummary summary) {
-    List<Double> failures = new ArrayList<>();
-    for (DriverSummary.Target target : targets(summary)) {
-      if (target.operations() != null) {
-        target.operations().forEach(op -> failures.add((double) op.failures()));
-      }
-    }
-    return failures.isEmpty() ? null : failures.stream().mapToDouble(Double::doubleValue).sum();
-  }
-
-  /** The worst p99 of {@code name} over the targets that measured it. */
-  private static Double p99(List<Judged> judged, String name) {
-    return judged.stream()
-        .filter(figure -> name.equals(figure.name()) && figure.count() > 0)
-        .map(Judged::p99Millis)
-        .max(Double::compare)
-        .orElse(null);
-  }
-
-  private static Set<String> names(List<Run> runs, Function<RunSummary, List<Judged>> figures) {
+  private static Set<String> names(
+      List<Run> runs, Function<RunSummary, List<JudgedFigures.Judged>> figures) {
     Set<String> names = new LinkedHashSet<>();
     runs.forEach(
         run ->

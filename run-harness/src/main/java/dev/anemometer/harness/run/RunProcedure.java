@@ -68,6 +68,49 @@ public final class RunProcedure {
   }
 
   public RunResult execute(AnemometerConfig given, Path resultsRoot) throws InterruptedException {
+    Run run = prepare(given, resultsRoot);
+    // Ctrl-C: the process group's own hook stops the tiers; this one keeps the verdict on record.
+    Thread interrupted = new Thread(() -> interrupted(run), "anemometer-interrupted-run");
+    Runtime.getRuntime().addShutdownHook(interrupted);
+    try {
+      deployDriveAndAudit(run);
+    } catch (ConfigException e) {
+      // A target's own check (--kubeconfig): exit 2, with no interrupted-run hook left behind.
+      removeHook(interrupted);
+      throw e;
+    }
+    run.results().events().phase("stop", "done");
+    if (!run.outcome().interrupted) {
+      run.riders().forEach(RunExtension::afterStop);
+    }
+    try {
+      Runtime.getRuntime().removeShutdownHook(interrupted);
+    } catch (IllegalStateException shuttingDown) {
+      return new RunResult(run.results().dir(), summarize(run), run.outcome().load);
+    }
+    RunSummary summary;
+    synchronized (run.outcome()) {
+      summary = summarize(run);
+      if (!run.outcome().interrupted) {
+        record(run.results(), summary, harness.console());
+      }
+    }
+    return new RunResult(run.results().dir(), summary, run.outcome().load);
+  }
+
+  /** One run under way: what it is, where it writes, what it produced so far, who rides along. */
+  private record Run(
+      AnemometerConfig config,
+      ResultsDirectory results,
+      RunOutcome outcome,
+      List<RunExtension> riders,
+      Instant started) {}
+
+  /**
+   * The configuration resolved for this host (a findMax hint, the driver's descriptors), checked by
+   * the target, leftovers cleaned, the results folder made and the extensions with it.
+   */
+  private Run prepare(AnemometerConfig given, Path resultsRoot) {
     AnemometerConfig hinted = PreviousPeak.resolve(given, resultsRoot, harness.console());
     long openFiles = OpenFilesLimit.ofThisProcess();
     AnemometerConfig config = DriverDescriptors.resolve(hinted, openFiles, harness.console());
@@ -82,67 +125,49 @@ public final class RunProcedure {
     harness.console().info("results: " + results.dir());
     List<RunExtension> riders =
         List.copyOf(extensions.forRun(new RunContext(config, results, harness.console())));
-    Instant started = harness.clock().instant();
-    // Ctrl-C: the process group's own hook stops the tiers; this one keeps the verdict on record.
-    Thread interrupted =
-        new Thread(
-            () -> {
-              synchronized (outcome) {
-                outcome.interrupted = true;
-                outcome.message =
-                    "interrupted (Ctrl-C or a signal); tiers stopped, collected files kept";
-                results.events().record("interrupted", "run", Map.of());
-                record(results, summarize(config, started, outcome, riders), harness.console());
-              }
-            },
-            "anemometer-interrupted-run");
-    Runtime.getRuntime().addShutdownHook(interrupted);
+    return new Run(config, results, outcome, riders, harness.clock().instant());
+  }
+
+  private void interrupted(Run run) {
+    synchronized (run.outcome()) {
+      run.outcome().interrupted = true;
+      run.outcome().message =
+          "interrupted (Ctrl-C or a signal); tiers stopped, collected files kept";
+      run.results().events().record("interrupted", "run", Map.of());
+      record(run.results(), summarize(run), harness.console());
+    }
+  }
+
+  /** From the extensions' first hook to the tiers' stop; a failure on the way is exit code 3. */
+  private void deployDriveAndAudit(Run run) throws InterruptedException {
     try {
-      for (RunExtension rider : riders) {
+      for (RunExtension rider : run.riders()) {
         rider.beforeDeploy();
       }
-      try (DeployedStack stack = deploy(config, results)) {
-        outcome.instances = stack.instances();
-        for (RunExtension rider : riders) {
+      try (DeployedStack stack = deploy(run.config(), run.results())) {
+        run.outcome().instances = stack.instances();
+        for (RunExtension rider : run.riders()) {
           rider.deployed(stack);
         }
         try {
-          driveAndAudit(config, stack, results, outcome, riders);
+          driveAndAudit(run, stack);
         } finally {
           collectLogs(stack);
           harness.console().phase("stop tiers");
-          results.events().phase("stop", "start");
+          run.results().events().phase("stop", "start");
         }
       }
     } catch (ConfigException e) {
-      // A target's own check (--kubeconfig): exit 2, with no interrupted-run hook left behind.
-      removeHook(interrupted);
-      throw e;
+      throw e; // the configuration's fault, not the infrastructure's: the caller says it
     } catch (RuntimeException | SQLException e) {
-      outcome.exitCode = ExitCodes.INFRASTRUCTURE;
-      if (!outcome.interrupted) {
-        outcome.message = e.getMessage();
+      run.outcome().exitCode = ExitCodes.INFRASTRUCTURE;
+      if (!run.outcome().interrupted) {
+        run.outcome().message = e.getMessage();
       }
-      results.events().record("error", "run", Map.of("message", String.valueOf(e.getMessage())));
+      run.results()
+          .events()
+          .record("error", "run", Map.of("message", String.valueOf(e.getMessage())));
     }
-    results.events().phase("stop", "done");
-    if (!outcome.interrupted) {
-      riders.forEach(RunExtension::afterStop);
-    }
-    try {
-      Runtime.getRuntime().removeShutdownHook(interrupted);
-    } catch (IllegalStateException shuttingDown) {
-      return new RunResult(
-          results.dir(), summarize(config, started, outcome, riders), outcome.load);
-    }
-    RunSummary summary;
-    synchronized (outcome) {
-      summary = summarize(config, started, outcome, riders);
-      if (!outcome.interrupted) {
-        record(results, summary, harness.console());
-      }
-    }
-    return new RunResult(results.dir(), summary, outcome.load);
   }
 
   /**
@@ -186,16 +211,13 @@ public final class RunProcedure {
   }
 
   /** The load under the tier watch, then the bid audit; the outcome says how it went. */
-  private void driveAndAudit(
-      AnemometerConfig config,
-      DeployedStack stack,
-      ResultsDirectory results,
-      RunOutcome outcome,
-      List<RunExtension> riders)
+  private void driveAndAudit(Run run, DeployedStack stack)
       throws InterruptedException, SQLException {
+    ResultsDirectory results = run.results();
+    RunOutcome outcome = run.outcome();
     LoadStop loadStop = new LoadStop();
     stack.watchTiers(exit -> tierEnded(exit, loadStop, results));
-    LoadOutcome load = drive(config, stack, results, loadStop, riders);
+    LoadOutcome load = drive(run, stack, loadStop);
     outcome.load = load;
     if (loadStop.reason().isPresent()) {
       // What was measured up to the death is kept and reported; its verdict is not a result.
@@ -206,7 +228,7 @@ public final class RunProcedure {
     AuditRound audit =
         new RunAudit(harness.console()).audit(stack, load.acknowledgedBids(), results);
     outcome.audit.putAll(audit.results());
-    RunVerdict verdict = RunVerdict.of(load, audit, config.audit());
+    RunVerdict verdict = RunVerdict.of(load, audit, run.config().audit());
     outcome.exitCode = verdict.exitCode();
     outcome.message = verdict.message();
   }
@@ -222,13 +244,10 @@ public final class RunProcedure {
   }
 
   /** The load, with the workers the target deployed (if any) and every extension listening. */
-  private LoadOutcome drive(
-      AnemometerConfig config,
-      DeployedStack deployment,
-      ResultsDirectory results,
-      LoadStop loadStop,
-      List<RunExtension> riders)
+  private LoadOutcome drive(Run run, DeployedStack deployment, LoadStop loadStop)
       throws InterruptedException {
+    AnemometerConfig config = run.config();
+    ResultsDirectory results = run.results();
     LoadDriver placed = deployment.loadDriver(this.driver);
     harness.console().phase("drive load (" + config.strategy().configName() + ")");
     results.events().phase("load", "start");
@@ -237,7 +256,7 @@ public final class RunProcedure {
     LoadOutcome load;
     try {
       List<RunListener> listeners = new ArrayList<>();
-      for (RunExtension rider : riders) {
+      for (RunExtension rider : run.riders()) {
         listeners.addAll(rider.duringLoad(deployment, driverProcesses));
       }
       LoadPlan plan =
@@ -254,7 +273,7 @@ public final class RunProcedure {
       load = placed.drive(plan);
     } finally {
       try {
-        afterLoad(riders);
+        afterLoad(run.riders());
       } finally {
         workers.ifPresent(TargetWorkers::close);
       }
@@ -284,11 +303,11 @@ public final class RunProcedure {
   }
 
   /** The core summary with each extension's part folded in, in their order. */
-  private RunSummary summarize(
-      AnemometerConfig config, Instant started, RunOutcome outcome, List<RunExtension> riders) {
+  private RunSummary summarize(Run run) {
     RunSummary summary =
-        RunSummaries.summarize(config, started, harness.clock().instant(), outcome);
-    for (RunExtension rider : riders) {
+        RunSummaries.summarize(
+            run.config(), run.started(), harness.clock().instant(), run.outcome());
+    for (RunExtension rider : run.riders()) {
       summary = rider.summarize(summary);
     }
     return summary;
