@@ -49,9 +49,10 @@ public record AnemometerConfig(
     @ConfigDefault("no changes")
         @JsonPropertyDescription(
             "tier size changes during the run: a `schedule`, a `reactive` policy, or both (see below)")
+        @Valid
         ElasticitySpec elasticity,
     @ConfigDefault("`[]`") @JsonPropertyDescription("failures injected during the run")
-        List<FaultSpec> faults,
+        List<@Valid FaultSpec> faults,
     @ConfigDefault("in the harness, sharing every core")
         @JsonPropertyDescription("the workload driver: its cores, or worker JVMs (see below)")
         @Valid

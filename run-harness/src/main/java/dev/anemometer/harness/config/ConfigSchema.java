@@ -12,6 +12,7 @@ import com.github.victools.jsonschema.generator.SchemaVersion;
 import com.github.victools.jsonschema.generator.TypeScope;
 import com.github.victools.jsonschema.module.jackson.JacksonModule;
 import com.github.victools.jsonschema.module.jakarta.validation.JakartaValidationModule;
+import com.github.victools.jsonschema.module.jakarta.validation.JakartaValidationOption;
 import dev.anemometer.driver.loadpath.IntervalLoadPathSpec;
 import dev.anemometer.driver.syntax.ConfigDefault;
 import dev.anemometer.driver.syntax.DurationSyntax;
@@ -64,8 +65,10 @@ public final class ConfigSchema {
     SchemaGeneratorConfigBuilder config =
         new SchemaGeneratorConfigBuilder(SchemaVersion.DRAFT_2020_12, OptionPreset.PLAIN_JSON)
             .with(new JacksonModule())
-            // the single-key ranges the records declare (@Min, @Positive …) as minimum, maximum
-            .with(new JakartaValidationModule())
+            // the single-key rules the records declare: @Min, @Positive … as bounds, @NotNull as
+            // required
+            .with(
+                new JakartaValidationModule(JakartaValidationOption.NOT_NULLABLE_FIELD_IS_REQUIRED))
             .with(Option.INLINE_ALL_SCHEMAS, Option.FORBIDDEN_ADDITIONAL_PROPERTIES_BY_DEFAULT)
             .without(Option.SCHEMA_VERSION_INDICATOR);
     config.forTypesInGeneral().withCustomDefinitionProvider(ConfigSchema::textValue);

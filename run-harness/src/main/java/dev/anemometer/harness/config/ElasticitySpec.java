@@ -3,21 +3,27 @@ package dev.anemometer.harness.config;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonPropertyDescription;
 import dev.anemometer.driver.syntax.ConfigDefault;
+import jakarta.validation.Valid;
+import jakarta.validation.constraints.Min;
+import jakarta.validation.constraints.NotNull;
 import java.time.Duration;
 import java.util.List;
+import org.hibernate.validator.constraints.time.DurationMin;
 
 /**
  * Tier sizes that change during a run (SPEC §4.7): a fixed schedule, a reactive policy, or both.
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record ElasticitySpec(
-    @ConfigDefault("`[]`") @JsonPropertyDescription("fixed changes, below") List<Step> schedule,
-    @ConfigDefault("none") @JsonPropertyDescription("the reactive policy, below")
+    @ConfigDefault("`[]`") @JsonPropertyDescription("fixed changes, below")
+        List<@Valid Step> schedule,
+    @ConfigDefault("none") @JsonPropertyDescription("the reactive policy, below") @Valid
         ReactiveSpec reactive,
     @ConfigDefault("`2s`")
         @JsonPropertyDescription(
             "driver stats interval while changes or faults are planned (≥ 1s); "
                 + "reactive decisions and recovery times have this resolution")
+        @DurationMin(seconds = 1, message = "must be ≥ 1s")
         Duration statsInterval,
     @ConfigDefault("`3s`")
         @JsonPropertyDescription(
@@ -50,9 +56,14 @@ public record ElasticitySpec(
    * segment} when given, set {@code tier} of app instance {@code appInstance} to {@code instances}.
    */
   @JsonInclude(JsonInclude.Include.NON_NULL)
+  /** What a scheduled change or fault says of its time when it has none, or one before the load. */
+  static final String AT_REQUIRED = "is required, a duration ≥ 0 from the start of the load";
+
   public record Step(
       @JsonPropertyDescription(
               "duration from the start of the load (or from the start of `segment`)")
+          @NotNull(message = AT_REQUIRED)
+          @NonNegativeDuration(message = AT_REQUIRED)
           Duration at,
       @JsonPropertyDescription(
               "`app`, `web` or `lb`, not `db` (it must be deployed; the local target scales `app` only)")
@@ -81,7 +92,7 @@ public record ElasticitySpec(
   @JsonInclude(JsonInclude.Include.NON_NULL)
   public record ReactiveSpec(
       @ConfigDefault("`0`") @JsonPropertyDescription("which app instance") Integer appInstance,
-      @ConfigDefault("`1`") @JsonPropertyDescription("servers, ≥ 1") Integer min,
+      @ConfigDefault("`1`") @JsonPropertyDescription("servers, ≥ 1") @Min(1) Integer min,
       @ConfigDefault("required") @JsonPropertyDescription("servers, ≥ `min`") Integer max,
       @ConfigDefault("none")
           @JsonPropertyDescription(
@@ -112,6 +123,7 @@ public record ElasticitySpec(
           @JsonPropertyDescription(
               "stats intervals in a row a threshold must be crossed before the policy "
                   + "acts (≥ 1): more ignores one noisy interval (a JIT burst, a GC pause)")
+          @Min(1)
           Integer sustainIntervals) {
 
     public ReactiveSpec(

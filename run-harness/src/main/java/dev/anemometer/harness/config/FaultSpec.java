@@ -3,6 +3,7 @@ package dev.anemometer.harness.config;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonPropertyDescription;
 import dev.anemometer.driver.syntax.ConfigDefault;
+import jakarta.validation.constraints.NotNull;
 import java.time.Duration;
 
 /**
@@ -13,6 +14,8 @@ import java.time.Duration;
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record FaultSpec(
     @JsonPropertyDescription("when the fault happens: a duration from the start of the load")
+        @NotNull(message = ElasticitySpec.AT_REQUIRED)
+        @NonNegativeDuration(message = ElasticitySpec.AT_REQUIRED)
         Duration at,
     @JsonPropertyDescription(
             "the tier whose process, container or pod is killed (SIGKILL) and "

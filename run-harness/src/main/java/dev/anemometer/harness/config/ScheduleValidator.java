@@ -1,7 +1,6 @@
 package dev.anemometer.harness.config;
 
 import dev.anemometer.driver.loadpath.SegmentSpec;
-import java.time.Duration;
 import java.util.List;
 
 /** Checks elasticity and fault schedules against the topology they act on. */
@@ -24,10 +23,6 @@ final class ScheduleValidator {
     if (config.elasticity().reactive() != null) {
       validateReactive(config, config.elasticity().reactive(), "elasticity.reactive");
     }
-    Duration interval = config.elasticity().statsInterval();
-    if (interval.compareTo(Duration.ofSeconds(1)) < 0) {
-      errors.add("elasticity.statsInterval: must be ≥ 1s");
-    }
   }
 
   private void validateReactive(
@@ -38,14 +33,8 @@ final class ScheduleValidator {
     }
     int min = reactive.min() == null ? 1 : reactive.min();
     int max = reactive.max() == null ? 0 : reactive.max();
-    if (min < 1) {
-      errors.add(path + ".min: must be ≥ 1");
-    }
     if (max < min) {
       errors.add(path + ".max: is required, ≥ min (" + min + ")");
-    }
-    if (reactive.sustainIntervals() != null && reactive.sustainIntervals() < 1) {
-      errors.add(path + ".sustainIntervals: must be ≥ 1");
     }
     if (reactive.p99UpMillis() == null && reactive.cpuUp() == null) {
       errors.add(path + ": give p99UpMillis or cpuUp (when to add a server)");
@@ -80,9 +69,6 @@ final class ScheduleValidator {
   }
 
   private void validateStep(AnemometerConfig config, ElasticitySpec.Step step, String path) {
-    if (step.at() == null || step.at().isNegative()) {
-      errors.add(path + ".at: is required, a duration ≥ 0 from the start of the load");
-    }
     if (step.tier() == null || step.tier() == TierName.DB) {
       errors.add(path + ".tier: must be one of: app, web, lb");
       return;
@@ -118,9 +104,6 @@ final class ScheduleValidator {
   }
 
   private void validateFault(AnemometerConfig config, FaultSpec fault, String path) {
-    if (fault.at() == null || fault.at().isNegative()) {
-      errors.add(path + ".at: is required, a duration ≥ 0 from the start of the load");
-    }
     int actions =
         (fault.kill() != null ? 1 : 0)
             + (fault.restart() != null ? 1 : 0)

@@ -109,7 +109,9 @@ class ConfigSchemaTest {
         "findMax: {marginalBand: -1}",
         "soak: {leakPercentPerHour: 0}",
         "soak: {driftMinMillis: -1}",
-        "driver: {pods: {usersPerPod: 0}}"
+        "driver: {pods: {usersPerPod: 0}}",
+        "faults: [{kill: app}]",
+        "elasticity: {reactive: {max: 3, cpuUp: 1.5, min: 0}}"
       })
   void whatTheBindingRefusesTheSchemaRefuses(String yaml) {
     assertThat(errors(ConfigMapper.yaml().readTree(yaml))).as(yaml).isNotEmpty();
