@@ -28,11 +28,11 @@ public interface DeployedStack extends AutoCloseable {
   }
 
   /**
-   * Who drives the load: the harness's own driver at the entry URLs; a target may wrap it (the
-   * local target runs it on the driver's own cores).
+   * How the driver keeps its share of this host during the load (the local target: its own cores,
+   * the tiers at a lower precedence); nothing where the tiers run elsewhere.
    */
-  default LoadDriver loadDriver(LoadDriver inProcess) {
-    return inProcess;
+  default DriverPlacement driverPlacement() {
+    return DriverPlacement.NONE;
   }
 
   /**

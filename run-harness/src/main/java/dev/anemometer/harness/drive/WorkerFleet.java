@@ -5,8 +5,6 @@ import dev.anemometer.harness.config.DriverSpec;
 import dev.anemometer.harness.console.Console;
 import dev.anemometer.harness.deploy.DeployedInstance;
 import dev.anemometer.harness.deploy.HostWorkers;
-import dev.anemometer.harness.deploy.LoadPlan;
-import dev.anemometer.harness.deploy.LoadStop;
 import dev.anemometer.harness.deploy.TargetWorkers;
 import dev.anemometer.harness.deploy.TierExit;
 import dev.anemometer.harness.deploy.TierStartException;

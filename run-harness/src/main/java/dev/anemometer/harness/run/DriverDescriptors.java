@@ -5,7 +5,7 @@ import dev.anemometer.harness.config.AppInstanceSpec;
 import dev.anemometer.harness.config.Strategy;
 import dev.anemometer.harness.config.Target;
 import dev.anemometer.harness.console.Console;
-import dev.anemometer.harness.deploy.LoadPaths;
+import dev.anemometer.harness.drive.LoadPaths;
 
 /**
  * Holds findMax's ceiling to the users whose connections the driver can open. Every simulated user

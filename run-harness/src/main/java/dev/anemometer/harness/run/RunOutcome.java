@@ -3,7 +3,7 @@ package dev.anemometer.harness.run;
 import dev.anemometer.driver.spec.ExitCodes;
 import dev.anemometer.harness.audit.AuditResult;
 import dev.anemometer.harness.deploy.DeployedInstance;
-import dev.anemometer.harness.deploy.LoadOutcome;
+import dev.anemometer.harness.drive.LoadOutcome;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;

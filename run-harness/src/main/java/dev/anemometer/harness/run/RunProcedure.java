@@ -8,14 +8,15 @@ import dev.anemometer.harness.config.ConfigLoader;
 import dev.anemometer.harness.console.Console;
 import dev.anemometer.harness.deploy.DeployedInstance;
 import dev.anemometer.harness.deploy.DeployedStack;
+import dev.anemometer.harness.deploy.DriverPlacement;
 import dev.anemometer.harness.deploy.DriverProcesses;
-import dev.anemometer.harness.deploy.LoadDriver;
-import dev.anemometer.harness.deploy.LoadOutcome;
-import dev.anemometer.harness.deploy.LoadPlan;
-import dev.anemometer.harness.deploy.LoadStop;
 import dev.anemometer.harness.deploy.OpenFilesLimit;
 import dev.anemometer.harness.deploy.TargetWorkers;
 import dev.anemometer.harness.deploy.TierExit;
+import dev.anemometer.harness.drive.LoadDriver;
+import dev.anemometer.harness.drive.LoadOutcome;
+import dev.anemometer.harness.drive.LoadPlan;
+import dev.anemometer.harness.drive.LoadStop;
 import dev.anemometer.harness.extension.RunContext;
 import dev.anemometer.harness.extension.RunExtension;
 import dev.anemometer.harness.extension.RunExtensions;
@@ -248,7 +249,6 @@ public final class RunProcedure {
       throws InterruptedException {
     AnemometerConfig config = run.config();
     ResultsDirectory results = run.results();
-    LoadDriver placed = deployment.loadDriver(this.driver);
     harness.console().phase("drive load (" + config.strategy().configName() + ")");
     results.events().phase("load", "start");
     Optional<TargetWorkers> workers = deployment.openWorkers();
@@ -270,7 +270,13 @@ public final class RunProcedure {
               loadStop,
               driverProcesses,
               workers.orElse(null));
-      load = placed.drive(plan);
+      DriverPlacement placement = deployment.driverPlacement();
+      placement.enter(harness.console(), results.events());
+      try {
+        load = driver.drive(plan);
+      } finally {
+        placement.leave(harness.console());
+      }
     } finally {
       try {
         afterLoad(run.riders());

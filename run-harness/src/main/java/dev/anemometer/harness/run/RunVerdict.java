@@ -2,7 +2,7 @@ package dev.anemometer.harness.run;
 
 import dev.anemometer.driver.spec.ExitCodes;
 import dev.anemometer.harness.config.AuditSpec;
-import dev.anemometer.harness.deploy.LoadOutcome;
+import dev.anemometer.harness.drive.LoadOutcome;
 import java.util.stream.Collectors;
 
 /**

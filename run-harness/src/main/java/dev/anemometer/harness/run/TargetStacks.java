@@ -2,7 +2,6 @@ package dev.anemometer.harness.run;
 
 import dev.anemometer.harness.config.AnemometerConfig;
 import dev.anemometer.harness.deploy.DeployedStack;
-import dev.anemometer.harness.deploy.LoadDriver;
 import dev.anemometer.harness.deploy.compose.ComposeStack;
 import dev.anemometer.harness.deploy.kubernetes.KubernetesStack;
 import dev.anemometer.harness.deploy.local.CorePlacement;
@@ -10,6 +9,7 @@ import dev.anemometer.harness.deploy.local.LocalDeployment;
 import dev.anemometer.harness.deploy.local.WorkerProcesses;
 import dev.anemometer.harness.deploygen.StackModel;
 import dev.anemometer.harness.drive.DriverLoad;
+import dev.anemometer.harness.drive.LoadDriver;
 import dev.anemometer.harness.results.ResultsDirectory;
 import dev.anemometer.harness.tuning.TuningCalculator;
 

@@ -48,6 +48,21 @@ class ArchitectureTest {
         .check(MAIN_CLASSES);
   }
 
+  /**
+   * The load's types (plan, driver, outcome) live with the load ({@code drive}); the targets know
+   * nothing of them and keep the driver's share of the host through {@code DriverPlacement}.
+   */
+  @Test
+  void theDeploymentKnowsNothingOfTheLoad() {
+    noClasses()
+        .that()
+        .resideInAPackage(HARNESS + ".deploy..")
+        .should()
+        .dependOnClassesThat()
+        .resideInAPackage(HARNESS + ".drive..")
+        .check(MAIN_CLASSES);
+  }
+
   /** Each target stands on the deployment API (and the container images' package) alone. */
   @Test
   void noTargetDependsOnAnother() {

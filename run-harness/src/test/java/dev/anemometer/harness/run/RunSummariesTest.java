@@ -9,7 +9,7 @@ import dev.anemometer.harness.config.AnemometerConfig;
 import dev.anemometer.harness.config.ConfigLoader;
 import dev.anemometer.harness.deploy.DatabaseEndpoint;
 import dev.anemometer.harness.deploy.DeployedInstance;
-import dev.anemometer.harness.deploy.LoadOutcome;
+import dev.anemometer.harness.drive.LoadOutcome;
 import dev.anemometer.harness.results.RunSummary;
 import java.net.URI;
 import java.time.Instant;

@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.anemometer.driver.spec.ExitCodes;
 import dev.anemometer.harness.audit.AuditResult;
 import dev.anemometer.harness.config.AuditSpec;
-import dev.anemometer.harness.deploy.LoadOutcome;
+import dev.anemometer.harness.drive.LoadOutcome;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;

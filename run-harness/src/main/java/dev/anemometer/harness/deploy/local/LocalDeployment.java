@@ -6,13 +6,13 @@ import dev.anemometer.harness.console.Console;
 import dev.anemometer.harness.deploy.DatabaseEndpoint;
 import dev.anemometer.harness.deploy.DeployedInstance;
 import dev.anemometer.harness.deploy.DeployedStack;
-import dev.anemometer.harness.deploy.LoadDriver;
-import dev.anemometer.harness.deploy.LoadPlan;
+import dev.anemometer.harness.deploy.DriverPlacement;
 import dev.anemometer.harness.deploy.TierExit;
 import dev.anemometer.harness.deploy.TierProcess;
 import dev.anemometer.harness.deploy.TierStartException;
 import dev.anemometer.harness.elasticity.FaultTarget;
 import dev.anemometer.harness.elasticity.ScalableTier;
+import dev.anemometer.harness.json.EventLog;
 import dev.anemometer.harness.tuning.TuningCalculator;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -210,50 +210,49 @@ public final class LocalDeployment implements DeployedStack {
    * run on the others) and every core comes back to it afterwards.
    */
   @Override
-  public LoadDriver loadDriver(LoadDriver inProcess) {
+  public DriverPlacement driverPlacement() {
     if (!cores.pinsCores() && !cores.lowersTiers()) {
-      return inProcess;
+      return DriverPlacement.NONE;
     }
-    return plan -> {
-      announcePrecedence(plan);
-      if (!cores.pinsCores()) {
-        return inProcess.drive(plan);
+    return new DriverPlacement() {
+      @Override
+      public void enter(Console console, EventLog events) {
+        announcePrecedence(console, events);
+        if (cores.pinsCores()) {
+          cores.pinThisJvm();
+          console.info(cores.describe());
+          events.record("cores", "driver", cores.details());
+        }
       }
-      cores.pinThisJvm();
-      plan.console().info(cores.describe());
-      plan.events().record("cores", "driver", cores.details());
-      try {
-        return inProcess.drive(plan);
-      } finally {
+
+      @Override
+      public void leave(Console console) {
+        if (!cores.pinsCores()) {
+          return;
+        }
         try {
           cores.releaseThisJvm();
         } catch (TierStartException e) {
           // The load's own outcome matters more; what follows merely runs on fewer cores.
-          plan.console().notice("the harness keeps the driver's cores: " + e.getMessage());
+          console.notice("the harness keeps the driver's cores: " + e.getMessage());
         }
       }
     };
   }
 
-  /**
-   * When the load starts, the app servers' pools are connected: the PostgreSQL backends serving
-   * them lead sessions of their own, lowered here like the tiers (decision 0011).
-   */
-  private void announcePrecedence(LoadPlan plan) {
+  private void announcePrecedence(Console console, EventLog events) {
     if (!cores.lowersTiers()) {
       return;
     }
     List<Long> pids = processes.processes().stream().map(ManagedProcess::pid).toList();
     int children = cores.lowerTierChildren(pids);
-    plan.console()
-        .info(
-            cores.describePrecedence()
-                + (children > 0 ? "; " + children + " sessions of their children too" : ""));
-    plan.events()
-        .record(
-            "precedence",
-            "tiers",
-            Map.of("niceness", TierPrecedence.NICENESS, "childSessionsLowered", children));
+    console.info(
+        cores.describePrecedence()
+            + (children > 0 ? "; " + children + " sessions of their children too" : ""));
+    events.record(
+        "precedence",
+        "tiers",
+        Map.of("niceness", TierPrecedence.NICENESS, "childSessionsLowered", children));
   }
 
   @Override

@@ -9,7 +9,6 @@ import dev.anemometer.harness.config.ConfigLoader;
 import dev.anemometer.harness.console.Console;
 import dev.anemometer.harness.deploy.DeployedInstance;
 import dev.anemometer.harness.deploy.DeployedStack;
-import dev.anemometer.harness.deploy.LoadDriver;
 import dev.anemometer.harness.deploy.TargetCpu;
 import dev.anemometer.harness.deploy.TargetWorkers;
 import dev.anemometer.harness.deploy.TierExit;
@@ -309,11 +308,6 @@ class KubernetesRunIT {
     @Override
     public Map<Integer, FaultTarget> faultTargets() {
       return cluster.faultTargets();
-    }
-
-    @Override
-    public LoadDriver loadDriver(LoadDriver inProcess) {
-      return cluster.loadDriver(inProcess);
     }
 
     @Override

@@ -1,4 +1,4 @@
-package dev.anemometer.harness.deploy;
+package dev.anemometer.harness.drive;
 
 import dev.anemometer.driver.output.DriverSummary;
 import dev.anemometer.harness.audit.AcknowledgedBid;

@@ -1,4 +1,4 @@
-package dev.anemometer.harness.deploy;
+package dev.anemometer.harness.drive;
 
 /**
  * The load phase of a run: drives the deployed instances along their load paths and judges QoS. The

@@ -1,4 +1,4 @@
-package dev.anemometer.harness.deploy;
+package dev.anemometer.harness.drive;
 
 import dev.anemometer.driver.behavior.UsersConfig;
 import dev.anemometer.driver.loadpath.FindMaxLoadPathSpec;
@@ -8,6 +8,7 @@ import dev.anemometer.driver.run.TargetSpec;
 import dev.anemometer.harness.config.AnemometerConfig;
 import dev.anemometer.harness.config.AppInstanceSpec;
 import dev.anemometer.harness.config.FindMaxSpec;
+import dev.anemometer.harness.deploy.DeployedInstance;
 import java.net.URI;
 import java.time.Duration;
 import java.util.ArrayList;

@@ -1,4 +1,4 @@
-package dev.anemometer.harness.deploy;
+package dev.anemometer.harness.drive;
 
 import java.util.ArrayList;
 import java.util.List;

@@ -1,4 +1,4 @@
-package dev.anemometer.harness.deploy;
+package dev.anemometer.harness.drive;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

@@ -1,8 +1,11 @@
-package dev.anemometer.harness.deploy;
+package dev.anemometer.harness.drive;
 
 import dev.anemometer.driver.run.RunListener;
 import dev.anemometer.harness.config.AnemometerConfig;
 import dev.anemometer.harness.console.Console;
+import dev.anemometer.harness.deploy.DeployedInstance;
+import dev.anemometer.harness.deploy.DriverProcesses;
+import dev.anemometer.harness.deploy.TargetWorkers;
 import dev.anemometer.harness.json.EventLog;
 import java.nio.file.Path;
 import java.util.List;
