@@ -5,6 +5,7 @@ import jakarta.validation.ConstraintViolation;
 import jakarta.validation.Validation;
 import jakarta.validation.Validator;
 import jakarta.validation.ValidatorFactory;
+import jakarta.validation.groups.Default;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -31,8 +32,12 @@ final class ConfigConstraints {
   /** Every broken rule of a key, ordered by path (the rules themselves come in no order). */
   static List<String> errors(AnemometerConfig config) {
     Validator validator = FACTORY.getValidator();
+    Class<?>[] groups =
+        config.strategy() == Strategy.FIND_MAX
+            ? new Class<?>[] {Default.class, FindMaxRules.class}
+            : new Class<?>[] {Default.class};
     List<ConstraintViolation<AnemometerConfig>> violations =
-        new ArrayList<>(validator.validate(config));
+        new ArrayList<>(validator.validate(config, groups));
     violations.sort(Comparator.comparing(violation -> violation.getPropertyPath().toString()));
     return violations.stream().map(ConfigConstraints::line).toList();
   }

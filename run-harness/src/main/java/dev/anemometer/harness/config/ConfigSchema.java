@@ -52,10 +52,10 @@ public final class ConfigSchema {
   /** The keyword of a default as the reference says it (a value, a rule, a source). */
   static final String DEFAULT_TEXT = "x-default";
 
-  /** A default written as one value in backticks: {@code `30s`}, {@code `true`}. */
   /** The schema's keyword for a range JSON Schema cannot state (of a duration, of a size). */
   static final String RANGE_TEXT = "x-range";
 
+  /** A default written as one value in backticks: {@code `30s`}, {@code `true`}. */
   private static final Pattern LITERAL = Pattern.compile("`([^`]+)`");
 
   private ConfigSchema() {}

@@ -51,14 +51,14 @@ public record ElasticitySpec(
     this(schedule, null, null, null, null);
   }
 
+  /** What a scheduled change or fault says of its time when it has none, or one before the load. */
+  static final String AT_REQUIRED = "is required, a duration ≥ 0 from the start of the load";
+
   /**
    * At {@code at} from the start of the load, or from the start of load-path segment {@code
    * segment} when given, set {@code tier} of app instance {@code appInstance} to {@code instances}.
    */
   @JsonInclude(JsonInclude.Include.NON_NULL)
-  /** What a scheduled change or fault says of its time when it has none, or one before the load. */
-  static final String AT_REQUIRED = "is required, a duration ≥ 0 from the start of the load";
-
   public record Step(
       @JsonPropertyDescription(
               "duration from the start of the load (or from the start of `segment`)")

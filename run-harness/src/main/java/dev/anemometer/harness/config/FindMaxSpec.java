@@ -24,7 +24,7 @@ import java.util.List;
 public record FindMaxSpec(
     @ConfigDefault("ceiling / 10")
         @JsonPropertyDescription("users added per step of the climb")
-        @Min(1)
+        @Min(value = 1, groups = FindMaxRules.class)
         Integer initialStep,
     @ConfigDefault("4/5 of each instance's `maxUsers`")
         @JsonPropertyDescription(
@@ -32,50 +32,55 @@ public record FindMaxSpec(
                 + "`maxUsers` / 15 live auctions of up to 13 followers, so up to 13/15 of "
                 + "`maxUsers` every user finds auctions sized for the expected mix. A "
                 + "peak at the ceiling is a lower bound, and the run says so")
-        @Min(1)
+        @Min(value = 1, groups = FindMaxRules.class)
         Integer ceiling,
     @ConfigDefault("`2.5`")
         @JsonPropertyDescription(
             "percent, (0, 50]: the search stops when (lowest fail − highest pass) / "
                 + "highest pass is below it")
-        @Positive(message = "must be a percentage > 0")
-        @DecimalMax(value = "50", message = "must be a percentage ≤ 50")
+        @Positive(message = "must be a percentage > 0", groups = FindMaxRules.class)
+        @DecimalMax(
+            value = "50",
+            message = "must be a percentage ≤ 50",
+            groups = FindMaxRules.class)
         Double precision,
     @ConfigDefault("`1`")
         @JsonPropertyDescription(
             "how often the answer runs again over `verificationPeriod` and must "
                 + "pass again (0–10); one that fails becomes the bracket's upper end and "
                 + "the search goes on below it")
-        @Min(value = 0, message = "must be between 0 and 10")
-        @Max(value = 10, message = "must be between 0 and 10")
+        @Min(value = 0, message = "must be between 0 and 10", groups = FindMaxRules.class)
+        @Max(value = 10, message = "must be between 0 and 10", groups = FindMaxRules.class)
         Integer verifications,
     @ConfigDefault("`20s`")
         @JsonPropertyDescription(
             "the judged length of the climb's first step; a later step brings its "
                 + "users in during its own window, at `rampUp`'s pace, so its window "
                 + "lasts `rampUp`, at least `step`")
-        @PositiveDuration
+        @PositiveDuration(groups = FindMaxRules.class)
         Duration step,
     @ConfigDefault("`30s`")
         @JsonPropertyDescription(
             "the first step's ramp, and a probe's ramp from the previous user "
                 + "count: its users arrive at the climb's pace (`initialStep` users per "
                 + "`rampUp`), over at least 5 s and at most `rampUp`")
-        @NonNegativeDuration
+        @NonNegativeDuration(groups = FindMaxRules.class)
         Duration rampUp,
     @ConfigDefault("`30s`")
         @JsonPropertyDescription(
             "a probe's warm-up before it is judged, for a probe that brings a "
                 + "step's users or more; one that brings fewer warms up for that share of "
                 + "it (at least 5 s); none for a probe at the users of a window that just passed")
-        @NonNegativeDuration
+        @NonNegativeDuration(groups = FindMaxRules.class)
         Duration warmUp,
-    @ConfigDefault("`60s`") @JsonPropertyDescription("the judged part of a probe") @PositiveDuration
+    @ConfigDefault("`60s`")
+        @JsonPropertyDescription("the judged part of a probe")
+        @PositiveDuration(groups = FindMaxRules.class)
         Duration qosPeriod,
     @ConfigDefault("twice `qosPeriod`")
         @JsonPropertyDescription(
             "the judged part of a verification: the answer rests on a window this long")
-        @PositiveDuration
+        @PositiveDuration(groups = FindMaxRules.class)
         Duration verificationPeriod,
     @ConfigDefault("none")
         @JsonPropertyDescription(
@@ -93,8 +98,11 @@ public record FindMaxSpec(
                 + "limit / 1.25 and limit × 1.25 (a p99 of 1.6–2.5 s against 2 s), "
                 + "passing or failing, runs again, and two agreeing windows decide (a "
                 + "third when the first two disagree); `0` never")
-        @PositiveOrZero(message = "must be a percentage ≥ 0")
-        @DecimalMax(value = "50", message = "must be a percentage ≤ 50")
+        @PositiveOrZero(message = "must be a percentage ≥ 0", groups = FindMaxRules.class)
+        @DecimalMax(
+            value = "50",
+            message = "must be a percentage ≤ 50",
+            groups = FindMaxRules.class)
         Double marginalBand) {
 
   /**

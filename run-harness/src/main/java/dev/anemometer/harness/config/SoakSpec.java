@@ -56,10 +56,10 @@ public record SoakSpec(
         @PositiveDuration
         Duration driftSpan) {
 
-  /** No {@code soak} block: no sampler, no judgement (the defaults of every threshold). */
   /** How often a soak may sample: often enough to see a trend, seldom enough to cost nothing. */
   static final String EVERY_RANGE = "must be a duration between 1s and 10m (e.g. 15s)";
 
+  /** No {@code soak} block: no sampler, no judgement (the defaults of every threshold). */
   public static final SoakSpec OFF = new SoakSpec(false, null, 10, null, 25, 10, null);
 
   public SoakSpec {

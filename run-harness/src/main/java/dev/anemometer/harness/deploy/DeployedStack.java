@@ -29,7 +29,8 @@ public interface DeployedStack extends AutoCloseable {
 
   /**
    * How the driver keeps its share of this host during the load (the local target: its own cores,
-   * the tiers at a lower precedence); nothing where the tiers run elsewhere.
+   * the tiers at a lower precedence); nothing on the other targets (compose raises the driver's own
+   * priority for as long as its deployment runs, decision 0023).
    */
   default DriverPlacement driverPlacement() {
     return DriverPlacement.NONE;

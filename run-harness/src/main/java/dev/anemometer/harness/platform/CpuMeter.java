@@ -45,7 +45,7 @@ public final class CpuMeter implements RunListener {
   private final List<WindowCpu> windows = new ArrayList<>();
   private final Map<String, Integer> activeUsers = new ConcurrentHashMap<>();
   private final boolean background;
-  private ScheduledExecutorService scheduler;
+  private volatile ScheduledExecutorService scheduler;
   private volatile long startNanos;
 
   CpuMeter(CpuSampler sampler, LongSupplier nanoTime, EventLog events, boolean background) {
@@ -131,6 +131,11 @@ public final class CpuMeter implements RunListener {
 
   @Override
   public void onFinish(RunResult result) {
+    close();
+  }
+
+  /** Stops sampling; also for a load that broke off, whose driver never says it finished. */
+  public void close() {
     if (scheduler != null) {
       scheduler.shutdownNow();
     }

@@ -4,6 +4,7 @@ import dev.anemometer.driver.spec.ExitCodes;
 import dev.anemometer.harness.audit.AuditResult;
 import dev.anemometer.harness.deploy.DeployedInstance;
 import dev.anemometer.harness.drive.LoadOutcome;
+import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
@@ -20,6 +21,9 @@ final class RunOutcome {
   volatile int exitCode = ExitCodes.INFRASTRUCTURE;
   volatile String message;
   volatile boolean interrupted;
+
+  /** When the run started: once the extensions' first hook (the machine's probe) is done. */
+  volatile Instant started;
 
   /** What lowered findMax's ceiling below the configured one; null if nothing did. */
   volatile String ceilingCause;

@@ -25,7 +25,6 @@ import dev.anemometer.harness.results.ResultsDirectory;
 import dev.anemometer.harness.results.RunSummary;
 import java.nio.file.Path;
 import java.sql.SQLException;
-import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -82,7 +81,7 @@ public final class RunProcedure {
     }
     run.results().events().phase("stop", "done");
     if (!run.outcome().interrupted) {
-      run.riders().forEach(RunExtension::afterStop);
+      afterStop(run);
     }
     try {
       Runtime.getRuntime().removeShutdownHook(interrupted);
@@ -104,8 +103,7 @@ public final class RunProcedure {
       AnemometerConfig config,
       ResultsDirectory results,
       RunOutcome outcome,
-      List<RunExtension> riders,
-      Instant started) {}
+      List<RunExtension> riders) {}
 
   /**
    * The configuration resolved for this host (a findMax hint, the driver's descriptors), checked by
@@ -126,7 +124,8 @@ public final class RunProcedure {
     harness.console().info("results: " + results.dir());
     List<RunExtension> riders =
         List.copyOf(extensions.forRun(new RunContext(config, results, harness.console())));
-    return new Run(config, results, outcome, riders, harness.clock().instant());
+    outcome.started = harness.clock().instant();
+    return new Run(config, results, outcome, riders);
   }
 
   private void interrupted(Run run) {
@@ -145,6 +144,8 @@ public final class RunProcedure {
       for (RunExtension rider : run.riders()) {
         rider.beforeDeploy();
       }
+      // The run starts where it did before it had extensions: after the machine was probed.
+      run.outcome().started = harness.clock().instant();
       try (DeployedStack stack = deploy(run.config(), run.results())) {
         run.outcome().instances = stack.instances();
         for (RunExtension rider : run.riders()) {
@@ -161,13 +162,29 @@ public final class RunProcedure {
     } catch (ConfigException e) {
       throw e; // the configuration's fault, not the infrastructure's: the caller says it
     } catch (RuntimeException | SQLException e) {
-      run.outcome().exitCode = ExitCodes.INFRASTRUCTURE;
-      if (!run.outcome().interrupted) {
-        run.outcome().message = e.getMessage();
+      failed(run, e);
+    }
+  }
+
+  /** A failure of the infrastructure (a tier, a hook): exit code 3, its message, on record. */
+  private static void failed(Run run, Exception e) {
+    run.outcome().exitCode = ExitCodes.INFRASTRUCTURE;
+    if (!run.outcome().interrupted) {
+      run.outcome().message = e.getMessage();
+    }
+    run.results()
+        .events()
+        .record("error", "run", Map.of("message", String.valueOf(e.getMessage())));
+  }
+
+  /** Every extension's last hook, each even when one before it failed; a failure is exit 3. */
+  private static void afterStop(Run run) {
+    for (RunExtension rider : run.riders()) {
+      try {
+        rider.afterStop();
+      } catch (RuntimeException e) {
+        failed(run, e);
       }
-      run.results()
-          .events()
-          .record("error", "run", Map.of("message", String.valueOf(e.getMessage())));
     }
   }
 
@@ -274,37 +291,48 @@ public final class RunProcedure {
       placement.enter(harness.console(), results.events());
       try {
         load = driver.drive(plan);
+      } catch (RuntimeException | InterruptedException e) {
+        // The load's own failure is the run's; what failed while stopping its watchers goes with
+        // it.
+        try {
+          afterLoad(run.riders());
+        } catch (RuntimeException | InterruptedException later) {
+          e.addSuppressed(later);
+        }
+        throw e;
       } finally {
         placement.leave(harness.console());
       }
+      afterLoad(run.riders());
     } finally {
-      try {
-        afterLoad(run.riders());
-      } finally {
-        workers.ifPresent(TargetWorkers::close);
-      }
+      workers.ifPresent(TargetWorkers::close);
     }
     results.events().record("phase", "load", Map.of("state", "done", "passed", load.passed()));
     return load;
   }
 
   /**
-   * Every extension stops what watched the load, even when one of them fails; the first failure is
-   * then the run's.
+   * Every extension stops what watched the load, each even when one before it failed or was
+   * interrupted; the first failure is then thrown, with the later ones suppressed in it.
    */
   private static void afterLoad(List<RunExtension> riders) throws InterruptedException {
-    RuntimeException failed = null;
+    Exception failed = null;
     for (RunExtension rider : riders) {
       try {
         rider.afterLoad();
-      } catch (RuntimeException e) {
+      } catch (RuntimeException | InterruptedException e) {
         if (failed == null) {
           failed = e;
+        } else {
+          failed.addSuppressed(e);
         }
       }
     }
+    if (failed instanceof InterruptedException interrupted) {
+      throw interrupted;
+    }
     if (failed != null) {
-      throw failed;
+      throw (RuntimeException) failed;
     }
   }
 
@@ -312,9 +340,14 @@ public final class RunProcedure {
   private RunSummary summarize(Run run) {
     RunSummary summary =
         RunSummaries.summarize(
-            run.config(), run.started(), harness.clock().instant(), run.outcome());
+            run.config(), run.outcome().started, harness.clock().instant(), run.outcome());
     for (RunExtension rider : run.riders()) {
-      summary = rider.summarize(summary);
+      try {
+        summary = rider.summarize(summary);
+      } catch (RuntimeException e) {
+        // The verdict and the rest of the summary stand without one extension's part.
+        harness.console().notice("a part of the summary is missing: " + e.getMessage());
+      }
     }
     return summary;
   }

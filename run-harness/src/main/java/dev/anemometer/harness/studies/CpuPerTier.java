@@ -59,6 +59,14 @@ final class CpuPerTier implements RunExtension {
   }
 
   @Override
+  public void afterLoad() {
+    CpuMeter measured = meter;
+    if (measured != null) {
+      measured.close();
+    }
+  }
+
+  @Override
   public RunSummary summarize(RunSummary summary) {
     CpuMeter measured = meter;
     if (measured == null) {

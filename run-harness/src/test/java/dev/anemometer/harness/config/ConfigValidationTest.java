@@ -156,6 +156,32 @@ class ConfigValidationTest {
             "findMax.maxPassHint: has 2 counts for 1 app instances"));
   }
 
+  @Test
+  void aFixedRunLeavesTheFindMaxSectionAsItFindsIt() {
+    AnemometerConfig fixed =
+        new ConfigLoader()
+            .load(null, null, List.of("findMax.precision=0", "findMax.verifications=11"));
+
+    assertThat(fixed.findMax().precision()).isZero();
+    ConfigException search =
+        catchThrowableOfType(
+            ConfigException.class,
+            () ->
+                new ConfigLoader()
+                    .load(
+                        null,
+                        null,
+                        List.of(
+                            "strategy=findMax",
+                            "findMax.precision=0",
+                            "findMax.verifications=11")));
+
+    assertThat(search.errors())
+        .contains(
+            "findMax.precision: must be a percentage > 0 (got 0.0)",
+            "findMax.verifications: must be between 0 and 10 (got 11)");
+  }
+
   @ParameterizedTest(name = "{0}")
   @MethodSource("brokenFindMax")
   void findMaxErrorsNameTheirKey(String assignment, String expected) {

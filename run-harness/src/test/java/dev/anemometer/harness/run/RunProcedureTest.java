@@ -106,7 +106,70 @@ class RunProcedureTest {
     assertThat(result.summary().cpu().note()).isEqualTo("played by the test");
   }
 
-  private RunProcedure procedure(StackLauncher launcher, LoadDriver driver) {
+  @Test
+  void anExtensionThatFailsAfterTheStopIsAnInfrastructureErrorAndTheOthersStillRun()
+      throws Exception {
+    RunExtension failsAfterStop =
+        new RunExtension() {
+          @Override
+          public void afterStop() {
+            throw new IllegalStateException("the machine could not be measured");
+          }
+        };
+
+    RunProcedure.RunResult result =
+        procedure(stackThatServes(), loadThatPasses(), failsAfterStop)
+            .execute(config(), temp.resolve("results"));
+
+    assertThat(calls).endsWith("stack closed", "after-stop");
+    assertThat(result.summary().outcome()).isEqualTo("ERROR");
+    assertThat(result.summary().message()).isEqualTo("the machine could not be measured");
+    assertThat(result.dir().resolve("summary.json")).exists();
+  }
+
+  @Test
+  void anExtensionWhosePartFailsLeavesTheRestOfTheSummary() throws Exception {
+    RunExtension failsItsPart =
+        new RunExtension() {
+          @Override
+          public RunSummary summarize(RunSummary summary) {
+            throw new IllegalStateException("no part");
+          }
+        };
+
+    RunProcedure.RunResult result =
+        procedure(stackThatServes(), loadThatPasses(), failsItsPart)
+            .execute(config(), temp.resolve("results"));
+
+    assertThat(result.summary().outcome()).isEqualTo("PASSED");
+    assertThat(result.summary().cpu().note()).isEqualTo("played by the test");
+    assertThat(Files.readString(result.dir().resolve("summary.json"))).contains("PASSED");
+  }
+
+  @Test
+  void whenTheLoadBreaksOffEveryExtensionStopsAndTheirFailuresGoWithTheLoads() throws Exception {
+    RunExtension failsToStop =
+        new RunExtension() {
+          @Override
+          public void afterLoad() {
+            throw new IllegalStateException("the sampler would not stop");
+          }
+        };
+    LoadDriver breaks =
+        plan -> {
+          throw new TierStartException("the driver broke off");
+        };
+
+    RunProcedure.RunResult result =
+        procedure(stackThatServes(), breaks, failsToStop)
+            .execute(config(), temp.resolve("results"));
+
+    assertThat(calls).contains("after-load");
+    assertThat(result.summary().message()).isEqualTo("the driver broke off");
+  }
+
+  private RunProcedure procedure(
+      StackLauncher launcher, LoadDriver driver, RunExtension... before) {
     Console console = new Console(new PrintStream(new ByteArrayOutputStream()), false);
     Harness harness =
         new Harness(
@@ -114,7 +177,15 @@ class RunProcedureTest {
             console,
             Clock.systemUTC(),
             new TuningCalculator(8L << 30));
-    return new RunProcedure(harness, driver, launcher, run -> List.of(new Recording(run)));
+    return new RunProcedure(
+        harness,
+        driver,
+        launcher,
+        run -> {
+          List<RunExtension> riders = new java.util.ArrayList<>(List.of(before));
+          riders.add(new Recording(run));
+          return riders;
+        });
   }
 
   private StackLauncher stackThatServes() {

@@ -218,10 +218,17 @@ public final class LocalDeployment implements DeployedStack {
       @Override
       public void enter(Console console, EventLog events) {
         announcePrecedence(console, events);
-        if (cores.pinsCores()) {
-          cores.pinThisJvm();
+        if (!cores.pinsCores()) {
+          return;
+        }
+        cores.pinThisJvm();
+        try {
           console.info(cores.describe());
           events.record("cores", "driver", cores.details());
+        } catch (RuntimeException e) {
+          // The run does not leave what it did not enter: the cores go back before it fails.
+          leave(console);
+          throw e;
         }
       }
 
@@ -240,6 +247,10 @@ public final class LocalDeployment implements DeployedStack {
     };
   }
 
+  /**
+   * When the load starts, the app servers' pools are connected: the PostgreSQL backends serving
+   * them lead sessions of their own, lowered here like the tiers (decision 0011).
+   */
   private void announcePrecedence(Console console, EventLog events) {
     if (!cores.lowersTiers()) {
       return;
