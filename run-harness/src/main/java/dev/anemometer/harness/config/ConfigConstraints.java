@@ -15,8 +15,8 @@ import org.hibernate.validator.messageinterpolation.ParameterMessageInterpolator
 /**
  * The rules of single keys, as their records declare them (Bean Validation: {@code @Min},
  * {@code @PositiveDuration}, {@link SizeRule} …), one line each: the key's path, what it must be,
- * and what it was. Rules that join keys, or depend on the strategy or target, stay in the
- * validators' code.
+ * and what it was. The findMax keys' rules ({@link FindMaxRules}) apply to findMax runs only. Rules
+ * that join keys, or depend on the target, stay in the validators' code.
  */
 final class ConfigConstraints {
 

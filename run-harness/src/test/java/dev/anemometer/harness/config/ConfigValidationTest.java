@@ -163,20 +163,7 @@ class ConfigValidationTest {
             .load(null, null, List.of("findMax.precision=0", "findMax.verifications=11"));
 
     assertThat(fixed.findMax().precision()).isZero();
-    ConfigException search =
-        catchThrowableOfType(
-            ConfigException.class,
-            () ->
-                new ConfigLoader()
-                    .load(
-                        null,
-                        null,
-                        List.of(
-                            "strategy=findMax",
-                            "findMax.precision=0",
-                            "findMax.verifications=11")));
-
-    assertThat(search.errors())
+    assertThat(errors("strategy=findMax", "findMax.precision=0", "findMax.verifications=11"))
         .contains(
             "findMax.precision: must be a percentage > 0 (got 0.0)",
             "findMax.verifications: must be between 0 and 10 (got 11)");
