@@ -40,7 +40,7 @@ final class ComposeAppTier extends ContainerAppTier {
   ComposeAppTier(
       ComposeDeployment deployment,
       ComposeDeployment.Project project,
-      DockerApi engine,
+      EngineCli engine,
       Duration drainTimeout) {
     super(project.model());
     this.deployment = deployment;

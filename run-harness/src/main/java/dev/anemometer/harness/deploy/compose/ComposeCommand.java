@@ -47,14 +47,11 @@ public final class ComposeCommand {
 
   /** Finds Compose and checks that a Docker engine answers; exit 3 with the reason if not. */
   public static ComposeCommand detect(Path workDir) {
-    return detect(workDir, DockerApi.fromEnvironment());
+    return detect(workDir, DockerCli.fromEnvironment());
   }
 
-  /**
-   * As {@link #detect(Path)}, with the engine's API asked directly: Compose talks to that API, and
-   * podman's {@code docker info} answers even when its API service is down.
-   */
-  static ComposeCommand detect(Path workDir, DockerApi engine) {
+  /** As {@link #detect(Path)}, with the engine asked through {@code engine}. */
+  static ComposeCommand detect(Path workDir, EngineCli engine) {
     // Probes run where the harness runs: the work directory may not exist yet.
     Path here = Path.of("").toAbsolutePath();
     List<String> executable;
@@ -67,22 +64,14 @@ public final class ComposeCommand {
           "target compose: neither 'docker compose' nor 'docker-compose' is installed;"
               + " install Docker Compose or use --set target=local");
     }
-    if (engine.reachableDirectly()) {
-      Optional<String> silent = engine.ping(PING_TIMEOUT);
-      if (silent.isPresent()) {
-        throw new TierStartException(
-            "target compose: no Docker engine answers at "
-                + engine.host()
-                + " ("
-                + silent.get()
-                + "; is the engine's API service running and DOCKER_HOST right?); start it or use"
-                + " --set target=local");
-      }
-    } else if (!succeeds(List.of("docker", "info"), here)) {
+    Optional<String> silent = engine.ping(PING_TIMEOUT);
+    if (silent.isPresent()) {
       throw new TierStartException(
-          "target compose: no Docker engine is reachable at "
+          "target compose: no Docker engine answers at "
               + engine.host()
-              + " ('docker info' failed); start Docker or use --set target=local");
+              + " ("
+              + silent.get()
+              + "); start it, point DOCKER_HOST at it, or use --set target=local");
     }
     return new ComposeCommand(executable, workDir);
   }

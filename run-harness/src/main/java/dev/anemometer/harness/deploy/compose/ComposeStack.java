@@ -44,14 +44,14 @@ public final class ComposeStack implements DeployedStack {
   private final Map<Integer, FaultTarget> faults = new HashMap<>();
   private final AtomicBoolean closed = new AtomicBoolean();
   private final Thread downOnExit = new Thread(this::down, "anemometer-compose-down");
-  private final DockerApi engine;
+  private final EngineCli engine;
   private final Console console;
   private volatile ContainerWatch watch;
   private final ContainerProcesses processes;
   private volatile DriverSessionPriority driverPriority;
 
   ComposeStack(
-      ComposeDeployment deployment, DockerApi engine, Duration drainTimeout, Console console) {
+      ComposeDeployment deployment, EngineCli engine, Duration drainTimeout, Console console) {
     this.deployment = deployment;
     this.engine = engine;
     this.console = console;
@@ -86,7 +86,7 @@ public final class ComposeStack implements DeployedStack {
     ComposeStack stack =
         start(
             deployment,
-            DockerApi.fromEnvironment(),
+            DockerCli.fromEnvironment(),
             config.elasticity().drainTimeout(),
             uri -> Readiness.awaitHttp(uri, readyTimeout),
             console);
@@ -102,7 +102,7 @@ public final class ComposeStack implements DeployedStack {
    */
   static ComposeStack start(
       ComposeDeployment deployment,
-      DockerApi engine,
+      EngineCli engine,
       Duration drainTimeout,
       Consumer<URI> awaitReady,
       Console console) {
@@ -172,7 +172,7 @@ public final class ComposeStack implements DeployedStack {
           ContainerWatch.start(engine, names, deployment.plannedEnds(), listener, console::notice);
     } catch (IOException e) {
       console.notice(
-          "containers not watched: no events stream from " + engine.host() + ": " + e.getMessage());
+          "containers not watched: no events from " + engine.host() + ": " + e.getMessage());
     }
   }
 

@@ -12,7 +12,8 @@ import java.util.function.Supplier;
 /**
  * The tier containers' first processes as this host sees them, for CPU per tier: their process
  * trees hold every process of the container. The engine is asked at most every {@link #FRESH} (CPU
- * is sampled every second), so a container a change or fault started shows within that.
+ * is sampled every second), so a container a change or fault started shows within that; each asking
+ * is two engine commands per project.
  */
 final class ContainerProcesses implements Supplier<List<TierProcess>> {
 
@@ -23,13 +24,13 @@ final class ContainerProcesses implements Supplier<List<TierProcess>> {
       Map.of("postgres", "db", "app", "app", "haproxy", "lb", "nginx", "web");
 
   private final List<ComposeDeployment.Project> projects;
-  private final DockerApi engine;
+  private final EngineCli engine;
   private final LongSupplier nanoTime;
   private List<TierProcess> processes;
   private long askedNanos;
 
   ContainerProcesses(
-      List<ComposeDeployment.Project> projects, DockerApi engine, LongSupplier nanoTime) {
+      List<ComposeDeployment.Project> projects, EngineCli engine, LongSupplier nanoTime) {
     this.projects = List.copyOf(projects);
     this.engine = engine;
     this.nanoTime = nanoTime;
@@ -53,13 +54,11 @@ final class ContainerProcesses implements Supplier<List<TierProcess>> {
   private List<TierProcess> ask() {
     List<TierProcess> found = new ArrayList<>();
     for (ComposeDeployment.Project project : projects) {
-      for (Map.Entry<String, String> tier : TIERS.entrySet()) {
-        for (Container c : new ServiceContainers(engine, project.name(), tier.getKey()).list()) {
-          if (c.running() && c.pid() > 0) {
-            String name =
-                project.model().instanceName() + "-" + tier.getValue() + "-" + (c.number() - 1);
-            found.add(new TierProcess(tier.getValue(), project.appInstanceIndex(), name, c.pid()));
-          }
+      for (Container c : new ServiceContainers(engine, project.name(), "").list()) {
+        String tier = TIERS.get(c.service());
+        if (tier != null && c.running() && c.pid() > 0) {
+          String name = project.model().instanceName() + "-" + tier + "-" + (c.number() - 1);
+          found.add(new TierProcess(tier, project.appInstanceIndex(), name, c.pid()));
         }
       }
     }

@@ -3,11 +3,9 @@ package dev.anemometer.harness.deploy.compose;
 import dev.anemometer.harness.deploy.TierExit;
 import dev.anemometer.harness.json.Json;
 import java.io.IOException;
-import java.io.InputStream;
-import java.net.URLEncoder;
-import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.Instant;
+import java.time.format.DateTimeParseException;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
@@ -28,23 +26,22 @@ final class ContainerWatch implements AutoCloseable {
   static final String SERVICE_LABEL = "com.docker.compose.service";
   static final String NUMBER_LABEL = "com.docker.compose.container-number";
 
-  private static final String EVENTS =
-      "/events?filters=" + URLEncoder.encode("{\"type\":[\"container\"]}", StandardCharsets.UTF_8);
-  private static final Duration INSPECT_TIMEOUT = Duration.ofSeconds(10);
+  private static final Duration ASK_TIMEOUT = Duration.ofSeconds(10);
 
-  private final DockerApi engine;
+  private final EngineCli engine;
   private final Set<String> projects;
   private final PlannedEnds planned;
   private final Consumer<TierExit> listener;
   private final Consumer<String> notices;
   private final Thread reader;
-  private final long startedEpochNanos = epochNanos(Instant.now());
+  private final Instant started = Instant.now();
+  private final long startedEpochNanos = epochNanos(started);
   private final Set<String> judged = ConcurrentHashMap.newKeySet();
-  private volatile InputStream events;
+  private volatile EngineCli.Following events;
   private volatile boolean closed;
 
   private ContainerWatch(
-      DockerApi engine,
+      EngineCli engine,
       Set<String> projects,
       PlannedEnds planned,
       Consumer<TierExit> listener,
@@ -59,32 +56,43 @@ final class ContainerWatch implements AutoCloseable {
   }
 
   /**
-   * Subscribes to the engine's events before it returns, so that no death after this call is
-   * missed.
+   * Follows the engine's events from the moment this is called: the CLI asks for those since then,
+   * so no death after this call is missed however long the CLI takes to connect.
    *
    * @param notices hears of a watch that stopped on its own (the engine went away)
    */
   static ContainerWatch start(
-      DockerApi engine,
+      EngineCli engine,
       Set<String> projects,
       PlannedEnds planned,
       Consumer<TierExit> listener,
       Consumer<String> notices)
       throws IOException {
     ContainerWatch watch = new ContainerWatch(engine, projects, planned, listener, notices);
-    watch.events = engine.stream(EVENTS);
+    watch.events =
+        engine.follow(
+            "events",
+            "--filter",
+            "type=container",
+            "--since",
+            watch.started.toString(),
+            "--format",
+            "{{json .}}");
     watch.reader.start();
     return watch;
   }
 
   private void read() {
     try (MappingIterator<JsonNode> stream =
-        Json.compact().readerFor(JsonNode.class).readValues(events)) {
+        Json.compact().readerFor(JsonNode.class).readValues(events.output())) {
       while (stream.hasNextValue()) {
         onEvent(stream.nextValue());
       }
       if (!closed) {
-        notices.accept("container watch: the engine ended its events stream; tiers not watched");
+        notices.accept(
+            "container watch: the engine's events stream ended ("
+                + events.ending()
+                + "); tiers not watched");
       }
     } catch (RuntimeException e) { // Jackson wraps the socket's IOException
       if (!closed) {
@@ -93,15 +101,22 @@ final class ContainerWatch implements AutoCloseable {
     }
   }
 
+  /**
+   * One event as Docker's CLI prints it (what the engine's API sends: {@code Action}, {@code
+   * Actor.ID}, {@code Actor.Attributes}, {@code timeNano}) or as podman's own CLI does where it
+   * stands in for {@code docker} ({@code Status: died}, {@code ID}, {@code Attributes}, {@code
+   * Time}).
+   */
   void onEvent(JsonNode event) {
-    String action = event.path("Action").asString(event.path("status").asString(""));
-    JsonNode attributes = event.path("Actor").path("Attributes");
+    JsonNode actor = event.has("Actor") ? event.path("Actor") : event;
+    String action = event.path("Action").asString(event.path("Status").asString(""));
+    JsonNode attributes = actor.path("Attributes");
     String project = attributes.path(PROJECT_LABEL).asString("");
-    if (!action.equals("die") || !projects.contains(project) || closed) {
+    if (!(action.equals("die") || action.equals("died")) || !projects.contains(project) || closed) {
       return;
     }
-    String id = event.path("Actor").path("ID").asString(event.path("id").asString(""));
-    long timeNanos = event.path("timeNano").asLong(0);
+    String id = actor.path("ID").asString("");
+    long timeNanos = timeNanos(event);
     // Podman replays its event log after it rotates the file: events from before the watch (a
     // previous run of the same project name) and those already judged are not news.
     if (timeNanos != 0 && (timeNanos < startedEpochNanos || !judged.add(id + "@" + timeNanos))) {
@@ -110,10 +125,13 @@ final class ContainerWatch implements AutoCloseable {
     String service = attributes.path(SERVICE_LABEL).asString("");
     TierExit exit =
         TierExit.ofContainer(
-            attributes.path("name").asString(id),
+            attributes.path("name").asString(event.path("Name").asString(id)),
             service,
             PlannedEnds.shortId(id),
-            exitCode(attributes.path("exitCode").asString("")));
+            exitCode(
+                attributes
+                    .path("exitCode")
+                    .asString(event.path("ContainerExitCode").asString(""))));
     if (planned.containerEnd(id)) {
       return;
     }
@@ -135,7 +153,9 @@ final class ContainerWatch implements AutoCloseable {
   /** A container that a scale change removed was one Compose stopped on purpose. */
   private void reportUnlessRemoved(String id, TierExit exit) {
     try {
-      if (engine.get("/containers/" + id + "/json", INSPECT_TIMEOUT).status() == 404) {
+      String found =
+          engine.run(ASK_TIMEOUT, "ps", "--all", "--quiet", "--no-trunc", "--filter", "id=" + id);
+      if (found.isBlank()) {
         return;
       }
     } catch (IOException e) {
@@ -147,6 +167,18 @@ final class ContainerWatch implements AutoCloseable {
   private void report(TierExit exit) {
     if (!closed) {
       listener.accept(exit);
+    }
+  }
+
+  private static long timeNanos(JsonNode event) {
+    long nanos = event.path("timeNano").asLong(0);
+    if (nanos != 0 || !event.has("Time")) {
+      return nanos;
+    }
+    try {
+      return epochNanos(Instant.parse(event.path("Time").asString()));
+    } catch (DateTimeParseException e) {
+      return 0;
     }
   }
 

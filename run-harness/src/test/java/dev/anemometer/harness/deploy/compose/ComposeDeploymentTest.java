@@ -69,14 +69,12 @@ class ComposeDeploymentTest {
     }
   }
 
-  /**
-   * Podman's CLI answers {@code docker info} without its API service, which Compose needs: the
-   * check asks the API's socket, and says where it looked and what it found.
-   */
+  /** The check says where it looked and, in the engine CLI's own words, what it found. */
   @Test
-  void anEngineWhoseApiDoesNotAnswerIsNoEngineWhateverItsCliSays() {
+  void anEngineThatDoesNotAnswerStopsTheTargetWithTheReason() {
     Path socket = temp.resolve("docker.sock");
-    DockerApi silent = DockerApi.of(java.util.Map.of("DOCKER_HOST", "unix://" + socket));
+    EngineCli silent = DockerCli.with(java.util.Map.of("DOCKER_HOST", "unix://" + socket));
+    DockerCliTest.assumeDockersCli("anEngineThatDoesNotAnswerStopsTheTargetWithTheReason");
     Assumptions.assumeTrue(
         ComposeCommand.succeeds(List.of("docker-compose", "version"), temp)
             || ComposeCommand.succeeds(List.of("docker", "compose", "version"), temp),
@@ -85,7 +83,7 @@ class ComposeDeploymentTest {
     assertThatThrownBy(() -> ComposeCommand.detect(temp, silent))
         .isInstanceOf(TierStartException.class)
         .hasMessageStartingWith("target compose: no Docker engine answers at unix://" + socket)
-        .hasMessageContaining("connect: ")
+        .hasMessageContaining("(Cannot connect to the Docker daemon at unix://" + socket)
         .hasMessageEndingWith("use --set target=local");
   }
 

@@ -48,7 +48,7 @@ class ComposeRunIT {
 
   @BeforeEach
   void engine() throws Exception {
-    engine = RecordingCompose.quietEngine(temp);
+    engine = RecordingCompose.quietEngine();
   }
 
   @AfterEach
@@ -122,7 +122,7 @@ class ComposeRunIT {
                         temp,
                         config.name(),
                         compose.command(temp)),
-                    engine.api(),
+                    engine,
                     java.time.Duration.ofSeconds(8),
                     uri -> {},
                     console)),

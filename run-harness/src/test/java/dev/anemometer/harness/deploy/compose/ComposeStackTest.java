@@ -41,7 +41,7 @@ class ComposeStackTest {
 
   @BeforeEach
   void engine() throws Exception {
-    engine = RecordingCompose.quietEngine(temp);
+    engine = RecordingCompose.quietEngine();
   }
 
   @AfterEach
@@ -196,8 +196,7 @@ class ComposeStackTest {
     ComposeDeployment deployment =
         ComposeDeployment.prepare(
             config, TUNING, temp.resolve("results"), temp, "run", compose.command(temp));
-    return ComposeStack.start(
-        deployment, engine.api(), Duration.ofSeconds(8), awaited::add, console);
+    return ComposeStack.start(deployment, engine, Duration.ofSeconds(8), awaited::add, console);
   }
 
   static AnemometerConfig config(String... assignments) {

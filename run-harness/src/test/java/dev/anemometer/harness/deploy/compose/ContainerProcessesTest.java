@@ -24,7 +24,7 @@ class ContainerProcessesTest {
       ContainerProcesses processes = processes(engine);
 
       List<TierProcess> first = processes.get();
-      int asked = engine.requests().size();
+      int asked = engine.commands().size();
       nanoTime.addAndGet(ContainerProcesses.FRESH.toNanos() - 1);
       List<TierProcess> cached = processes.get();
 
@@ -35,7 +35,7 @@ class ContainerProcessesTest {
           .contains(new TierProcess("app", 0, "instance-0-app-1", 4242))
           .allSatisfy(p -> assertThat(p.pid()).isEqualTo(4242));
       assertThat(cached).isEqualTo(first);
-      assertThat(engine.requests()).hasSize(asked);
+      assertThat(engine.commands()).hasSize(asked);
     }
   }
 
@@ -51,17 +51,23 @@ class ContainerProcessesTest {
     assertThat(processes.get()).hasSize(4).isEqualTo(answered);
   }
 
-  /** Every service lists the one running container, the second of its service. */
+  /** Every tier's service has one running container, the second of its service. */
   private FakeEngine oneContainerEverywhere() throws Exception {
-    return new FakeEngine(temp.resolve("docker.sock"))
-        .answer("/containers/json", "200 OK", "[{\"Id\":\"" + ID + "\"}]")
-        .answer(
-            "/containers/" + ID + "/json",
-            "200 OK",
-            "{\"Id\":\""
-                + ID
-                + "\",\"State\":{\"Running\":true,\"Pid\":4242},"
-                + "\"Config\":{\"Labels\":{\"com.docker.compose.container-number\":\"2\"}}}");
+    StringBuilder inspected = new StringBuilder("[");
+    for (String service : List.of("postgres", "app", "haproxy", "nginx")) {
+      inspected
+          .append(inspected.length() > 1 ? "," : "")
+          .append("{\"Id\":\"")
+          .append(ID)
+          .append("\",\"State\":{\"Running\":true,\"Pid\":4242},")
+          .append("\"Config\":{\"Labels\":{\"com.docker.compose.container-number\":\"2\",")
+          .append("\"com.docker.compose.service\":\"")
+          .append(service)
+          .append("\"}}}");
+    }
+    return new FakeEngine()
+        .answer("ps", ID + "\n")
+        .answer("inspect", inspected.append("]").toString());
   }
 
   private ContainerProcesses processes(FakeEngine engine) {
@@ -73,6 +79,6 @@ class ContainerProcessesTest {
             temp,
             "run",
             new RecordingCompose().command(temp));
-    return new ContainerProcesses(deployment.projects(), engine.api(), nanoTime::get);
+    return new ContainerProcesses(deployment.projects(), engine, nanoTime::get);
   }
 }

@@ -23,6 +23,7 @@ class ContainerWatchTest {
 
   static final String PROJECT = "anemometer-run-0";
   static final String APP_1 = "4f1c2a9b7d3e0889203c3c1e754519d08946f3b4db4d817f1fa608b25121de7a";
+  static final String STILL_THERE = "ps --all --quiet --no-trunc --filter id=";
   static final String APP_2 = "1daadc8e1ac1c9ea28f78260bca231bdebba303ab359007dcb82fb68d610d555";
 
   @TempDir Path temp;
@@ -35,8 +36,8 @@ class ContainerWatchTest {
 
   @BeforeEach
   void watch() throws Exception {
-    engine = new FakeEngine(temp.resolve("docker.sock"));
-    watch = ContainerWatch.start(engine.api(), Set.of(PROJECT), planned, exits::add, notices::add);
+    engine = new FakeEngine().answer("ps", "");
+    watch = ContainerWatch.start(engine, Set.of(PROJECT), planned, exits::add, notices::add);
   }
 
   @AfterEach
@@ -91,7 +92,7 @@ class ContainerWatchTest {
 
   @Test
   void duringAScaleChangeOnlyContainersTheChangeDidNotRemoveAreReported() throws Exception {
-    engine.answer("/containers/" + APP_1 + "/json", "200 OK", "{}");
+    engine.answer(STILL_THERE + APP_1, APP_1);
     CompletableFuture<Void> change =
         CompletableFuture.runAsync(
             () ->
@@ -99,7 +100,7 @@ class ContainerWatchTest {
                     PROJECT,
                     "app",
                     () -> {
-                      send(event("die", PROJECT, "app", APP_2, 143)); // removed: inspect says 404
+                      send(event("die", PROJECT, "app", APP_2, 143)); // removed: no longer listed
                       send(event("die", PROJECT, "app", APP_1, 1)); // still there: a crash
                       send(event("die", PROJECT, "postgres", APP_2, 2)); // not being changed
                       // Events are read in order: once the third is reported, the first two were
@@ -112,10 +113,27 @@ class ContainerWatchTest {
     change.get();
     await().atMost(Duration.ofSeconds(5)).until(() -> exits.size() == 2);
     assertThat(exits).extracting(TierExit::exitCode).containsExactly(2, 1);
-    assertThat(engine.requests())
-        .contains(
-            "GET /containers/" + APP_1 + "/json HTTP/1.0",
-            "GET /containers/" + APP_2 + "/json HTTP/1.0");
+    assertThat(engine.commands()).contains(STILL_THERE + APP_1, STILL_THERE + APP_2);
+  }
+
+  /** Where podman's own CLI stands in for {@code docker}, its events have their own shape. */
+  @Test
+  void aDeathAsPodmansCliPrintsItIsReportedToo() throws Exception {
+    engine.event(
+        "{\"ContainerExitCode\":137,\"ID\":\""
+            + APP_1
+            + "\",\"Name\":\""
+            + PROJECT
+            + "_app_1\",\"Status\":\"died\",\"Time\":\""
+            + java.time.Instant.now().plusSeconds(1)
+            + "\",\"Type\":\"container\",\"Attributes\":{\"com.docker.compose.project\":\""
+            + PROJECT
+            + "\",\"com.docker.compose.service\":\"app\"}}");
+
+    await().atMost(Duration.ofSeconds(5)).until(() -> !exits.isEmpty());
+    assertThat(exits)
+        .containsExactly(
+            TierExit.ofContainer(PROJECT + "_app_1", "app", APP_1.substring(0, 12), 137));
   }
 
   @Test
@@ -124,7 +142,9 @@ class ContainerWatchTest {
 
     await().atMost(Duration.ofSeconds(5)).until(() -> !notices.isEmpty());
     assertThat(notices)
-        .containsExactly("container watch: the engine ended its events stream; tiers not watched");
+        .containsExactly(
+            "container watch: the engine's events stream ended (the fake engine closed); tiers not"
+                + " watched");
   }
 
   @Test

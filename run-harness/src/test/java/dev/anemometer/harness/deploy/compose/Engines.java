@@ -4,9 +4,9 @@ import java.util.Optional;
 import org.junit.jupiter.api.Assumptions;
 
 /**
- * Whether a Docker engine answers here, asked as the compose target asks it (its API's {@code GET
- * /_ping}, not the CLI: podman's {@code docker info} answers without the API). A test skipped
- * either way says why in the build log as well as in its report.
+ * Whether a Docker engine answers here, asked as the compose target asks it (the server's version,
+ * through the engine's CLI). A test skipped either way says why in the build log as well as in its
+ * report.
  */
 final class Engines {
 
@@ -14,7 +14,7 @@ final class Engines {
 
   /** Empty when the engine of this environment answers; else why not. */
   static Optional<String> silence() {
-    return DockerApi.fromEnvironment().ping(ComposeCommand.PING_TIMEOUT);
+    return DockerCli.fromEnvironment().ping(ComposeCommand.PING_TIMEOUT);
   }
 
   /** Skips the calling test unless an engine answers. */
@@ -25,7 +25,7 @@ final class Engines {
         test,
         () ->
             "no Docker engine answers at "
-                + DockerApi.fromEnvironment().host()
+                + DockerCli.fromEnvironment().host()
                 + ": "
                 + silence.orElse(""));
   }
@@ -37,8 +37,8 @@ final class Engines {
         test,
         () ->
             "a Docker engine answers at "
-                + DockerApi.fromEnvironment().host()
-                + " (GET /_ping: OK): "
+                + DockerCli.fromEnvironment().host()
+                + " (it told its version): "
                 + because);
   }
 

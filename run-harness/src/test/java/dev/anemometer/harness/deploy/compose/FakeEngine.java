@@ -1,122 +1,100 @@
 package dev.anemometer.harness.deploy.compose;
 
 import java.io.IOException;
-import java.net.StandardProtocolFamily;
-import java.net.UnixDomainSocketAddress;
+import java.io.InputStream;
 import java.nio.ByteBuffer;
-import java.nio.channels.ServerSocketChannel;
-import java.nio.channels.SocketChannel;
+import java.nio.channels.Channels;
+import java.nio.channels.Pipe;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 
 /**
- * The Docker Engine API as a test plays it, on a real unix socket: each request gets the answer set
- * for its path (404 otherwise), the events stream stays open and carries what the test sends, and a
- * silent engine accepts connections but never answers.
+ * The engine's CLI as a test plays it: a command prints the output set for the longest beginning of
+ * its words ({@code ps}, {@code inspect --type container}), and fails when none is set; {@code
+ * events} goes on printing what the test sends until the engine is closed, which also fails every
+ * later command.
  */
-final class FakeEngine implements AutoCloseable {
+final class FakeEngine implements EngineCli, AutoCloseable {
 
-  private final Path socket;
-  private final ServerSocketChannel server;
   private final Map<String, String> answers = new ConcurrentHashMap<>();
-  private final List<SocketChannel> streams = new CopyOnWriteArrayList<>();
-  private final List<String> requests = new CopyOnWriteArrayList<>();
-  private volatile boolean silent;
+  private final List<Pipe> streams = new CopyOnWriteArrayList<>();
+  private final List<String> commands = new CopyOnWriteArrayList<>();
+  private volatile boolean closed;
 
-  FakeEngine(Path socket) throws IOException {
-    this.socket = socket;
-    this.server = ServerSocketChannel.open(StandardProtocolFamily.UNIX);
-    server.bind(UnixDomainSocketAddress.of(socket));
-    Thread acceptor = new Thread(this::accept, "fake-engine");
-    acceptor.setDaemon(true);
-    acceptor.start();
-  }
-
-  DockerApi api() {
-    return DockerApi.of(Map.of("DOCKER_HOST", "unix://" + socket));
-  }
-
-  /**
-   * Answers {@code GET path} with this status line ({@code 200 OK}) and body; a path without a
-   * query answers every query on it not set on its own.
-   */
-  FakeEngine answer(String path, String status, String body) {
-    answers.put(path, "HTTP/1.0 " + status + "\r\nContent-Type: text/plain\r\n\r\n" + body);
+  /** Commands beginning with {@code words} print {@code output}. */
+  FakeEngine answer(String words, String output) {
+    answers.put(words, output);
     return this;
   }
 
-  FakeEngine silent() {
-    silent = true;
-    return this;
+  @Override
+  public String host() {
+    return "unix:///fake/docker.sock";
   }
 
-  /** Sends one event, as a line of JSON, to every open events stream. */
+  @Override
+  public String run(Duration timeout, String... arguments) throws IOException {
+    String command = String.join(" ", arguments);
+    commands.add(command);
+    if (closed) {
+      throw new IOException("Cannot connect to the Docker daemon at " + host());
+    }
+    return answers.entrySet().stream()
+        .filter(answer -> command.startsWith(answer.getKey()))
+        .max(Map.Entry.comparingByKey(java.util.Comparator.comparingInt(String::length)))
+        .map(Map.Entry::getValue)
+        .orElseThrow(() -> new IOException("the fake engine has no answer to '" + command + "'"));
+  }
+
+  @Override
+  public Following follow(String... arguments) throws IOException {
+    commands.add(String.join(" ", arguments));
+    Pipe pipe = Pipe.open();
+    streams.add(pipe);
+    InputStream output = Channels.newInputStream(pipe.source());
+    return new Following() {
+      @Override
+      public InputStream output() {
+        return output;
+      }
+
+      @Override
+      public String ending() {
+        return "the fake engine closed";
+      }
+
+      @Override
+      public void close() throws IOException {
+        streams.remove(pipe);
+        output.close();
+      }
+    };
+  }
+
+  /** Prints one event, as a line of JSON, on every open events stream. */
   void event(String json) throws IOException {
-    for (SocketChannel stream : streams) {
-      try {
-        write(stream, json + "\n");
-      } catch (IOException closedByTheWatch) {
-        streams.remove(stream);
+    for (Pipe stream : streams) {
+      ByteBuffer bytes = ByteBuffer.wrap((json + "\n").getBytes(StandardCharsets.UTF_8));
+      while (bytes.hasRemaining()) {
+        stream.sink().write(bytes);
       }
     }
   }
 
-  List<String> requests() {
-    return List.copyOf(requests);
-  }
-
-  private void accept() {
-    while (server.isOpen()) {
-      try {
-        SocketChannel client = server.accept();
-        String request = readRequestLine(client);
-        requests.add(request);
-        if (silent) {
-          continue;
-        }
-        String path = request.split(" ")[1];
-        if (path.startsWith("/events")) {
-          streams.add(client);
-          write(client, "HTTP/1.0 200 OK\r\nContent-Type: application/json\r\n\r\n");
-        } else {
-          String answer = answers.get(path);
-          if (answer == null && path.contains("?")) {
-            answer = answers.get(path.substring(0, path.indexOf('?')));
-          }
-          write(client, answer != null ? answer : "HTTP/1.0 404 Not Found\r\n\r\nno such");
-          client.close();
-        }
-      } catch (IOException e) {
-        return; // closed
-      }
-    }
-  }
-
-  private static String readRequestLine(SocketChannel client) throws IOException {
-    StringBuilder request = new StringBuilder();
-    ByteBuffer one = ByteBuffer.allocate(1);
-    while (request.indexOf("\r\n\r\n") < 0 && client.read(one.clear()) > 0) {
-      request.append((char) one.get(0));
-    }
-    return request.substring(0, request.indexOf("\r\n"));
-  }
-
-  private static void write(SocketChannel channel, String text) throws IOException {
-    ByteBuffer bytes = ByteBuffer.wrap(text.getBytes(StandardCharsets.UTF_8));
-    while (bytes.hasRemaining()) {
-      channel.write(bytes);
-    }
+  /** Every command run or followed, its words joined by spaces. */
+  List<String> commands() {
+    return List.copyOf(commands);
   }
 
   @Override
   public void close() throws IOException {
-    server.close();
-    for (SocketChannel stream : streams) {
-      stream.close();
+    closed = true;
+    for (Pipe stream : streams) {
+      stream.sink().close();
     }
   }
 }

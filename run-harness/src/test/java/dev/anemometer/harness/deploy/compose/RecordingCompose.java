@@ -19,8 +19,8 @@ final class RecordingCompose {
    * The engine beside a played Compose: it lists no containers, so that a scale change has none to
    * wait for or drain, and its events stream stays quiet.
    */
-  static FakeEngine quietEngine(Path dir) throws IOException {
-    return new FakeEngine(dir.resolve("docker.sock")).answer("/containers/json", "200 OK", "[]");
+  static FakeEngine quietEngine() {
+    return new FakeEngine().answer("ps", "");
   }
 
   /** What {@code docker ps -q} answers: one container. */
