@@ -54,7 +54,7 @@ final class ContainerProcesses implements Supplier<List<TierProcess>> {
   private List<TierProcess> ask() {
     List<TierProcess> found = new ArrayList<>();
     for (ComposeDeployment.Project project : projects) {
-      for (Container c : new ServiceContainers(engine, project.name(), "").list()) {
+      for (Container c : ServiceContainers.ofProject(engine, project.name()).list()) {
         String tier = TIERS.get(c.service());
         if (tier != null && c.running() && c.pid() > 0) {
           String name = project.model().instanceName() + "-" + tier + "-" + (c.number() - 1);

@@ -45,6 +45,11 @@ final class ServiceContainers {
     this.service = service;
   }
 
+  /** The containers of every service of {@code project}. */
+  static ServiceContainers ofProject(EngineCli engine, String project) {
+    return new ServiceContainers(engine, project, "");
+  }
+
   /** Every container, running or not, by service and number. */
   List<Container> list() {
     List<String> command =

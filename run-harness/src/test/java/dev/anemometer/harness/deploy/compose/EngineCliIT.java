@@ -80,7 +80,7 @@ class EngineCliIT {
     assertThat(container.pid()).isPositive();
     assertThat(container.address()).isNotEmpty();
     assertThat(new ServiceContainers(engine, PROJECT, "postgres").list()).isEmpty();
-    assertThat(new ServiceContainers(engine, PROJECT, "").list()).containsExactly(container);
+    assertThat(ServiceContainers.ofProject(engine, PROJECT).list()).containsExactly(container);
   }
 
   @Test
