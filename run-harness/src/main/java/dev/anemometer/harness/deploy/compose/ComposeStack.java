@@ -8,6 +8,7 @@ import dev.anemometer.harness.deploy.DatabaseEndpoint;
 import dev.anemometer.harness.deploy.DeployedInstance;
 import dev.anemometer.harness.deploy.DeployedStack;
 import dev.anemometer.harness.deploy.Readiness;
+import dev.anemometer.harness.deploy.TargetCpu;
 import dev.anemometer.harness.deploy.TierExit;
 import dev.anemometer.harness.deploy.TierProcess;
 import dev.anemometer.harness.deploygen.ContainerConfigs;
@@ -55,7 +56,8 @@ public final class ComposeStack implements DeployedStack {
     this.deployment = deployment;
     this.engine = engine;
     this.console = console;
-    this.processes = new ContainerProcesses(deployment.projects(), engine, System::nanoTime);
+    this.processes =
+        new ContainerProcesses(deployment.projects(), engine, Path.of("/proc"), System::nanoTime);
     for (ComposeDeployment.Project project : deployment.projects()) {
       instances.add(
           new DeployedInstance(
@@ -151,10 +153,29 @@ public final class ComposeStack implements DeployedStack {
     return Map.copyOf(faults);
   }
 
-  /** Each tier container's processes, from the engine: CPU per tier as on the local target. */
+  /**
+   * Each tier container's processes, from the engine: CPU per tier as on the local target, where
+   * the containers run on this host.
+   */
   @Override
   public Optional<Supplier<List<TierProcess>>> tierProcesses() {
-    return Optional.of(processes);
+    return processes.onThisHost() ? Optional.of(processes) : Optional.empty();
+  }
+
+  /** An engine on another host: its processes are not this host's to sample. */
+  @Override
+  public Optional<TargetCpu> targetCpu() {
+    if (processes.onThisHost()) {
+      return Optional.empty();
+    }
+    return Optional.of(
+        () -> {
+          throw new TargetCpu.Unavailable(
+              "the engine at "
+                  + engine.host()
+                  + " runs its containers on another host or VM (their processes are not this"
+                  + " host's)");
+        });
   }
 
   /**

@@ -2,6 +2,9 @@ package dev.anemometer.harness.deploy.compose;
 
 import dev.anemometer.harness.deploy.TierProcess;
 import dev.anemometer.harness.deploy.compose.ServiceContainers.Container;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -25,15 +28,54 @@ final class ContainerProcesses implements Supplier<List<TierProcess>> {
 
   private final List<ComposeDeployment.Project> projects;
   private final EngineCli engine;
+  private final Path proc;
   private final LongSupplier nanoTime;
   private List<TierProcess> processes;
   private long askedNanos;
+  private Boolean onThisHost;
 
+  /**
+   * @param proc this host's {@code /proc}, where a container's first process is found
+   */
   ContainerProcesses(
-      List<ComposeDeployment.Project> projects, EngineCli engine, LongSupplier nanoTime) {
+      List<ComposeDeployment.Project> projects,
+      EngineCli engine,
+      Path proc,
+      LongSupplier nanoTime) {
     this.projects = List.copyOf(projects);
     this.engine = engine;
+    this.proc = proc;
     this.nanoTime = nanoTime;
+  }
+
+  /**
+   * Whether the engine's containers run on this host, so that the process ids it names are this
+   * host's: a remote {@code DOCKER_HOST} (tcp, ssh) or an engine in a VM names processes of another
+   * kernel. A container's first process here sits in a cgroup named after the container's id.
+   * Decided by the first running container found; true until there is one, or while the engine does
+   * not answer.
+   */
+  synchronized boolean onThisHost() {
+    if (onThisHost == null) {
+      try {
+        projects.stream()
+            .flatMap(p -> ServiceContainers.ofProject(engine, p.name()).list().stream())
+            .filter(c -> c.running() && c.pid() > 0)
+            .findFirst()
+            .ifPresent(c -> onThisHost = cgroupNames(c));
+      } catch (RuntimeException e) {
+        return true; // asked again at the next call
+      }
+    }
+    return onThisHost == null || onThisHost;
+  }
+
+  private boolean cgroupNames(Container container) {
+    try {
+      return Files.readString(proc.resolve(container.pid() + "/cgroup")).contains(container.id());
+    } catch (IOException e) {
+      return false; // no such process here
+    }
   }
 
   @Override

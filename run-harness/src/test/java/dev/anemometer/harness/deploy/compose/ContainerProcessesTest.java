@@ -3,6 +3,7 @@ package dev.anemometer.harness.deploy.compose;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.anemometer.harness.deploy.TierProcess;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicLong;
@@ -51,6 +52,33 @@ class ContainerProcessesTest {
     assertThat(processes.get()).hasSize(4).isEqualTo(answered);
   }
 
+  @Test
+  void containersWhoseProcessesAreThisHostsAreOnThisHost() throws Exception {
+    Files.createDirectories(temp.resolve("proc/4242"));
+    Files.writeString(temp.resolve("proc/4242/cgroup"), "0::/libpod_parent/libpod-" + ID + "\n");
+
+    assertThat(processes(oneContainerEverywhere()).onThisHost()).isTrue();
+  }
+
+  /** A remote engine's process ids name processes of another kernel: not this host's to sample. */
+  @Test
+  void containersOfAnEngineElsewhereAreNotThisHostsProcesses() throws Exception {
+    Files.createDirectories(temp.resolve("proc/4242"));
+    Files.writeString(temp.resolve("proc/4242/cgroup"), "0::/user.slice/session-3.scope\n");
+
+    assertThat(processes(oneContainerEverywhere()).onThisHost()).isFalse();
+  }
+
+  @Test
+  void aProcessIdThatIsNoProcessHereIsElsewhereToo() throws Exception {
+    assertThat(processes(oneContainerEverywhere()).onThisHost()).isFalse();
+  }
+
+  @Test
+  void beforeAnyContainerRunsNothingSaysTheEngineIsElsewhere() throws Exception {
+    assertThat(processes(new FakeEngine().answer("ps", "")).onThisHost()).isTrue();
+  }
+
   /** Every tier's service has one running container, the second of its service. */
   private FakeEngine oneContainerEverywhere() throws Exception {
     StringBuilder inspected = new StringBuilder("[");
@@ -79,6 +107,7 @@ class ContainerProcessesTest {
             temp,
             "run",
             new RecordingCompose().command(temp));
-    return new ContainerProcesses(deployment.projects(), engine, nanoTime::get);
+    return new ContainerProcesses(
+        deployment.projects(), engine, temp.resolve("proc"), nanoTime::get);
   }
 }
