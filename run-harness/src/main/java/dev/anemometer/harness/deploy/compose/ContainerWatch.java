@@ -28,6 +28,14 @@ final class ContainerWatch implements AutoCloseable {
 
   private static final Duration ASK_TIMEOUT = Duration.ofSeconds(10);
 
+  /** A followed stream is asked for events from this long before the previous one ended. */
+  static final Duration REPLAY_MARGIN = Duration.ofSeconds(5);
+
+  /** A stream that ends within this of being followed ended at once. */
+  static final Duration QUICK_END = Duration.ofSeconds(2);
+
+  static final int QUICK_ENDS_TO_GIVE_UP = 3;
+
   private final EngineCli engine;
   private final Set<String> projects;
   private final PlannedEnds planned;
@@ -57,7 +65,8 @@ final class ContainerWatch implements AutoCloseable {
 
   /**
    * Follows the engine's events from the moment this is called: the CLI asks for those since then,
-   * so no death after this call is missed however long the CLI takes to connect.
+   * so no death after this call is missed however long the CLI takes to connect, nor while a stream
+   * that ended is followed again.
    *
    * @param notices hears of a watch that stopped on its own (the engine went away)
    */
@@ -69,35 +78,68 @@ final class ContainerWatch implements AutoCloseable {
       Consumer<String> notices)
       throws IOException {
     ContainerWatch watch = new ContainerWatch(engine, projects, planned, listener, notices);
-    watch.events =
-        engine.follow(
-            "events",
-            "--filter",
-            "type=container",
-            "--since",
-            watch.started.toString(),
-            "--format",
-            "{{json .}}");
+    watch.events = watch.follow(watch.started);
     watch.reader.start();
     return watch;
   }
 
+  private EngineCli.Following follow(Instant since) throws IOException {
+    return engine.follow(
+        "events",
+        "--filter",
+        "type=container",
+        "--since",
+        since.toString(),
+        "--format",
+        "{{json .}}");
+  }
+
+  /**
+   * Reads the events until closed. A stream that ends is followed again from a little before its
+   * end (podman ends one that replays its log when it rotates the log file); what is replayed was
+   * judged already. One that keeps ending at once, or fails, is said and the tiers go unwatched.
+   */
   private void read() {
-    try (MappingIterator<JsonNode> stream =
-        Json.compact().readerFor(JsonNode.class).readValues(events.output())) {
-      while (stream.hasNextValue()) {
-        onEvent(stream.nextValue());
+    int quickEnds = 0;
+    while (!closed) {
+      long followedNanos = System.nanoTime();
+      String ending = readUntilEnd(events);
+      if (closed) {
+        return;
       }
-      if (!closed) {
+      boolean quick = System.nanoTime() - followedNanos < QUICK_END.toNanos();
+      quickEnds = quick ? quickEnds + 1 : 0;
+      closeQuietly(events);
+      if (ending != null || quickEnds >= QUICK_ENDS_TO_GIVE_UP) {
         notices.accept(
             "container watch: the engine's events stream ended ("
-                + events.ending()
+                + (ending != null ? ending : "each of " + quickEnds + " times at once")
                 + "); tiers not watched");
+        return;
       }
-    } catch (RuntimeException e) { // Jackson wraps the socket's IOException
-      if (!closed) {
+      try {
+        events = follow(Instant.now().minus(REPLAY_MARGIN));
+      } catch (IOException e) {
         notices.accept("container watch stopped: " + e.getMessage() + "; tiers not watched");
+        return;
       }
+      if (closed) {
+        closeQuietly(events); // close() may have closed the stream this one replaced
+      }
+    }
+  }
+
+  /** Null when the stream ended as the engine ends one; else why it failed. */
+  private String readUntilEnd(EngineCli.Following stream) {
+    try (MappingIterator<JsonNode> values =
+        Json.compact().readerFor(JsonNode.class).readValues(stream.output())) {
+      while (values.hasNextValue()) {
+        onEvent(values.nextValue());
+      }
+      String ending = stream.ending();
+      return ending.equals("exit 0") ? null : ending;
+    } catch (RuntimeException e) { // Jackson wraps the stream's IOException
+      return e.getMessage();
     }
   }
 
@@ -198,10 +240,14 @@ final class ContainerWatch implements AutoCloseable {
   @Override
   public void close() {
     closed = true;
+    closeQuietly(events);
+  }
+
+  private static void closeQuietly(EngineCli.Following stream) {
     try {
-      events.close();
+      stream.close();
     } catch (IOException e) {
-      // closing a socket: nothing to do about it
+      // closing a process's stream: nothing to do about it
     }
   }
 }

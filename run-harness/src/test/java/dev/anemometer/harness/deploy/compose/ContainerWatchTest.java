@@ -136,6 +136,38 @@ class ContainerWatchTest {
             TierExit.ofContainer(PROJECT + "_app_1", "app", APP_1.substring(0, 12), 137));
   }
 
+  /** Podman ends a stream that replays its log when it rotates the log file. */
+  @Test
+  void aStreamTheEngineEndsIsFollowedAgainFromJustBeforeItsEnd() throws Exception {
+    engine.endStreams();
+    await().atMost(Duration.ofSeconds(5)).until(() -> followed().size() == 2);
+    engine.event(event("die", PROJECT, "app", APP_1, 137));
+
+    await().atMost(Duration.ofSeconds(5)).until(() -> !exits.isEmpty());
+    assertThat(exits).extracting(TierExit::exitCode).containsExactly(137);
+    assertThat(notices).isEmpty();
+    assertThat(followed().get(1)).contains("--since ");
+  }
+
+  @Test
+  void aStreamThatKeepsEndingAtOnceIsSaid() throws Exception {
+    for (int i = 0; i < ContainerWatch.QUICK_ENDS_TO_GIVE_UP; i++) {
+      int ended = i;
+      await().atMost(Duration.ofSeconds(5)).until(() -> followed().size() == ended + 1);
+      engine.endStreams();
+    }
+
+    await().atMost(Duration.ofSeconds(5)).until(() -> !notices.isEmpty());
+    assertThat(notices)
+        .containsExactly(
+            "container watch: the engine's events stream ended (each of 3 times at once); tiers"
+                + " not watched");
+  }
+
+  private List<String> followed() {
+    return engine.commands().stream().filter(c -> c.startsWith("events ")).toList();
+  }
+
   @Test
   void anEventsStreamTheEngineEndsIsSaidNotSilentlyDropped() throws Exception {
     engine.close();

@@ -53,6 +53,9 @@ final class FakeEngine implements EngineCli, AutoCloseable {
   @Override
   public Following follow(String... arguments) throws IOException {
     commands.add(String.join(" ", arguments));
+    if (closed) {
+      throw new IOException("Cannot connect to the Docker daemon at " + host());
+    }
     Pipe pipe = Pipe.open();
     streams.add(pipe);
     InputStream output = Channels.newInputStream(pipe.source());
@@ -64,7 +67,7 @@ final class FakeEngine implements EngineCli, AutoCloseable {
 
       @Override
       public String ending() {
-        return "the fake engine closed";
+        return closed ? "the fake engine closed" : "exit 0";
       }
 
       @Override
@@ -82,6 +85,14 @@ final class FakeEngine implements EngineCli, AutoCloseable {
       while (bytes.hasRemaining()) {
         stream.sink().write(bytes);
       }
+    }
+  }
+
+  /** Ends every open events stream as an engine ends one on its own (exit 0). */
+  void endStreams() throws IOException {
+    for (Pipe stream : streams) {
+      streams.remove(stream);
+      stream.sink().close();
     }
   }
 
