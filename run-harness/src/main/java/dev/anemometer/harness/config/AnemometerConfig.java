@@ -36,7 +36,7 @@ public record AnemometerConfig(
                 + "throughput, in `results/<stamp>-<name>-repeats/repeats.json` "
                 + "(`--repeat N` overrides; `--until-cv` replaces it, see below)")
         @Min(1)
-        int repeat,
+        Integer repeat,
     @ConfigDefault("from the preset")
         @JsonPropertyDescription(
             "one entry per deployment of the app, each with its own data, tiers, tuning and load")
@@ -67,6 +67,11 @@ public record AnemometerConfig(
         AuditSpec audit) {
 
   public AnemometerConfig {
+    name = name == null ? "anemometer" : name;
+    target = target == null ? Target.LOCAL : target;
+    strategy = strategy == null ? Strategy.FIXED : strategy;
+    repeat = repeat == null ? 1 : repeat;
+    qos = qos == null ? QosPhases.DEFAULTS : qos;
     appInstances = appInstances == null ? List.of() : List.copyOf(appInstances);
     faults = faults == null ? List.of() : List.copyOf(faults);
     elasticity = elasticity == null ? new ElasticitySpec(List.of()) : elasticity;

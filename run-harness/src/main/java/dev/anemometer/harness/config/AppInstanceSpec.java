@@ -16,16 +16,22 @@ public record AppInstanceSpec(
         @JsonPropertyDescription(
             "data size: 5 × maxUsers accounts, maxUsers / 15 live auctions (SPEC §2.4)")
         @Min(1)
-        int maxUsers,
+        Integer maxUsers,
     @ConfigDefault("`100`")
         @JsonPropertyDescription(
             "users of the `fixed` strategy; must be ≤ maxUsers. The expected mix "
                 + "holds up to 0.8 × maxUsers (users join round(users / 13) of the "
                 + "maxUsers / 15 live auctions, see [behaviors](behaviors.md))")
-        int users,
+        Integer users,
     IntervalLoadPathSpec loadPath,
     @Valid TiersSpec tiers,
     @Valid TuningSpec tuning) {
+
+  public AppInstanceSpec {
+    maxUsers = maxUsers == null ? 300 : maxUsers;
+    users = users == null ? 100 : users;
+    tiers = tiers == null ? TiersSpec.DEFAULTS : tiers;
+  }
 
   /** The largest number of users the run asks for: what tiers are sized for. */
   public int peakUsers(Strategy strategy, FindMaxSpec findMax) {

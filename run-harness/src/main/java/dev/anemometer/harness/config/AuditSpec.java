@@ -16,7 +16,11 @@ public record AuditSpec(
   /** No {@code audit} block: every instance must be audited. */
   public static final AuditSpec STRICT = new AuditSpec(false);
 
+  public AuditSpec {
+    allowUnreachable = allowUnreachable != null && allowUnreachable;
+  }
+
   public boolean passesUnaudited() {
-    return allowUnreachable != null && allowUnreachable;
+    return allowUnreachable;
   }
 }

@@ -11,7 +11,9 @@ import tools.jackson.databind.node.ObjectNode;
 
 /**
  * Resolves a configuration in the order of SPEC §4.2: built-in defaults → size preset → file →
- * {@code --set}; then binds it to records and validates it. Nothing starts before this succeeds.
+ * {@code --set}; then binds it to records and validates it. The built-in defaults are the records'
+ * own (each fills what no layer says when it binds), so each is declared once, beside its key.
+ * Nothing starts before this succeeds.
  */
 public final class ConfigLoader {
 
@@ -28,8 +30,8 @@ public final class ConfigLoader {
     if (Presets.find(presetName).isEmpty()) {
       throw new ConfigException("preset: '" + presetName + "' is not one of: " + Presets.names());
     }
-    JsonNode tree = Presets.resource("defaults.yaml");
-    tree = ConfigTree.merge(tree, Presets.tree(presetName), "");
+    // Under the preset lie the records' own defaults: what no layer says is filled when it binds.
+    JsonNode tree = Presets.tree(presetName);
     tree = ConfigTree.merge(tree, fileTree, "");
     if (!tree.isObject()) {
       throw new ConfigException("configuration: expected a mapping of keys to values");
@@ -39,10 +41,7 @@ public final class ConfigLoader {
     for (String assignment : assignments) {
       ConfigTree.set(root, assignment);
     }
-    ConfigTree.applyInstanceDefaults(root, Presets.resource("instance-defaults.yaml"));
-    List<JsonNode> builtIns =
-        List.of(Presets.resource("defaults.yaml"), Presets.resource("instance-defaults.yaml"));
-    return new TolerantBinding(builtIns).bind(root, new ConfigValidator()::validate);
+    return new TolerantBinding().bind(root, new ConfigValidator()::validate);
   }
 
   /**

@@ -33,6 +33,7 @@ public final class ConfigMapper {
         .addModule(units)
         .enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
         .enable(DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES)
+        .disable(DeserializationFeature.ACCEPT_FLOAT_AS_INT)
         .changeDefaultPropertyInclusion(
             inclusion -> inclusion.withValueInclusion(JsonInclude.Include.NON_NULL))
         .disable(YAMLWriteFeature.WRITE_DOC_START_MARKER)

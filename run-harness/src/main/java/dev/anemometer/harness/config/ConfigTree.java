@@ -47,18 +47,6 @@ final class ConfigTree {
     return overlay.deepCopy();
   }
 
-  /** Fills every app instance with the per-instance defaults, under what it already says. */
-  static void applyInstanceDefaults(ObjectNode root, JsonNode instanceDefaults) {
-    JsonNode instances = root.get(APP_INSTANCES);
-    if (instances == null || !instances.isArray()) {
-      return;
-    }
-    ArrayNode array = (ArrayNode) instances;
-    for (int i = 0; i < array.size(); i++) {
-      array.set(i, merge(instanceDefaults, array.get(i), APP_INSTANCES + "[]"));
-    }
-  }
-
   /**
    * Applies one {@code --set path=value}: dotted keys with list indexes ({@code
    * appInstances[0].tiers.app.instances=3}). The value is read as YAML, so {@code 3} is a number,

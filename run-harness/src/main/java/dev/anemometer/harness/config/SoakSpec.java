@@ -18,7 +18,7 @@ public record SoakSpec(
         @JsonPropertyDescription(
             "sample every tier's resources during the load into `resources.csv`, "
                 + "and judge leaks and p99 drift in `summary.json`, on the console and in the report")
-        boolean enabled,
+        Boolean enabled,
     @ConfigDefault("`15s`")
         @JsonPropertyDescription("how often resources are sampled (1s–10m)")
         @DurationMin(seconds = 1, message = SoakSpec.EVERY_RANGE)
@@ -31,7 +31,7 @@ public record SoakSpec(
                 + "its level (and beyond noise, with its floor rising too, so that a "
                 + "saw-tooth is no leak)")
         @Positive(message = "must be a percentage > 0")
-        double leakPercentPerHour,
+        Double leakPercentPerHour,
     @ConfigDefault("`10m`")
         @JsonPropertyDescription(
             "the least second half that is judged (a few minutes of warming caches "
@@ -43,12 +43,12 @@ public record SoakSpec(
             "an operation's p99 drifts when the last `driftSpan` of the steady load "
                 + "is at least this percentage above the first…")
         @Positive(message = "must be a percentage > 0")
-        double driftPercent,
+        Double driftPercent,
     @ConfigDefault("`10`")
         @JsonPropertyDescription(
             "…and at least this many milliseconds above it (a 4 ms p99 that became 6 ms is no finding)")
         @PositiveOrZero
-        double driftMinMillis,
+        Double driftMinMillis,
     @ConfigDefault("`10m`")
         @JsonPropertyDescription(
             "how much of the start and of the end of the steady load are compared "
@@ -60,9 +60,13 @@ public record SoakSpec(
   static final String EVERY_RANGE = "must be a duration between 1s and 10m (e.g. 15s)";
 
   /** No {@code soak} block: no sampler, no judgement (the defaults of every threshold). */
-  public static final SoakSpec OFF = new SoakSpec(false, null, 10, null, 25, 10, null);
+  public static final SoakSpec OFF = new SoakSpec(null, null, null, null, null, null, null);
 
   public SoakSpec {
+    enabled = enabled != null && enabled;
+    leakPercentPerHour = leakPercentPerHour == null ? 10 : leakPercentPerHour;
+    driftPercent = driftPercent == null ? 25 : driftPercent;
+    driftMinMillis = driftMinMillis == null ? 10 : driftMinMillis;
     every = every == null ? Duration.ofSeconds(15) : every;
     leakMinSpan = leakMinSpan == null ? Duration.ofMinutes(10) : leakMinSpan;
     driftSpan = driftSpan == null ? Duration.ofMinutes(10) : driftSpan;

@@ -19,6 +19,16 @@ import java.util.Map;
  */
 public record TiersSpec(WebTier web, LbTier lb, @Valid AppTier app, DbTier db) {
 
+  /** An instance that says nothing of its tiers: one of each, chosen by the target. */
+  public static final TiersSpec DEFAULTS = new TiersSpec(null, null, null, null);
+
+  public TiersSpec {
+    web = web == null ? new WebTier(null, null, null) : web;
+    lb = lb == null ? new LbTier(null, null, null) : lb;
+    app = app == null ? new AppTier(null, null) : app;
+    db = db == null ? new DbTier(null, null, null, null, null) : db;
+  }
+
   /** The tiers whose config names their cores, by config name (web, lb, app, db). */
   @JsonIgnore
   public Map<String, CpuList> cpusByTier() {
@@ -45,7 +55,7 @@ public record TiersSpec(WebTier web, LbTier lb, @Valid AppTier app, DbTier db) {
               "`nginx`, `none`, `auto` (nginx when installed, else skipped with a notice)")
           WebImpl impl,
       @ConfigDefault("`1`") @JsonPropertyDescription("nginx instances (≥ 1 unless impl is none)")
-          int instances,
+          Integer instances,
       @ConfigDefault("none: the tier runs on the cores `driver.cpus` leaves, else on every core")
           @JsonPropertyDescription(
               "a Linux CPU list (`0`, `1-2`, `2,3`): the cores the local target "
@@ -55,28 +65,46 @@ public record TiersSpec(WebTier web, LbTier lb, @Valid AppTier app, DbTier db) {
                   + "embedded PostgreSQL only for `db`, never a core of `driver.cpus`; each "
                   + "mistake is one line naming the key")
           @JsonInclude(JsonInclude.Include.NON_NULL)
-          CpuList cpus) {}
+          CpuList cpus) {
+
+    public WebTier {
+      impl = impl == null ? WebImpl.AUTO : impl;
+      instances = instances == null ? 1 : instances;
+    }
+  }
 
   /** HAProxy between the web tier and the app servers. */
   public record LbTier(
       @ConfigDefault("`auto`") @JsonPropertyDescription("`haproxy`, `none`, `auto`") LbImpl impl,
-      @ConfigDefault("`1`") @JsonPropertyDescription("HAProxy instances") int instances,
+      @ConfigDefault("`1`") @JsonPropertyDescription("HAProxy instances") Integer instances,
       @ConfigDefault("none: the tier runs on the cores `driver.cpus` leaves, else on every core")
           @JsonPropertyDescription(
               "the cores the local target starts the HAProxy processes on, as "
                   + "`tiers.web.cpus` says")
           @JsonInclude(JsonInclude.Include.NON_NULL)
-          CpuList cpus) {}
+          CpuList cpus) {
+
+    public LbTier {
+      impl = impl == null ? LbImpl.AUTO : impl;
+      instances = instances == null ? 1 : instances;
+    }
+  }
 
   /** The auction app servers. */
   public record AppTier(
-      @ConfigDefault("`1`") @JsonPropertyDescription("app server JVMs (≥ 1)") @Min(1) int instances,
+      @ConfigDefault("`1`") @JsonPropertyDescription("app server JVMs (≥ 1)") @Min(1)
+          Integer instances,
       @ConfigDefault("none: the tier runs on the cores `driver.cpus` leaves, else on every core")
           @JsonPropertyDescription(
               "the cores the local target starts the app server processes on, as "
                   + "`tiers.web.cpus` says")
           @JsonInclude(JsonInclude.Include.NON_NULL)
-          CpuList cpus) {}
+          CpuList cpus) {
+
+    public AppTier {
+      instances = instances == null ? 1 : instances;
+    }
+  }
 
   /** The database. */
   @JsonInclude(JsonInclude.Include.NON_NULL)
@@ -108,5 +136,10 @@ public record TiersSpec(WebTier web, LbTier lb, @Valid AppTier app, DbTier db) {
           @JsonPropertyDescription(
               "the cores the local target starts the PostgreSQL processes on "
                   + "(embedded PostgreSQL only), as `tiers.web.cpus` says")
-          CpuList cpus) {}
+          CpuList cpus) {
+
+    public DbTier {
+      impl = impl == null ? DbImpl.EMBEDDED : impl;
+    }
+  }
 }

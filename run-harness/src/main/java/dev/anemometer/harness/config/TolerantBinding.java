@@ -14,7 +14,7 @@ import tools.jackson.databind.node.ObjectNode;
 
 /**
  * Binds a configuration tree so that a user fixing a file sees every mistake at once: a value that
- * does not bind is reported, replaced by its built-in default (or taken out where it has none) and
+ * does not bind is reported and taken out, so that its record's default stands in for it, and
  * binding goes on. The validation of what did bind then adds its own errors, except those about the
  * values already reported.
  */
@@ -23,21 +23,11 @@ final class TolerantBinding {
   /** More than this and the file is not a configuration: the first ones say enough. */
   static final int MAX_ERRORS = 25;
 
-  private final List<JsonNode> defaults;
   private final List<String> errors = new ArrayList<>();
   private final List<String> reportedPaths = new ArrayList<>();
 
   /** Per list, as the file writes its path, the indexes of the elements taken out. */
   private final Map<String, TreeSet<Integer>> takenOut = new HashMap<>();
-
-  /**
-   * @param defaults trees of built-in values to put in place of one that does not bind: the
-   *     configuration's defaults, then those of each app instance (looked up without their {@code
-   *     appInstances[i]} prefix)
-   */
-  TolerantBinding(List<JsonNode> defaults) {
-    this.defaults = List.copyOf(defaults);
-  }
 
   /**
    * @param validate the semantic checks of a bound configuration, as one line per error
@@ -107,10 +97,7 @@ final class TolerantBinding {
     return false;
   }
 
-  /**
-   * Puts the built-in value in place of the node at {@code path}, or takes the node out where there
-   * is none; false when there is no node to replace.
-   */
+  /** Takes the node at {@code path} out; false when there is no such node. */
   private boolean replace(JsonNode tree, List<JacksonException.Reference> path) {
     if (path.isEmpty()) {
       return false;
@@ -127,12 +114,7 @@ final class TolerantBinding {
       if (!object.has(last.getPropertyName())) {
         return false;
       }
-      JsonNode builtIn = builtIn(path);
-      if (builtIn == null) {
-        object.remove(last.getPropertyName());
-      } else {
-        object.set(last.getPropertyName(), builtIn.deepCopy());
-      }
+      object.remove(last.getPropertyName());
       return true;
     }
     if (parent instanceof ArrayNode array
@@ -164,25 +146,6 @@ final class TolerantBinding {
       }
     }
     return written;
-  }
-
-  private JsonNode builtIn(List<JacksonException.Reference> path) {
-    JsonNode found = lookUp(path);
-    boolean inInstance = path.size() > 2 && "appInstances".equals(path.get(0).getPropertyName());
-    return found != null || !inInstance ? found : lookUp(path.subList(2, path.size()));
-  }
-
-  private JsonNode lookUp(List<JacksonException.Reference> path) {
-    for (JsonNode tree : defaults) {
-      JsonNode node = tree;
-      for (JacksonException.Reference step : path) {
-        node = node == null ? null : child(node, step);
-      }
-      if (node != null && !node.isNull() && !node.isMissingNode()) {
-        return node;
-      }
-    }
-    return null;
   }
 
   private static JsonNode child(JsonNode node, JacksonException.Reference step) {

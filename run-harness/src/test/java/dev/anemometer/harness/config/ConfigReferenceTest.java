@@ -122,16 +122,16 @@ class ConfigReferenceTest {
     }
   }
 
-  /** Defaults that hold for every preset: the built-in files and the records' own. */
+  /** Defaults that hold for every preset: the records' own, as an empty file binds them. */
   private static JsonNode builtInLayer() {
-    ObjectNode root = (ObjectNode) Presets.resource("defaults.yaml");
-    root.putArray("appInstances").add(Presets.resource("instance-defaults.yaml"));
-    root.set(
-        "findMax",
+    ObjectNode empty = ConfigMapper.yaml().createObjectNode();
+    ObjectNode root =
         ConfigMapper.yaml()
-            .valueToTree(
-                new FindMaxSpec(null, null, null, null, null, null, null, null, null, null, null)));
-    root.set("elasticity", ConfigMapper.yaml().valueToTree(new ElasticitySpec(List.of())));
+            .valueToTree(ConfigMapper.yaml().treeToValue(empty, AnemometerConfig.class));
+    root.putArray("appInstances")
+        .add(
+            ConfigMapper.yaml()
+                .valueToTree(ConfigMapper.yaml().treeToValue(empty, AppInstanceSpec.class)));
     ObjectNode driver = root.putObject("driver");
     driver.set("pods", ConfigMapper.yaml().valueToTree(DriverPods.DEFAULTS));
     driver.put("precedence", DriverSpec.SHARED.tiersBelowDriver());

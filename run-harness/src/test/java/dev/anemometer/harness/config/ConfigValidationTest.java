@@ -32,6 +32,10 @@ class ConfigValidationTest {
         Arguments.of("qos.rampUp=soon", "qos.rampUp: 'soon' is not a duration with a unit"),
         Arguments.of("qos.qosPeriods=abc", "qos.qosPeriods: 'abc' is not a whole number"),
         Arguments.of("qos.qosPeriods=0", "qos.qosPeriods: must be ≥ 1 (got 0)"),
+        // A fraction where a count belongs is refused, not cut to a whole number.
+        Arguments.of("qos.qosPeriods=1.5", "qos.qosPeriods: 1.5 is not a whole number"),
+        Arguments.of(
+            "appInstances[0].users=100.7", "appInstances[0].users: 100.7 is not a whole number"),
         Arguments.of("qos.percentile=101", "qos.percentile: must be > 0 and ≤ 100"),
         Arguments.of(
             "strategy=fastest", "strategy: 'fastest' is not one of: fixed, interval, findMax"),

@@ -32,7 +32,13 @@ class SoakAnalysisTest {
 
   private final SoakSpec spec =
       new SoakSpec(
-          true, Duration.ofSeconds(15), 10, Duration.ofMinutes(10), 25, 10, Duration.ofMinutes(10));
+          true,
+          Duration.ofSeconds(15),
+          10.0,
+          Duration.ofMinutes(10),
+          25.0,
+          10.0,
+          Duration.ofMinutes(10));
 
   @BeforeEach
   void anHoursSoak() throws IOException {

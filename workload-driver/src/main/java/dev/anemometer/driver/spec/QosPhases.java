@@ -15,7 +15,7 @@ import java.util.Map;
 public record QosPhases(
     @ConfigDefault("`99`")
         @JsonPropertyDescription("% of operations that must meet their response-time limit")
-        double percentile,
+        Double percentile,
     @ConfigDefault("`5m` (quickstart `60s`)") @JsonPropertyDescription("one QoS period")
         Duration interval,
     @ConfigDefault("`4m` (quickstart `30s`)")
@@ -26,7 +26,7 @@ public record QosPhases(
         Duration warmUp,
     @ConfigDefault("`1`")
         @JsonPropertyDescription("QoS periods judged one after the other; each must pass")
-        int qosPeriods,
+        Integer qosPeriods,
     @ConfigDefault("`2m` (quickstart `5s`)")
         @JsonPropertyDescription("how long the users take to leave after the last period")
         Duration rampDown,
@@ -41,6 +41,24 @@ public record QosPhases(
                 + "item), at the percentile")
         Duration itemNotificationLimit) {
 
+  /** A {@code qos} section that says nothing: every phase and limit at its default. */
+  public static final QosPhases DEFAULTS =
+      new QosPhases(null, null, null, null, null, null, null, null);
+
+  /** The defaults of a section that leaves keys out, declared here and nowhere else. */
+  public QosPhases {
+    percentile = percentile == null ? 99 : percentile;
+    interval = interval == null ? Duration.ofMinutes(5) : interval;
+    rampUp = rampUp == null ? Duration.ofMinutes(4) : rampUp;
+    warmUp = warmUp == null ? Duration.ofMinutes(5) : warmUp;
+    qosPeriods = qosPeriods == null ? 1 : qosPeriods;
+    rampDown = rampDown == null ? Duration.ofMinutes(2) : rampDown;
+    bidNotificationLimit =
+        bidNotificationLimit == null ? QosSpec.BID_NOTIFICATION_LIMIT : bidNotificationLimit;
+    itemNotificationLimit =
+        itemNotificationLimit == null ? QosSpec.ITEM_NOTIFICATION_LIMIT : itemNotificationLimit;
+  }
+
   /** Phases with the default notification limits. */
   public QosPhases(
       double percentile,
@@ -49,26 +67,14 @@ public record QosPhases(
       Duration warmUp,
       int qosPeriods,
       Duration rampDown) {
-    this(
-        percentile,
-        interval,
-        rampUp,
-        warmUp,
-        qosPeriods,
-        rampDown,
-        QosSpec.BID_NOTIFICATION_LIMIT,
-        QosSpec.ITEM_NOTIFICATION_LIMIT);
+    this(percentile, interval, rampUp, warmUp, qosPeriods, rampDown, null, null);
   }
 
   /** Weathervane's QoS rules, judged at this percentile. */
   public QosSpec rules() {
     Map<Notification, Duration> limits = QosSpec.defaultNotificationLimits();
-    if (bidNotificationLimit != null) {
-      limits.put(Notification.BID, bidNotificationLimit);
-    }
-    if (itemNotificationLimit != null) {
-      limits.put(Notification.ITEM_CHANGE, itemNotificationLimit);
-    }
+    limits.put(Notification.BID, bidNotificationLimit);
+    limits.put(Notification.ITEM_CHANGE, itemNotificationLimit);
     return QosSpec.weathervaneDefaults().withPercentile(percentile).withNotificationLimits(limits);
   }
 
