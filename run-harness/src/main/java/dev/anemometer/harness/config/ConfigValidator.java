@@ -82,10 +82,6 @@ final class ConfigValidator {
   }
 
   private void validateQos(QosPhases qos) {
-    if (qos == null) {
-      error("qos", "is required");
-      return;
-    }
     if (!(qos.percentile() > 0 && qos.percentile() <= 100)) {
       error("qos.percentile", "must be > 0 and ≤ 100");
     }

@@ -64,7 +64,9 @@ public final class ComposeCommand {
           "target compose: neither 'docker compose' nor 'docker-compose' is installed;"
               + " install Docker Compose or use --set target=local");
     }
-    Optional<String> silent = engine.ping(PING_TIMEOUT);
+    // Compose's engine first (where the docker CLI is podman's, it answers without the API Compose
+    // needs), then the engine the harness reads containers and events through.
+    Optional<String> silent = composeSilence(executable, here).or(() -> engine.ping(PING_TIMEOUT));
     if (silent.isPresent()) {
       throw new TierStartException(
           "target compose: no Docker engine answers at "
@@ -117,6 +119,38 @@ public final class ComposeCommand {
       }
     } catch (IOException e) {
       throw new java.io.UncheckedIOException(e);
+    }
+  }
+
+  /**
+   * Empty when Compose reaches its engine (it lists a project of no services), else the last line
+   * it printed, which says why (Compose 1 ends a Python traceback with it).
+   */
+  private static Optional<String> composeSilence(List<String> executable, Path here) {
+    try {
+      Path dir = Files.createTempDirectory("anemometer-compose-probe");
+      Path file =
+          Files.writeString(dir.resolve("compose.yaml"), "version: \"3.8\"\nservices: {}\n");
+      Path log = dir.resolve("probe.log");
+      try {
+        List<String> command = new ArrayList<>(executable);
+        command.addAll(List.of("-p", "anemometer-probe", "-f", file.toString(), "ps", "-q"));
+        if (execute(command, here, log, 1) == 0) {
+          return Optional.empty();
+        }
+        List<String> lines =
+            Files.readAllLines(log).stream().map(String::strip).filter(l -> !l.isEmpty()).toList();
+        return Optional.of(
+            lines.isEmpty()
+                ? String.join(" ", command) + " failed"
+                : "Compose: " + lines.get(lines.size() - 1));
+      } finally {
+        Files.deleteIfExists(log);
+        Files.deleteIfExists(file);
+        Files.deleteIfExists(dir);
+      }
+    } catch (IOException e) {
+      return Optional.of("Compose could not be asked: " + e.getMessage());
     }
   }
 

@@ -204,10 +204,6 @@ public final class ComposeStack implements DeployedStack {
 
   @Override
   public void close() {
-    ContainerWatch watching = watch;
-    if (watching != null) {
-      watching.close();
-    }
     DriverSessionPriority priority = driverPriority;
     if (priority != null) {
       priority.close();
@@ -220,7 +216,15 @@ public final class ComposeStack implements DeployedStack {
     down();
   }
 
+  /**
+   * Takes the projects down, once; the watch stops first, so that the containers going down are not
+   * reported and its {@code docker events} process does not outlive the harness.
+   */
   private void down() {
+    ContainerWatch watching = watch;
+    if (watching != null) {
+      watching.close();
+    }
     if (closed.compareAndSet(false, true)) {
       deployment.close();
     }

@@ -51,23 +51,24 @@ final class ContainerProcesses implements Supplier<List<TierProcess>> {
   /**
    * Whether the engine's containers run on this host, so that the process ids it names are this
    * host's: a remote {@code DOCKER_HOST} (tcp, ssh) or an engine in a VM names processes of another
-   * kernel. A container's first process here sits in a cgroup named after the container's id.
-   * Decided by the first running container found; true until there is one, or while the engine does
-   * not answer.
+   * kernel. A container's first process here sits in a cgroup named after the container's id: one
+   * running container found so is enough (another may have just exited). Decided once, at the first
+   * call the engine answers, so that every caller sees one answer; true while it does not.
    */
   synchronized boolean onThisHost() {
     if (onThisHost == null) {
       try {
-        projects.stream()
-            .flatMap(p -> ServiceContainers.ofProject(engine, p.name()).list().stream())
-            .filter(c -> c.running() && c.pid() > 0)
-            .findFirst()
-            .ifPresent(c -> onThisHost = cgroupNames(c));
+        List<Container> running =
+            projects.stream()
+                .flatMap(p -> ServiceContainers.ofProject(engine, p.name()).list().stream())
+                .filter(c -> c.running() && c.pid() > 0)
+                .toList();
+        onThisHost = running.isEmpty() || running.stream().anyMatch(this::cgroupNames);
       } catch (RuntimeException e) {
         return true; // asked again at the next call
       }
     }
-    return onThisHost == null || onThisHost;
+    return onThisHost;
   }
 
   private boolean cgroupNames(Container container) {

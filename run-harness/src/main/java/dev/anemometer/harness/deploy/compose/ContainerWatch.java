@@ -136,8 +136,8 @@ final class ContainerWatch implements AutoCloseable {
       while (values.hasNextValue()) {
         onEvent(values.nextValue());
       }
-      String ending = stream.ending();
-      return ending.equals("exit 0") ? null : ending;
+      // A clean exit may still have said something (podman's warnings): only the code decides.
+      return stream.exitCode() == 0 ? null : stream.ending();
     } catch (RuntimeException e) { // Jackson wraps the stream's IOException
       return e.getMessage();
     }

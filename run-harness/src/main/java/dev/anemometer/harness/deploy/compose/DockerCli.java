@@ -50,11 +50,11 @@ final class DockerCli implements EngineCli {
   public String run(Duration timeout, String... arguments) throws IOException {
     Path out = Files.createTempFile("anemometer-docker", ".out");
     Path err = Files.createTempFile("anemometer-docker", ".err");
+    Process process = null;
     try {
-      Process process =
-          launch(start(arguments).redirectOutput(out.toFile()).redirectError(err.toFile()));
+      process = launch(start(arguments).redirectOutput(out.toFile()).redirectError(err.toFile()));
       if (!process.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS)) {
-        process.destroyForcibly();
+        destroy(process);
         throw new IOException(
             "no answer from '" + command(arguments) + "' within " + timeout.toMillis() + " ms");
       }
@@ -64,6 +64,9 @@ final class DockerCli implements EngineCli {
       return Files.readString(out, StandardCharsets.UTF_8);
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
+      if (process != null) {
+        destroy(process);
+      }
       throw new IOException("interrupted while '" + command(arguments) + "' ran");
     } finally {
       Files.deleteIfExists(out);
@@ -88,30 +91,48 @@ final class DockerCli implements EngineCli {
       }
 
       @Override
-      public String ending() {
+      public int exitCode() {
         try {
-          int exit = process.waitFor();
-          return firstWords(Files.readString(err), exit);
-        } catch (IOException e) {
-          return "exit " + process.exitValue();
+          return process.waitFor();
         } catch (InterruptedException e) {
           Thread.currentThread().interrupt();
-          return "interrupted";
+          return -1;
+        }
+      }
+
+      @Override
+      public String ending() {
+        int exit = exitCode();
+        try {
+          return firstWords(Files.readString(err), exit);
+        } catch (IOException e) {
+          return "exit " + exit;
         }
       }
 
       @Override
       public void close() throws IOException {
-        process.destroy();
-        try {
-          process.waitFor(5, TimeUnit.SECONDS);
-        } catch (InterruptedException e) {
-          Thread.currentThread().interrupt();
-        }
-        process.destroyForcibly();
+        destroy(process);
         Files.deleteIfExists(err);
       }
     };
+  }
+
+  /**
+   * Ends a command and what it started (the {@code ssh} of an {@code ssh://} engine), which would
+   * otherwise outlive it.
+   */
+  private static void destroy(Process process) {
+    List<ProcessHandle> started = process.descendants().toList();
+    process.destroy();
+    started.forEach(ProcessHandle::destroy);
+    try {
+      process.waitFor(5, TimeUnit.SECONDS);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+    process.destroyForcibly();
+    started.forEach(ProcessHandle::destroyForcibly);
   }
 
   private static Process launch(ProcessBuilder builder) throws IOException {

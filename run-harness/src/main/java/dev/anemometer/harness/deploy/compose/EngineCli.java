@@ -32,6 +32,9 @@ interface EngineCli {
 
     InputStream output();
 
+    /** After the output ended: the command's exit code (waits for it to exit). */
+    int exitCode();
+
     /** After the output ended: why the command stopped, in one line. */
     String ending();
   }

@@ -33,7 +33,7 @@ class EngineCliIT {
   @BeforeEach
   void aContainerOfAService() throws IOException {
     Engines.assumeAnEngine("EngineCliIT");
-    removeLeftovers();
+    removeContainers();
     id =
         engine
             .run(
@@ -54,6 +54,12 @@ class EngineCliIT {
 
   @AfterEach
   void removeLeftovers() throws IOException {
+    if (id != null) { // else skipped: there may be no engine to ask
+      removeContainers();
+    }
+  }
+
+  private void removeContainers() throws IOException {
     String ids =
         engine.run(
             TIMEOUT,

@@ -52,17 +52,24 @@ final class FakeEngine implements EngineCli, AutoCloseable {
 
   @Override
   public Following follow(String... arguments) throws IOException {
-    commands.add(String.join(" ", arguments));
     if (closed) {
+      commands.add(String.join(" ", arguments));
       throw new IOException("Cannot connect to the Docker daemon at " + host());
     }
     Pipe pipe = Pipe.open();
     streams.add(pipe);
+    // Recorded once it prints: a test that saw the command may send events at once.
+    commands.add(String.join(" ", arguments));
     InputStream output = Channels.newInputStream(pipe.source());
     return new Following() {
       @Override
       public InputStream output() {
         return output;
+      }
+
+      @Override
+      public int exitCode() {
+        return closed ? 1 : 0;
       }
 
       @Override
