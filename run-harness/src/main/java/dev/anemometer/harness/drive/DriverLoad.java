@@ -1,19 +1,10 @@
 package dev.anemometer.harness.drive;
 
-import dev.anemometer.driver.TimeSource;
-import dev.anemometer.driver.control.RemoteLoadGenerator;
-import dev.anemometer.driver.http.HttpClient;
-import dev.anemometer.driver.http.HttpClientConfig;
-import dev.anemometer.driver.http.NettyHttpClient;
-import dev.anemometer.driver.metrics.DriverMetrics;
-import dev.anemometer.driver.metrics.MetricsServer;
-import dev.anemometer.driver.output.OutputDirectory;
-import dev.anemometer.driver.run.DriverRun;
-import dev.anemometer.driver.run.LoadGenerator;
-import dev.anemometer.driver.run.LocalLoadGenerator;
+import dev.anemometer.driver.api.LoadRun;
 import dev.anemometer.driver.run.RunResult;
 import dev.anemometer.driver.run.RunSpec;
 import dev.anemometer.driver.run.TargetResult;
+import dev.anemometer.driver.syntax.DurationSyntax;
 import dev.anemometer.harness.audit.AcknowledgedBid;
 import dev.anemometer.harness.config.AnemometerConfig;
 import dev.anemometer.harness.console.LoadProgress;
@@ -32,6 +23,12 @@ import java.util.Map;
  */
 public final class DriverLoad implements LoadDriver {
 
+  /**
+   * Where the driver serves its Prometheus metrics when the port is free (the Compose and
+   * Kubernetes Prometheus configurations scrape it); else any free loopback port.
+   */
+  static final int PROMETHEUS_PORT = 9464;
+
   private final HostWorkers.Starter hostWorkers;
 
   /**
@@ -44,9 +41,9 @@ public final class DriverLoad implements LoadDriver {
   @Override
   public LoadOutcome drive(LoadPlan plan) {
     AnemometerConfig config = plan.config();
+    RunSpec spec = runSpec(plan);
     if (!config.driver().usesWorkers() && plan.targetWorkers() == null) {
-      RunResult result =
-          run(plan, LocalLoadGenerator.production(DriverLoad::nettyClient), "driver");
+      RunResult result = run(plan, LoadRun.of(spec), "driver");
       if (result.error() != null) {
         throw new TierStartException("the driver broke off: " + result.error());
       }
@@ -57,8 +54,8 @@ public final class DriverLoad implements LoadDriver {
       RunResult result =
           run(
               plan,
-              new RemoteLoadGenerator(fleet.clients(), TimeSource.SYSTEM),
-              "driver controller of " + fleet.clients().size() + " workers");
+              LoadRun.of(spec).usersOn(fleet.workers()),
+              "driver controller of " + fleet.workers().size() + " workers");
       if (result.error() != null) {
         // What was measured until then is kept; the run ends with exit 3 naming the worker.
         plan.stop().stop(fleet.failure(result.error()));
@@ -67,39 +64,49 @@ public final class DriverLoad implements LoadDriver {
     }
   }
 
-  private static RunResult run(LoadPlan plan, LoadGenerator generator, String who) {
+  private static RunSpec runSpec(LoadPlan plan) {
     AnemometerConfig config = plan.config();
     RunSpec spec = LoadPaths.runSpec(config, plan.instances());
-    if (plan.config().changesTiersDuringLoad()) {
-      spec =
-          new RunSpec(
-              spec.name(),
-              spec.targets(),
-              spec.qos(),
-              spec.thresholds(),
-              config.elasticity().statsInterval(),
-              spec.tick());
+    if (!config.changesTiersDuringLoad()) {
+      return spec;
     }
-    Duration length = LoadPaths.length(config);
+    return new RunSpec(
+        spec.name(),
+        spec.targets(),
+        spec.qos(),
+        spec.thresholds(),
+        config.elasticity().statsInterval(),
+        spec.tick());
+  }
+
+  private static RunResult run(LoadPlan plan, LoadRun.Builder builder, String who) {
+    Duration length = LoadPaths.length(plan.config());
     plan.console()
         .info(
             length.isZero()
                 ? "findMax: runs until the peak is found"
-                : "load path: " + dev.anemometer.driver.syntax.DurationSyntax.format(length));
-    DriverMetrics metrics = new DriverMetrics();
-    try (OutputDirectory output = new OutputDirectory(plan.driverDir(), System::currentTimeMillis);
-        MetricsServer metricsServer = DriverMetricsPort.serve(metrics)) {
-      plan.console().info(who + " metrics (Prometheus): " + metricsServer.url());
-      plan.events().record("metrics", "driver", Map.of("url", metricsServer.url()));
-      DriverRun run =
-          new DriverRun(spec, generator, TimeSource.SYSTEM)
-              .addListener(metrics)
-              .addListener(output)
-              .addListener(new LoadProgress(System.out, length, System.console() != null))
-              .addListener(new WindowEvents(plan.events()));
-      plan.listeners().forEach(run::addListener);
+                : "load path: " + DurationSyntax.format(length));
+    builder
+        .output(plan.driverDir())
+        .metricsPreferring(PROMETHEUS_PORT)
+        .listener(new LoadProgress(System.out, length, System.console() != null))
+        .listener(new WindowEvents(plan.events()));
+    plan.listeners().forEach(builder::listener);
+    try (LoadRun run = openNamingTheWorker(builder)) {
+      String metrics = run.metricsUrl().orElseThrow();
+      plan.console().info(who + " metrics (Prometheus): " + metrics);
+      plan.events().record("metrics", "driver", Map.of("url", metrics));
       plan.stop().onStop(run::stop);
-      return runStoppingOnSignal(run);
+      return run.run();
+    }
+  }
+
+  /** A worker that does not answer ends the run before the load, its error naming it. */
+  private static LoadRun openNamingTheWorker(LoadRun.Builder builder) {
+    try {
+      return builder.open();
+    } catch (RuntimeException e) {
+      throw new TierStartException(e.getMessage());
     }
   }
 
@@ -117,7 +124,7 @@ public final class DriverLoad implements LoadDriver {
               : config.appInstances().get(i).peakUsers(config.strategy(), config.findMax()));
       bids.add(acknowledgedBids(target));
     }
-    return new LoadOutcome(passed, result.valid(), peaks, bids, OutputDirectory.summary(result));
+    return new LoadOutcome(passed, result.valid(), peaks, bids, LoadRun.summary(result));
   }
 
   /** The target's bids as the audit reads them; amounts back from cents to two decimals. */
@@ -131,24 +138,5 @@ public final class DriverLoad implements LoadDriver {
                     new AcknowledgedBid(
                         bidId, itemId, bidderId, BigDecimal.valueOf(amountCents, 2), outcome)));
     return bids;
-  }
-
-  private static HttpClient nettyClient() {
-    return new NettyHttpClient(HttpClientConfig.defaults());
-  }
-
-  /** Ctrl-C ends the load early; what was measured is kept and judged. */
-  private static RunResult runStoppingOnSignal(DriverRun run) {
-    Thread stop = new Thread(run::stop, "anemometer-stop-driver");
-    Runtime.getRuntime().addShutdownHook(stop);
-    try {
-      return run.run();
-    } finally {
-      try {
-        Runtime.getRuntime().removeShutdownHook(stop);
-      } catch (IllegalStateException shuttingDown) {
-        // the hook is stopping the run
-      }
-    }
   }
 }

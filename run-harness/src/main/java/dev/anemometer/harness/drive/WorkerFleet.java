@@ -1,20 +1,17 @@
 package dev.anemometer.harness.drive;
 
-import dev.anemometer.driver.control.WorkerClient;
+import dev.anemometer.driver.api.Worker;
 import dev.anemometer.harness.config.DriverSpec;
 import dev.anemometer.harness.console.Console;
 import dev.anemometer.harness.deploy.DeployedInstance;
 import dev.anemometer.harness.deploy.HostWorkers;
 import dev.anemometer.harness.deploy.TargetWorkers;
 import dev.anemometer.harness.deploy.TierExit;
-import dev.anemometer.harness.deploy.TierStartException;
 import dev.anemometer.harness.json.EventLog;
 import java.net.InetAddress;
 import java.net.URI;
 import java.net.UnknownHostException;
-import java.net.http.HttpClient;
 import java.security.SecureRandom;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Base64;
 import java.util.List;
@@ -30,24 +27,25 @@ import java.util.TreeSet;
  */
 final class WorkerFleet implements AutoCloseable {
 
-  private final List<WorkerClient> clients;
+  private final List<Worker> workers;
   private final HostWorkers processes;
 
-  private WorkerFleet(List<WorkerClient> clients, HostWorkers processes) {
-    this.clients = List.copyOf(clients);
+  private WorkerFleet(List<Worker> workers, HostWorkers processes) {
+    this.workers = List.copyOf(workers);
     this.processes = processes;
   }
 
-  /** Starts the workers or connects to them, and checks that each answers. */
+  /**
+   * Starts the workers here or names those deployed or given; the driver checks that each answers
+   * when the load opens.
+   */
   static WorkerFleet open(DriverSpec driver, LoadPlan plan, HostWorkers.Starter hostWorkers) {
-    HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
-    WorkerFleet fleet;
     if (plan.targetWorkers() != null) {
       TargetWorkers deployed = plan.targetWorkers();
       plan.console().info("driver: " + deployed.workers().size() + " workers the target deployed");
-      fleet = connect(deployed.workers(), deployed.token(), http, plan);
+      return connect(deployed.workers(), deployed.token(), plan);
     } else if (driver.workers().startsLocally()) {
-      fleet = startHere(driver.workers().count(), http, plan, hostWorkers);
+      return startHere(driver.workers().count(), plan, hostWorkers);
     } else {
       List<String> addresses = driver.workers().addresses();
       List<TargetWorkers.Worker> given = new ArrayList<>();
@@ -56,29 +54,19 @@ final class WorkerFleet implements AutoCloseable {
         given.add(new TargetWorkers.Worker("driver worker " + i + " (" + address + ")", address));
       }
       plan.console().info("driver: " + addresses.size() + " workers at " + addresses);
-      fleet = connect(given, driver.workersToken(), http, plan);
+      return connect(given, driver.workersToken(), plan);
     }
-    try {
-      fleet.clients.forEach(WorkerClient::status);
-    } catch (RuntimeException e) {
-      fleet.close();
-      throw new TierStartException(e.getMessage());
-    }
-    return fleet;
   }
 
-  private static WorkerFleet startHere(
-      int count, HttpClient http, LoadPlan plan, HostWorkers.Starter hostWorkers) {
+  private static WorkerFleet startHere(int count, LoadPlan plan, HostWorkers.Starter hostWorkers) {
     plan.console().info("driver: starting " + count + " worker JVMs on this host");
     String token = newToken();
     HostWorkers processes =
         hostWorkers.start(count, token, entryHosts(plan.instances()), plan.driverDir());
-    List<WorkerClient> clients = new ArrayList<>();
+    List<Worker> workers = new ArrayList<>();
     for (HostWorkers.Worker worker : processes.workers()) {
       plan.driverProcesses().add(worker.pid());
-      clients.add(
-          new WorkerClient(
-              URI.create("http://" + worker.address()), token, http, worker.describe()));
+      workers.add(Worker.at(worker.address(), token).named(worker.describe()));
       plan.console().info(worker.describe() + ", log " + worker.log().getFileName());
       plan.events()
           .record(
@@ -86,7 +74,7 @@ final class WorkerFleet implements AutoCloseable {
               worker.processName(),
               Map.of("address", worker.address(), "pid", worker.pid()));
     }
-    return new WorkerFleet(clients, processes);
+    return new WorkerFleet(workers, processes);
   }
 
   /** The hosts the workers are to load, as the entry URLs name them. */
@@ -103,12 +91,11 @@ final class WorkerFleet implements AutoCloseable {
   }
 
   private static WorkerFleet connect(
-      List<TargetWorkers.Worker> workers, String token, HttpClient http, LoadPlan plan) {
-    List<WorkerClient> clients = new ArrayList<>();
-    for (int i = 0; i < workers.size(); i++) {
-      TargetWorkers.Worker worker = workers.get(i);
-      clients.add(
-          new WorkerClient(WorkerClient.baseOf(worker.address()), token, http, worker.name()));
+      List<TargetWorkers.Worker> given, String token, LoadPlan plan) {
+    List<Worker> workers = new ArrayList<>();
+    for (int i = 0; i < given.size(); i++) {
+      TargetWorkers.Worker worker = given.get(i);
+      workers.add(Worker.at(worker.address(), token).named(worker.name()));
       plan.events()
           .record(
               "worker",
@@ -116,15 +103,15 @@ final class WorkerFleet implements AutoCloseable {
               Map.of("address", worker.address(), "name", worker.name()));
     }
     if (plan.targetWorkers() == null) {
-      warnOfLoopbackEntries(clients, plan.instances(), plan.console());
+      warnOfLoopbackEntries(workers, plan.instances(), plan.console());
     }
-    return new WorkerFleet(clients, null);
+    return new WorkerFleet(workers, null);
   }
 
   /** A worker on another host cannot reach an entry URL on this host's loopback. */
   private static void warnOfLoopbackEntries(
-      List<WorkerClient> clients, List<DeployedInstance> instances, Console console) {
-    boolean workerElsewhere = clients.stream().anyMatch(c -> !isLoopback(c.base().getHost()));
+      List<Worker> workers, List<DeployedInstance> instances, Console console) {
+    boolean workerElsewhere = workers.stream().anyMatch(w -> !isLoopback(w.base().getHost()));
     if (!workerElsewhere) {
       return;
     }
@@ -150,8 +137,8 @@ final class WorkerFleet implements AutoCloseable {
     }
   }
 
-  List<WorkerClient> clients() {
-    return clients;
+  List<Worker> workers() {
+    return workers;
   }
 
   /** A worker started here that ends when nothing planned it stops the load, on record. */

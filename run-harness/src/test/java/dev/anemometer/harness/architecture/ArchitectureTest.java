@@ -1,11 +1,26 @@
 package dev.anemometer.harness.architecture;
 
+import static com.tngtech.archunit.core.domain.JavaClass.Predicates.belongToAnyOf;
+import static com.tngtech.archunit.core.domain.JavaClass.Predicates.resideInAnyPackage;
+import static com.tngtech.archunit.core.domain.JavaClass.Predicates.resideOutsideOfPackage;
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.classes;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
 
 import com.tngtech.archunit.core.domain.JavaClasses;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
 import com.tngtech.archunit.core.importer.ImportOption;
+import dev.anemometer.driver.behavior.UsersConfig;
+import dev.anemometer.driver.host.MachineCpu;
+import dev.anemometer.driver.operation.AcknowledgedBidSink;
+import dev.anemometer.driver.operation.AcknowledgedBids;
+import dev.anemometer.driver.operation.Notification;
+import dev.anemometer.driver.operation.OperationType;
+import dev.anemometer.driver.run.DriverRun;
+import dev.anemometer.driver.run.LoadGenerator;
+import dev.anemometer.driver.run.LocalLoadGenerator;
+import dev.anemometer.driver.stats.IntervalStats;
+import dev.anemometer.driver.stats.OperationStats;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -17,6 +32,7 @@ import org.junit.jupiter.api.Test;
 class ArchitectureTest {
 
   private static final String HARNESS = "dev.anemometer.harness";
+  private static final String DRIVER = "dev.anemometer.driver";
 
   private static final JavaClasses MAIN_CLASSES =
       new ClassFileImporter()
@@ -174,6 +190,52 @@ class ArchitectureTest {
         .should()
         .dependOnClassesThat()
         .resideInAPackage(HARNESS + ".run..")
+        .check(MAIN_CLASSES);
+  }
+
+  /**
+   * The harness runs the driver through its library API ({@code driver.api}) and hands in and gets
+   * back the value types that API's signatures carry: the run spec, results and listeners, the
+   * sealed load-path spec, QoS, the result files' records and reader, the syntax of every file, and
+   * the few types those records hold (a target's users, an operation's name, a target's
+   * acknowledged bids, a status interval, the machine's CPU). The driver's HTTP client, metrics
+   * server, control protocol, clock and the run's own machinery stay behind the API, so the driver
+   * can change them without the harness knowing.
+   */
+  @Test
+  void theHarnessUsesTheDriverThroughItsLibraryApi() {
+    classes()
+        .that()
+        .resideInAPackage(HARNESS + "..")
+        .should()
+        .onlyDependOnClassesThat(
+            resideOutsideOfPackage(DRIVER + "..")
+                .or(
+                    resideInAnyPackage(
+                        DRIVER + ".api",
+                        DRIVER + ".run",
+                        DRIVER + ".loadpath",
+                        DRIVER + ".qos",
+                        DRIVER + ".output",
+                        DRIVER + ".syntax",
+                        DRIVER + ".spec"))
+                .or(
+                    belongToAnyOf(
+                        UsersConfig.class,
+                        OperationType.class,
+                        Notification.class,
+                        AcknowledgedBids.class,
+                        AcknowledgedBidSink.class,
+                        IntervalStats.class,
+                        OperationStats.class,
+                        MachineCpu.class)))
+        .check(MAIN_CLASSES);
+    noClasses()
+        .that()
+        .resideInAPackage(HARNESS + "..")
+        .should()
+        .dependOnClassesThat(
+            belongToAnyOf(DriverRun.class, LoadGenerator.class, LocalLoadGenerator.class))
         .check(MAIN_CLASSES);
   }
 

@@ -1,9 +1,7 @@
 package dev.anemometer.driver.cli;
 
-import dev.anemometer.driver.control.RemoteLoadGenerator;
-import dev.anemometer.driver.control.WorkerClient;
-import java.net.http.HttpClient;
-import java.nio.file.Path;
+import dev.anemometer.driver.api.LoadRun;
+import dev.anemometer.driver.api.Worker;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
@@ -25,11 +23,7 @@ final class ControllerCommand implements Callable<Integer> {
 
   @Mixin LoadOptions load;
   @Mixin ControlOptions control;
-
-  @Option(
-      names = "--metrics-port",
-      description = "Serve Prometheus metrics at http://127.0.0.1:<port>/metrics (0: a free port).")
-  Integer metricsPort;
+  @Mixin RunOutputOptions output;
 
   @Option(
       names = "--workers",
@@ -38,16 +32,6 @@ final class ControllerCommand implements Callable<Integer> {
       description = "Workers as host:port, comma-separated.")
   List<String> workers;
 
-  @Option(
-      names = "--out",
-      description = "Results directory (default driver-results/<time>-<name>).")
-  Path out;
-
-  @Option(
-      names = "--control-port",
-      description = "Serve the control API (status, set users, stop) on this port.")
-  Integer controlPort;
-
   ControllerCommand(Environment environment) {
     this.environment = environment;
   }
@@ -55,13 +39,11 @@ final class ControllerCommand implements Callable<Integer> {
   @Override
   public Integer call() throws Exception {
     var spec = load.toRunSpec();
-    HttpClient http = HttpClient.newHttpClient();
-    List<WorkerClient> clients = new ArrayList<>();
+    List<Worker> controlled = new ArrayList<>();
     for (String worker : workers) {
-      clients.add(new WorkerClient(WorkerClient.baseOf(worker), control.token, http));
+      controlled.add(Worker.at(worker, control.token));
     }
-    var generator = new RemoteLoadGenerator(clients, environment.time());
     return RunExecution.execute(
-        spec, generator, environment, out, controlPort, control, metricsPort);
+        LoadRun.of(spec).usersOn(controlled), spec.name(), environment, output, control);
   }
 }

@@ -1,10 +1,9 @@
 package dev.anemometer.driver.cli;
 
-import java.nio.file.Path;
+import dev.anemometer.driver.api.LoadRun;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Option;
 
 @Command(
     name = "run",
@@ -19,21 +18,7 @@ final class RunCommand implements Callable<Integer> {
 
   @Mixin LoadOptions load;
   @Mixin ControlOptions control;
-
-  @Option(
-      names = "--out",
-      description = "Results directory (default driver-results/<time>-<name>).")
-  Path out;
-
-  @Option(
-      names = "--control-port",
-      description = "Serve the control API (status, set users, stop) on this port.")
-  Integer controlPort;
-
-  @Option(
-      names = "--metrics-port",
-      description = "Serve Prometheus metrics at http://127.0.0.1:<port>/metrics (0: a free port).")
-  Integer metricsPort;
+  @Mixin RunOutputOptions output;
 
   RunCommand(Environment environment) {
     this.environment = environment;
@@ -43,6 +28,10 @@ final class RunCommand implements Callable<Integer> {
   public Integer call() throws Exception {
     var spec = load.toRunSpec();
     return RunExecution.execute(
-        spec, environment.newLocalGenerator(), environment, out, controlPort, control, metricsPort);
+        LoadRun.of(spec).generator(environment.newLocalGenerator()),
+        spec.name(),
+        environment,
+        output,
+        control);
   }
 }

@@ -1,21 +1,12 @@
 package dev.anemometer.driver.cli;
 
-import dev.anemometer.driver.control.ControlServer;
-import dev.anemometer.driver.control.RunControl;
-import dev.anemometer.driver.metrics.DriverMetrics;
-import dev.anemometer.driver.metrics.MetricsServer;
+import dev.anemometer.driver.api.LoadRun;
 import dev.anemometer.driver.output.ConsoleStatus;
-import dev.anemometer.driver.output.OutputDirectory;
-import dev.anemometer.driver.run.DriverRun;
-import dev.anemometer.driver.run.LoadGenerator;
 import dev.anemometer.driver.run.RunResult;
-import dev.anemometer.driver.run.RunSpec;
 import dev.anemometer.driver.spec.ExitCodes;
 import java.nio.file.Path;
 import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
-import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.TimeUnit;
 
 /** Runs a spec to its end with console and file output; Ctrl-C stops cleanly and keeps results. */
 final class RunExecution {
@@ -23,41 +14,27 @@ final class RunExecution {
   private RunExecution() {}
 
   static int execute(
-      RunSpec spec,
-      LoadGenerator generator,
+      LoadRun.Builder builder,
+      String name,
       Environment environment,
-      Path out,
-      Integer controlPort,
-      ControlOptions control,
-      Integer metricsPort)
+      RunOutputOptions options,
+      ControlOptions control)
       throws Exception {
-    Path directory = out != null ? out : defaultDirectory(spec.name());
-    DriverRun run =
-        new DriverRun(spec, generator, environment.time())
-            .addListener(new ConsoleStatus(environment.out(), environment.terminal()))
-            .addListener(new OutputDirectory(directory, System::currentTimeMillis));
-    MetricsServer metrics = null;
-    if (metricsPort != null) {
-      DriverMetrics driverMetrics = new DriverMetrics();
-      run.addListener(driverMetrics);
-      metrics = MetricsServer.onLoopback(metricsPort, driverMetrics);
-      environment.out().println("Prometheus metrics on " + metrics.url());
+    Path directory = options.out != null ? options.out : defaultDirectory(name);
+    builder
+        .time(environment.time())
+        .output(directory)
+        .listener(new ConsoleStatus(environment.out(), environment.terminal()));
+    if (options.metricsPort != null) {
+      builder.metrics(options.metricsPort);
     }
-    ControlServer server = null;
-    if (controlPort != null) {
-      server = new RunControl(run).serveOn(control.bind(controlPort, environment.out())).start();
-      environment.out().println("control API on " + server.address());
+    if (options.controlPort != null) {
+      builder.control(control.bind(options.controlPort, environment.out()));
     }
-    CountDownLatch finished = new CountDownLatch(1);
-    Thread stopOnSignal =
-        new Thread(
-            () -> {
-              run.stop();
-              awaitQuietly(finished);
-            },
-            "anemometer-stop");
-    Runtime.getRuntime().addShutdownHook(stopOnSignal);
-    try {
+    try (LoadRun run = builder.open()) {
+      run.metricsUrl().ifPresent(url -> environment.out().println("Prometheus metrics on " + url));
+      run.controlAddress()
+          .ifPresent(address -> environment.out().println("control API on " + address));
       RunResult result = run.run();
       environment.out().println("results in " + directory.toAbsolutePath());
       if (result.error() != null) {
@@ -65,32 +42,11 @@ final class RunExecution {
         return ExitCodes.INFRASTRUCTURE;
       }
       return result.passed() && result.valid() ? ExitCodes.PASSED : ExitCodes.QOS_FAILED;
-    } finally {
-      finished.countDown();
-      if (server != null) {
-        server.close();
-      }
-      if (metrics != null) {
-        metrics.close();
-      }
-      try {
-        Runtime.getRuntime().removeShutdownHook(stopOnSignal);
-      } catch (IllegalStateException shuttingDown) {
-        // The JVM is exiting because of Ctrl-C; the hook is running and waits for us.
-      }
     }
   }
 
   private static Path defaultDirectory(String name) {
     String stamp = LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss"));
     return Path.of("driver-results", stamp + "-" + name);
-  }
-
-  private static void awaitQuietly(CountDownLatch latch) {
-    try {
-      latch.await(30, TimeUnit.SECONDS);
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-    }
   }
 }

@@ -1,0 +1,277 @@
+package dev.anemometer.driver.api;
+
+import dev.anemometer.driver.TimeSource;
+import dev.anemometer.driver.control.ControlServer;
+import dev.anemometer.driver.control.RemoteLoadGenerator;
+import dev.anemometer.driver.control.RunControl;
+import dev.anemometer.driver.control.WorkerClient;
+import dev.anemometer.driver.http.NettyHttpClient;
+import dev.anemometer.driver.metrics.DriverMetrics;
+import dev.anemometer.driver.metrics.MetricsServer;
+import dev.anemometer.driver.output.DriverSummary;
+import dev.anemometer.driver.output.OutputDirectory;
+import dev.anemometer.driver.run.DriverRun;
+import dev.anemometer.driver.run.LoadGenerator;
+import dev.anemometer.driver.run.LocalLoadGenerator;
+import dev.anemometer.driver.run.RunListener;
+import dev.anemometer.driver.run.RunResult;
+import dev.anemometer.driver.run.RunSpec;
+import java.io.UncheckedIOException;
+import java.net.InetSocketAddress;
+import java.net.http.HttpClient;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Supplier;
+
+/**
+ * One run of the driver, assembled the one way its command line and a harness both use: the users
+ * (in this JVM over Netty, or on workers this run controls), the results directory, Prometheus
+ * metrics and the control API when asked for, and the caller's listeners. {@link #run()} runs the
+ * load path to its end; Ctrl-C stops it and waits for the results to be written.
+ *
+ * <pre>{@code
+ * try (LoadRun run = LoadRun.of(spec).output(dir).metricsPreferring(9464).open()) {
+ *   RunResult result = run.run();
+ * }
+ * }</pre>
+ */
+public final class LoadRun implements AutoCloseable {
+
+  /** How long Ctrl-C waits for a stopped run to write its results. */
+  private static final Duration STOP_GRACE = Duration.ofSeconds(30);
+
+  private final DriverRun run;
+  private final OutputDirectory output;
+  private final MetricsServer metrics;
+  private final ControlServer control;
+  private final int workers;
+
+  private LoadRun(
+      DriverRun run,
+      OutputDirectory output,
+      MetricsServer metrics,
+      ControlServer control,
+      int workers) {
+    this.run = run;
+    this.output = output;
+    this.metrics = metrics;
+    this.control = control;
+    this.workers = workers;
+  }
+
+  /** A run of this spec; by default its users run in this JVM and nothing is served. */
+  public static Builder of(RunSpec spec) {
+    return new Builder(spec);
+  }
+
+  /** What {@code summary.json} holds for a result, for a caller that reads it in this JVM. */
+  public static DriverSummary summary(RunResult result) {
+    return OutputDirectory.summary(result);
+  }
+
+  /** Where Prometheus scrapes this run, when metrics were asked for. */
+  public Optional<String> metricsUrl() {
+    return Optional.ofNullable(metrics).map(MetricsServer::url);
+  }
+
+  /** Where the control API listens, when it was asked for. */
+  public Optional<InetSocketAddress> controlAddress() {
+    return Optional.ofNullable(control).map(ControlServer::address);
+  }
+
+  /** The workers this run controls; 0 when its users run in this JVM. */
+  public int workers() {
+    return workers;
+  }
+
+  /** The results directory. */
+  public Path directory() {
+    return output.directory();
+  }
+
+  /**
+   * Runs the load path to its end (or {@link #stop()}) and returns what was measured; an error that
+   * broke the run off is in {@link RunResult#error()}. Ctrl-C stops the run and holds the JVM's
+   * exit until this method has written the results, for at most 30 seconds.
+   */
+  public RunResult run() {
+    CountDownLatch finished = new CountDownLatch(1);
+    Thread stopOnSignal =
+        new Thread(
+            () -> {
+              run.stop();
+              awaitQuietly(finished);
+            },
+            "anemometer-stop-driver");
+    Runtime.getRuntime().addShutdownHook(stopOnSignal);
+    try {
+      return run.run();
+    } finally {
+      finished.countDown();
+      try {
+        Runtime.getRuntime().removeShutdownHook(stopOnSignal);
+      } catch (IllegalStateException shuttingDown) {
+        // Ctrl-C: the hook is running and has just been released.
+      }
+    }
+  }
+
+  /** Asks {@link #run()} to end after the current tick; what was measured is kept and judged. */
+  public void stop() {
+    run.stop();
+  }
+
+  /** Stops serving metrics and control, and closes the results files. */
+  @Override
+  public void close() {
+    if (control != null) {
+      control.close();
+    }
+    if (metrics != null) {
+      metrics.close();
+    }
+    output.close();
+  }
+
+  private static void awaitQuietly(CountDownLatch latch) {
+    try {
+      latch.await(STOP_GRACE.toSeconds(), TimeUnit.SECONDS);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+  }
+
+  /** What a run is to be; {@link #open()} starts what it serves and checks its workers answer. */
+  public static final class Builder {
+
+    private final RunSpec spec;
+    private final List<RunListener> listeners = new ArrayList<>();
+    private Supplier<LoadGenerator> generator =
+        () -> LocalLoadGenerator.production(NettyHttpClient::new);
+    private List<Worker> workers = List.of();
+    private TimeSource time = TimeSource.SYSTEM;
+    private Path output;
+    private Integer metricsPort;
+    private boolean metricsPortPreferred;
+    private ControlServer control;
+
+    private Builder(RunSpec spec) {
+      this.spec = Objects.requireNonNull(spec, "spec");
+    }
+
+    /** The users run on these workers, this run being their controller (it merges and judges). */
+    public Builder usersOn(List<Worker> controlled) {
+      if (controlled.isEmpty()) {
+        throw new IllegalArgumentException("workers: at least one is needed");
+      }
+      this.workers = List.copyOf(controlled);
+      this.generator = null;
+      return this;
+    }
+
+    /** The users run in this generator (a test's, or a command line's with its own clock). */
+    public Builder generator(LoadGenerator given) {
+      Objects.requireNonNull(given, "generator");
+      this.generator = () -> given;
+      this.workers = List.of();
+      return this;
+    }
+
+    public Builder time(TimeSource clock) {
+      this.time = Objects.requireNonNull(clock, "time");
+      return this;
+    }
+
+    /** Where the results files go (required). */
+    public Builder output(Path directory) {
+      this.output = Objects.requireNonNull(directory, "output");
+      return this;
+    }
+
+    /** Serves Prometheus metrics on this loopback port (0: a free one); a taken port fails. */
+    public Builder metrics(int port) {
+      this.metricsPort = port;
+      this.metricsPortPreferred = false;
+      return this;
+    }
+
+    /** Serves Prometheus metrics on this loopback port when it is free, else on a free one. */
+    public Builder metricsPreferring(int port) {
+      this.metricsPort = port;
+      this.metricsPortPreferred = true;
+      return this;
+    }
+
+    /** Serves the control API (status, users by hand, stop) for this run on a bound server. */
+    public Builder control(ControlServer server) {
+      this.control = Objects.requireNonNull(server, "control");
+      return this;
+    }
+
+    public Builder listener(RunListener listener) {
+      listeners.add(Objects.requireNonNull(listener, "listener"));
+      return this;
+    }
+
+    /**
+     * Checks that every worker answers, then opens the results directory and starts serving.
+     *
+     * @throws RuntimeException naming the worker that does not answer, or the port that is taken
+     */
+    public LoadRun open() {
+      if (output == null) {
+        throw new IllegalStateException("output: a results directory is needed");
+      }
+      LoadGenerator users = generator != null ? generator.get() : controllerOf(workers);
+      DriverRun run = new DriverRun(spec, users, time);
+      OutputDirectory files = new OutputDirectory(output, System::currentTimeMillis);
+      MetricsServer metricsServer = null;
+      try {
+        if (metricsPort != null) {
+          DriverMetrics driverMetrics = new DriverMetrics();
+          run.addListener(driverMetrics);
+          metricsServer = serveMetrics(driverMetrics);
+        }
+        run.addListener(files);
+        listeners.forEach(run::addListener);
+        if (control != null) {
+          new RunControl(run).serveOn(control).start();
+        }
+        return new LoadRun(run, files, metricsServer, control, workers.size());
+      } catch (RuntimeException e) {
+        if (metricsServer != null) {
+          metricsServer.close();
+        }
+        files.close();
+        throw e;
+      }
+    }
+
+    private LoadGenerator controllerOf(List<Worker> controlled) {
+      HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+      List<WorkerClient> clients = new ArrayList<>();
+      for (Worker worker : controlled) {
+        clients.add(new WorkerClient(worker.base(), worker.token(), http, worker.name()));
+      }
+      clients.forEach(WorkerClient::status);
+      return new RemoteLoadGenerator(clients, time);
+    }
+
+    private MetricsServer serveMetrics(DriverMetrics driverMetrics) {
+      try {
+        return MetricsServer.onLoopback(metricsPort, driverMetrics);
+      } catch (UncheckedIOException taken) {
+        if (!metricsPortPreferred) {
+          throw taken;
+        }
+        return MetricsServer.onLoopback(0, driverMetrics);
+      }
+    }
+  }
+}
