@@ -3,9 +3,9 @@ package dev.anemometer.harness.run;
 import dev.anemometer.harness.config.AnemometerConfig;
 import dev.anemometer.harness.config.AppInstanceSpec;
 import dev.anemometer.harness.config.Strategy;
-import dev.anemometer.harness.config.Target;
 import dev.anemometer.harness.console.Console;
 import dev.anemometer.harness.drive.LoadPaths;
+import java.util.OptionalLong;
 
 /**
  * Holds findMax's ceiling to the users whose connections the driver can open. Every simulated user
@@ -22,7 +22,20 @@ final class DriverDescriptors {
 
   private DriverDescriptors() {}
 
-  static AnemometerConfig resolve(AnemometerConfig config, long openFilesLimit, Console console) {
+  /**
+   * @param openFilesLimit the limit of the driver's processes on this host, as the target tells it;
+   *     empty where they do not run here
+   */
+  static AnemometerConfig resolve(
+      AnemometerConfig config, OptionalLong openFilesLimit, Console console) {
+    if (openFilesLimit.isEmpty()) {
+      return config;
+    }
+    return resolve(config, openFilesLimit.getAsLong(), console);
+  }
+
+  private static AnemometerConfig resolve(
+      AnemometerConfig config, long openFilesLimit, Console console) {
     Integer held = usersHeld(config, openFilesLimit);
     if (held == null) {
       return config;
@@ -53,13 +66,11 @@ final class DriverDescriptors {
   }
 
   /**
-   * The users per app instance whose connections the driver's processes hold, or null when the
-   * limit does not apply: not findMax, workers started elsewhere, or a driver that runs in the
-   * cluster.
+   * The users per app instance whose connections the driver's processes on this host hold, or null
+   * when the limit does not apply: not findMax, or workers started elsewhere.
    */
   static Integer usersHeld(AnemometerConfig config, long openFilesLimit) {
     if (config.strategy() != Strategy.FIND_MAX
-        || config.target() == Target.KUBERNETES
         || openFilesLimit <= 0
         || openFilesLimit == Long.MAX_VALUE) {
       return null;

@@ -10,7 +10,6 @@ import dev.anemometer.harness.deploy.DeployedInstance;
 import dev.anemometer.harness.deploy.DeployedStack;
 import dev.anemometer.harness.deploy.DriverPlacement;
 import dev.anemometer.harness.deploy.DriverProcesses;
-import dev.anemometer.harness.deploy.OpenFilesLimit;
 import dev.anemometer.harness.deploy.TargetWorkers;
 import dev.anemometer.harness.deploy.TierExit;
 import dev.anemometer.harness.drive.LoadDriver;
@@ -29,6 +28,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalLong;
 
 /**
  * One run, in the order of SPEC §4.5: clean leftovers, deploy (database, data, app, LB, web), drive
@@ -111,7 +111,7 @@ public final class RunProcedure {
    */
   private Run prepare(AnemometerConfig given, Path resultsRoot) {
     AnemometerConfig hinted = PreviousPeak.resolve(given, resultsRoot, harness.console());
-    long openFiles = OpenFilesLimit.ofThisProcess();
+    OptionalLong openFiles = launcher.driverOpenFilesLimit(hinted);
     AnemometerConfig config = DriverDescriptors.resolve(hinted, openFiles, harness.console());
     launcher.check(config);
     new Teardown(harness).cleanLeftovers();
@@ -119,7 +119,7 @@ public final class RunProcedure {
     results.writeConfig(ConfigLoader.toYaml(config));
     RunOutcome outcome = new RunOutcome();
     if (!config.findMax().equals(hinted.findMax())) {
-      outcome.ceilingCause = "the driver's open-file limit (" + openFiles + ")";
+      outcome.ceilingCause = "the driver's open-file limit (" + openFiles.getAsLong() + ")";
     }
     harness.console().info("results: " + results.dir());
     List<RunExtension> riders =

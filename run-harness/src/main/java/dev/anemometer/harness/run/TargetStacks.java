@@ -12,6 +12,7 @@ import dev.anemometer.harness.drive.DriverLoad;
 import dev.anemometer.harness.drive.LoadDriver;
 import dev.anemometer.harness.results.ResultsDirectory;
 import dev.anemometer.harness.tuning.TuningCalculator;
+import java.util.OptionalLong;
 
 /** Starts a run's tiers on the target its config names. */
 final class TargetStacks implements StackLauncher {
@@ -38,6 +39,14 @@ final class TargetStacks implements StackLauncher {
       }
       case LOCAL -> CorePlacement.of(config); // taskset missing: a config error, before cleanup
     }
+  }
+
+  @Override
+  public OptionalLong driverOpenFilesLimit(AnemometerConfig config) {
+    return switch (config.target()) {
+      case KUBERNETES -> OptionalLong.empty(); // the driver runs in the cluster's worker pods
+      case LOCAL, COMPOSE -> StackLauncher.super.driverOpenFilesLimit(config);
+    };
   }
 
   @Override

@@ -10,6 +10,7 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.OptionalLong;
 import org.junit.jupiter.api.Test;
 
 class DriverDescriptorsTest {
@@ -30,7 +31,7 @@ class DriverDescriptorsTest {
     AnemometerConfig search = config("strategy=findMax");
     assertThat(search.findMax().ceilingFor(9000)).isEqualTo(7200);
 
-    AnemometerConfig resolved = DriverDescriptors.resolve(search, 20_000, console);
+    AnemometerConfig resolved = DriverDescriptors.resolve(search, OptionalLong.of(20_000), console);
 
     // (20,000 − 300 reserved) / 4 connections per user.
     assertThat(resolved.findMax().ceilingFor(9000)).isEqualTo(4925);
@@ -42,7 +43,8 @@ class DriverDescriptorsTest {
   @Test
   void workersOnThisHostEachBringTheirOwnDescriptors() {
     AnemometerConfig resolved =
-        DriverDescriptors.resolve(config("strategy=findMax", "driver.workers=2"), 20_000, console);
+        DriverDescriptors.resolve(
+            config("strategy=findMax", "driver.workers=2"), OptionalLong.of(20_000), console);
 
     assertThat(resolved.findMax().ceilingFor(9000)).isEqualTo(7200);
     assertThat(out.size()).isZero();
@@ -59,13 +61,25 @@ class DriverDescriptorsTest {
   @Test
   void aSearchWithinTheLimitAndTheOtherStrategiesAreLeftAlone() {
     AnemometerConfig within = config("strategy=findMax", "findMax.ceiling=3000");
-    assertThat(DriverDescriptors.resolve(within, 20_000, console)).isSameAs(within);
+    assertThat(DriverDescriptors.resolve(within, OptionalLong.of(20_000), console))
+        .isSameAs(within);
 
     AnemometerConfig fixed = config("strategy=fixed", "appInstances[0].users=100");
-    assertThat(DriverDescriptors.resolve(fixed, 1_024, console)).isSameAs(fixed);
+    assertThat(DriverDescriptors.resolve(fixed, OptionalLong.of(1_024), console)).isSameAs(fixed);
 
     AnemometerConfig unknown = config("strategy=findMax");
-    assertThat(DriverDescriptors.resolve(unknown, 0, console)).isSameAs(unknown);
+    assertThat(DriverDescriptors.resolve(unknown, OptionalLong.empty(), console)).isSameAs(unknown);
     assertThat(out.size()).isZero();
+  }
+
+  /** A cluster runs the driver in its worker pods: this host's limit binds none of its users. */
+  @Test
+  void onlyATargetThatLeavesTheDriverOnThisHostAppliesThisHostsLimit() {
+    TargetStacks targets = new TargetStacks(null, null);
+    StackLauncher thisHost = (config, results) -> null;
+    AnemometerConfig local = config("target=local");
+
+    assertThat(targets.driverOpenFilesLimit(config("target=kubernetes"))).isEmpty();
+    assertThat(targets.driverOpenFilesLimit(local)).isEqualTo(thisHost.driverOpenFilesLimit(local));
   }
 }
