@@ -91,38 +91,6 @@ public final class ComposeCommand {
   }
 
   /**
-   * Runs {@code docker <arguments>} (the engine's own CLI, for one container) and returns what it
-   * printed; its output is also appended to {@code log}.
-   */
-  public String docker(Path log, String... arguments) {
-    List<String> command = new ArrayList<>(List.of("docker"));
-    command.addAll(List.of(arguments));
-    try {
-      Path output = Files.createTempFile("anemometer-docker", ".out");
-      try {
-        int exit = runner.run(command, workDir, output);
-        String text = Files.readString(output, StandardCharsets.UTF_8);
-        Files.createDirectories(log.toAbsolutePath().getParent());
-        Files.writeString(
-            log,
-            String.join(" ", command) + "\n" + text,
-            StandardCharsets.UTF_8,
-            java.nio.file.StandardOpenOption.CREATE,
-            java.nio.file.StandardOpenOption.APPEND);
-        if (exit != 0) {
-          throw new TierStartException(
-              String.join(" ", command) + " failed (exit " + exit + "); see " + log);
-        }
-        return text;
-      } finally {
-        Files.deleteIfExists(output);
-      }
-    } catch (IOException e) {
-      throw new java.io.UncheckedIOException(e);
-    }
-  }
-
-  /**
    * Empty when Compose reaches its engine (it lists a project of no services), else the last line
    * it printed, which says why (Compose 1 ends a Python traceback with it).
    */

@@ -10,8 +10,11 @@ import dev.anemometer.harness.deploygen.StackModel;
 import dev.anemometer.harness.tuning.TuningCalculator;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -75,13 +78,22 @@ public final class ComposeDeployment implements AutoCloseable {
     }
   }
 
+  /**
+   * How long one engine command on a container may take: {@code docker restart} alone gives the
+   * container 30 s to stop cleanly.
+   */
+  private static final Duration CONTAINER_COMMAND_TIMEOUT = Duration.ofMinutes(2);
+
   private final ComposeCommand compose;
+  private final EngineCli engine;
   private final List<Project> projects;
   private final Path logsDir;
   private final PlannedEnds planned = new PlannedEnds();
 
-  ComposeDeployment(ComposeCommand compose, List<Project> projects, Path logsDir) {
+  ComposeDeployment(
+      ComposeCommand compose, EngineCli engine, List<Project> projects, Path logsDir) {
     this.compose = compose;
+    this.engine = engine;
     this.projects = List.copyOf(projects);
     this.logsDir = logsDir;
   }
@@ -98,13 +110,15 @@ public final class ComposeDeployment implements AutoCloseable {
       Path resultsDir,
       Path repositoryRoot,
       String runName) {
+    EngineCli engine = DockerCli.fromEnvironment();
     return prepare(
         config,
         tuning,
         resultsDir,
         repositoryRoot,
         runName,
-        ComposeCommand.detect(resultsDir.getParent()));
+        ComposeCommand.detect(resultsDir.getParent(), engine),
+        engine);
   }
 
   static ComposeDeployment prepare(
@@ -113,7 +127,8 @@ public final class ComposeDeployment implements AutoCloseable {
       Path resultsDir,
       Path repositoryRoot,
       String runName,
-      ComposeCommand compose) {
+      ComposeCommand compose,
+      EngineCli engine) {
     List<Project> projects = new ArrayList<>();
     for (int i = 0; i < config.appInstances().size(); i++) {
       StackModel model = StackModel.of(config, i, tuning);
@@ -141,7 +156,12 @@ public final class ComposeDeployment implements AutoCloseable {
           dir);
       projects.add(new Project(i, projectName(runName, i), dir, model, password));
     }
-    return new ComposeDeployment(compose, projects, resultsDir.resolve("logs"));
+    return new ComposeDeployment(compose, engine, projects, resultsDir.resolve("logs"));
+  }
+
+  /** The engine the projects run on, as its own CLI reaches it. */
+  EngineCli engine() {
+    return engine;
   }
 
   public List<Project> projects() {
@@ -208,7 +228,7 @@ public final class ComposeDeployment implements AutoCloseable {
   String containerId(int appInstanceIndex, String service, int index) {
     Project project = projects.get(appInstanceIndex);
     String printed =
-        compose.docker(
+        docker(
             log(project),
             "ps",
             "-q",
@@ -236,7 +256,7 @@ public final class ComposeDeployment implements AutoCloseable {
 
   /** {@code docker <arguments>} on one container, logged with the project's Compose commands. */
   void onContainer(int appInstanceIndex, String... arguments) {
-    compose.docker(log(projects.get(appInstanceIndex)), arguments);
+    docker(log(projects.get(appInstanceIndex)), arguments);
   }
 
   /**
@@ -245,7 +265,33 @@ public final class ComposeDeployment implements AutoCloseable {
    */
   String runtimeApi(int appInstanceIndex, String... arguments) {
     Project project = projects.get(appInstanceIndex);
-    return compose.docker(logsDir.resolve(project.name() + "-haproxy-runtime.log"), arguments);
+    return docker(logsDir.resolve(project.name() + "-haproxy-runtime.log"), arguments);
+  }
+
+  /**
+   * Runs {@code docker <arguments>} through the engine's CLI and returns what it printed; the
+   * command and its output are appended to {@code log}, a failure with the CLI's words as well.
+   */
+  private String docker(Path log, String... arguments) {
+    String command = "docker " + String.join(" ", arguments);
+    try {
+      String printed = engine.run(CONTAINER_COMMAND_TIMEOUT, arguments);
+      appendTo(log, command + "\n" + printed);
+      return printed;
+    } catch (IOException e) {
+      appendTo(log, command + "\n" + e.getMessage() + "\n");
+      throw new TierStartException(command + " failed: " + e.getMessage() + "; see " + log);
+    }
+  }
+
+  private static void appendTo(Path log, String text) {
+    try {
+      Files.createDirectories(log.toAbsolutePath().getParent());
+      Files.writeString(
+          log, text, StandardCharsets.UTF_8, StandardOpenOption.CREATE, StandardOpenOption.APPEND);
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot write " + log, e);
+    }
   }
 
   /** The container ends the harness causes, for the tier watch to tell from crashes. */

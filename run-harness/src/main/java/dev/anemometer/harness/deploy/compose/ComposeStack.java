@@ -51,10 +51,9 @@ public final class ComposeStack implements DeployedStack {
   private final ContainerProcesses processes;
   private volatile DriverSessionPriority driverPriority;
 
-  ComposeStack(
-      ComposeDeployment deployment, EngineCli engine, Duration drainTimeout, Console console) {
+  ComposeStack(ComposeDeployment deployment, Duration drainTimeout, Console console) {
     this.deployment = deployment;
-    this.engine = engine;
+    this.engine = deployment.engine();
     this.console = console;
     this.processes =
         new ContainerProcesses(deployment.projects(), engine, Path.of("/proc"), System::nanoTime);
@@ -88,7 +87,6 @@ public final class ComposeStack implements DeployedStack {
     ComposeStack stack =
         start(
             deployment,
-            DockerCli.fromEnvironment(),
             config.elasticity().drainTimeout(),
             uri -> Readiness.awaitHttp(uri, readyTimeout),
             console);
@@ -98,17 +96,15 @@ public final class ComposeStack implements DeployedStack {
   }
 
   /**
-   * @param engine where the tier watch reads the containers' events and scaling finds them
    * @param drainTimeout how long a scale-down waits for a drained container's sessions
    * @param awaitReady returns once the URL answers 200 through nginx, HAProxy and an app server
    */
   static ComposeStack start(
       ComposeDeployment deployment,
-      EngineCli engine,
       Duration drainTimeout,
       Consumer<URI> awaitReady,
       Console console) {
-    ComposeStack stack = new ComposeStack(deployment, engine, drainTimeout, console);
+    ComposeStack stack = new ComposeStack(deployment, drainTimeout, console);
     Runtime.getRuntime().addShutdownHook(stack.downOnExit);
     try {
       console.info("docker compose up: " + deployment.projects().size() + " project(s)");

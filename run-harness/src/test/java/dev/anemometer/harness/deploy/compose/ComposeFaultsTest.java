@@ -22,7 +22,17 @@ class ComposeFaultsTest {
 
   @TempDir Path temp;
 
-  final RecordingCompose compose = new RecordingCompose();
+  /** What {@code docker ps -q} answers: one container. */
+  static final String CONTAINER_ID = "4f1c2a9b7d3e";
+
+  final FakeEngine engine =
+      new FakeEngine()
+          .answer("ps", CONTAINER_ID + "\n")
+          .answer("kill", "")
+          .answer("start", "")
+          .answer("restart", "")
+          .answer("pause", "")
+          .answer("unpause", "");
   final List<String> steps = new ArrayList<>();
   final List<Map<String, Object>> details = new ArrayList<>();
   final ChangeSteps recorder =
@@ -40,7 +50,7 @@ class ComposeFaultsTest {
             "docker ps -q --filter label=com.docker.compose.project=anemometer-run-0"
                 + " --filter label=com.docker.compose.service=app"
                 + " --filter label=com.docker.compose.container-number=2",
-            "docker kill --signal KILL " + RecordingCompose.CONTAINER_ID);
+            "docker kill --signal KILL " + CONTAINER_ID);
     assertThat(steps).containsExactly("killed");
     assertThat(details.get(0))
         .as("what HAProxy had in flight on it, the most the kill may cost")
@@ -52,9 +62,7 @@ class ComposeFaultsTest {
     faults("").kill(TierName.DB, 0, recorder);
 
     assertThat(commands())
-        .endsWith(
-            "docker kill --signal KILL " + RecordingCompose.CONTAINER_ID,
-            "docker start " + RecordingCompose.CONTAINER_ID);
+        .endsWith("docker kill --signal KILL " + CONTAINER_ID, "docker start " + CONTAINER_ID);
     assertThat(commands().get(0)).contains("com.docker.compose.service=postgres");
     assertThat(steps).containsExactly("killed", "started");
   }
@@ -67,9 +75,9 @@ class ComposeFaultsTest {
 
     assertThat(commands())
         .contains(
-            "docker restart --time 30 " + RecordingCompose.CONTAINER_ID,
-            "docker pause " + RecordingCompose.CONTAINER_ID,
-            "docker unpause " + RecordingCompose.CONTAINER_ID);
+            "docker restart --time 30 " + CONTAINER_ID,
+            "docker pause " + CONTAINER_ID,
+            "docker unpause " + CONTAINER_ID);
     assertThat(steps).containsExactly("stopping", "started", "paused", "resumed");
   }
 
@@ -101,7 +109,7 @@ class ComposeFaultsTest {
         .isInstanceOf(InterruptedException.class);
     interrupter.join();
 
-    assertThat(commands()).endsWith("docker unpause " + RecordingCompose.CONTAINER_ID);
+    assertThat(commands()).endsWith("docker unpause " + CONTAINER_ID);
     assertThat(steps).containsExactly("paused", "resumed");
   }
 
@@ -123,14 +131,15 @@ class ComposeFaultsTest {
             temp.resolve("results"),
             temp,
             "run",
-            compose.command(temp));
+            new RecordingCompose().command(temp),
+            engine);
     return new ComposeFaults(
         deployment,
         deployment.projects().get(0),
-        id -> id.equals(RecordingCompose.CONTAINER_ID) ? OptionalInt.of(7) : OptionalInt.empty());
+        id -> id.equals(CONTAINER_ID) ? OptionalInt.of(7) : OptionalInt.empty());
   }
 
   private List<String> commands() {
-    return compose.commands().stream().map(c -> String.join(" ", c)).toList();
+    return engine.commands().stream().map(c -> "docker " + c).toList();
   }
 }

@@ -147,7 +147,8 @@ class ComposeStackTest {
             temp.resolve("results"),
             RepoFiles.root(),
             "run",
-            new RecordingCompose().command(temp));
+            new RecordingCompose().command(temp),
+            RecordingCompose.quietEngine());
     ComposeDeployment.Project second = deployment.projects().get(1);
 
     RepoFiles.Result config =
@@ -177,7 +178,8 @@ class ComposeStackTest {
             temp.resolve("results"),
             temp,
             "run",
-            new RecordingCompose().command(temp));
+            new RecordingCompose().command(temp),
+            RecordingCompose.quietEngine());
     ComposeDeployment.Project project = deployment.projects().get(0);
     Path env = project.directory().resolve(".env");
     assertThat(env).content().contains("ANEMOMETER_DB_PASSWORD=" + project.databasePassword());
@@ -195,8 +197,8 @@ class ComposeStackTest {
     ComposeStack.requireWebTier(config);
     ComposeDeployment deployment =
         ComposeDeployment.prepare(
-            config, TUNING, temp.resolve("results"), temp, "run", compose.command(temp));
-    return ComposeStack.start(deployment, engine, Duration.ofSeconds(8), awaited::add, console);
+            config, TUNING, temp.resolve("results"), temp, "run", compose.command(temp), engine);
+    return ComposeStack.start(deployment, Duration.ofSeconds(8), awaited::add, console);
   }
 
   static AnemometerConfig config(String... assignments) {

@@ -106,7 +106,8 @@ class ContainerProcessesTest {
             temp.resolve("results"),
             temp,
             "run",
-            new RecordingCompose().command(temp));
+            new RecordingCompose().command(temp),
+            engine);
     return new ContainerProcesses(
         deployment.projects(), engine, temp.resolve("proc"), nanoTime::get);
   }

@@ -10,8 +10,7 @@ import java.util.function.Predicate;
 
 /**
  * Plays Docker Compose for tests that cannot have an engine: records every command line it is
- * given, writes a line into its log as Compose would ({@code docker ps} also lists one container),
- * and fails the commands a test asks it to.
+ * given, writes a line into its log as Compose would, and fails the commands a test asks it to.
  */
 final class RecordingCompose {
 
@@ -22,9 +21,6 @@ final class RecordingCompose {
   static FakeEngine quietEngine() {
     return new FakeEngine().answer("ps", "");
   }
-
-  /** What {@code docker ps -q} answers: one container. */
-  static final String CONTAINER_ID = "4f1c2a9b7d3e";
 
   private final List<List<String>> commands = new ArrayList<>();
   private final Predicate<List<String>> failing;
@@ -47,7 +43,7 @@ final class RecordingCompose {
       Files.createDirectories(log.toAbsolutePath().getParent());
       Files.writeString(
           log,
-          String.join(" ", command) + "\n" + (command.contains("ps") ? CONTAINER_ID + "\n" : ""),
+          String.join(" ", command) + "\n",
           java.nio.file.StandardOpenOption.CREATE,
           java.nio.file.StandardOpenOption.APPEND);
     } catch (IOException e) {
