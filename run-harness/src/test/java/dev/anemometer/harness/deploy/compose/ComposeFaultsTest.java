@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.anemometer.harness.config.TierName;
+import dev.anemometer.harness.deploy.TierStartException;
 import dev.anemometer.harness.elasticity.ChangeSteps;
 import dev.anemometer.harness.elasticity.FaultTarget;
 import dev.anemometer.harness.elasticity.UnsupportedFaultException;
@@ -55,6 +56,22 @@ class ComposeFaultsTest {
     assertThat(details.get(0))
         .as("what HAProxy had in flight on it, the most the kill may cost")
         .containsEntry(ChangeSteps.IN_FLIGHT, 7);
+    assertThat(temp.resolve("results/logs/anemometer-run-0-compose.log"))
+        .as("the engine's commands on record beside Compose's")
+        .content()
+        .contains("docker kill --signal KILL " + CONTAINER_ID);
+  }
+
+  @Test
+  void aFailedEngineCommandEndsTheFaultWithTheEnginesWords() {
+    engine.refuse("kill");
+
+    assertThatThrownBy(() -> faults("").kill(TierName.APP, 0, recorder))
+        .isInstanceOf(TierStartException.class)
+        .hasMessageStartingWith("docker kill --signal KILL " + CONTAINER_ID + " failed: ")
+        .hasMessageContaining("the fake engine has no answer")
+        .hasMessageContaining("anemometer-run-0-compose.log");
+    assertThat(steps).isEmpty();
   }
 
   @Test

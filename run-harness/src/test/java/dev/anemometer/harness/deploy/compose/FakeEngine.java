@@ -31,6 +31,12 @@ final class FakeEngine implements EngineCli, AutoCloseable {
     return this;
   }
 
+  /** Commands beginning with {@code words} fail again, as the engine's CLI fails them. */
+  FakeEngine refuse(String words) {
+    answers.remove(words);
+    return this;
+  }
+
   @Override
   public String host() {
     return "unix:///fake/docker.sock";
