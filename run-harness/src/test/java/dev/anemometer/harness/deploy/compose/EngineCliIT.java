@@ -7,7 +7,10 @@ import dev.anemometer.harness.deploy.TierExit;
 import dev.anemometer.harness.deploy.compose.ServiceContainers.Container;
 import java.io.IOException;
 import java.net.ServerSocket;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -15,11 +18,13 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * What the compose target asks of a real engine, through its CLI: a service's containers with their
- * first process and address, a container's death within moments, and the same over tcp where the
- * engine can listen there (podman). One labelled container plays a Compose service.
+ * first process and address, a container's death within moments, and the same over tcp and over tcp
+ * with TLS where the engine can listen there (podman). One labelled container plays a Compose
+ * service.
  */
 class EngineCliIT {
 
@@ -108,39 +113,132 @@ class EngineCliIT {
 
   /**
    * {@code DOCKER_HOST=tcp://…} reaches the engine through the CLI as a socket does: podman serves
-   * its API on a loopback port for the test. TLS and ssh are the CLI's too; no engine here serves
-   * them.
+   * its API on a loopback port for the test.
    */
   @Test
   void overTcpTheSameContainerIsSeen() throws Exception {
-    int port;
-    try (ServerSocket free = new ServerSocket(0)) {
-      port = free.getLocalPort();
-    }
-    Process service;
-    try {
-      service =
-          new ProcessBuilder("podman", "system", "service", "--time=0", "tcp://127.0.0.1:" + port)
-              .redirectErrorStream(true)
-              .redirectOutput(ProcessBuilder.Redirect.DISCARD)
-              .start();
-    } catch (IOException e) {
-      Engines.skipIf(
-          true, "overTcpTheSameContainerIsSeen", () -> "podman is not here to serve tcp");
-      return;
-    }
-    try {
-      EngineCli overTcp = DockerCli.with(Map.of("DOCKER_HOST", "tcp://127.0.0.1:" + port));
+    try (TcpEngine tcp = TcpEngine.serve("overTcpTheSameContainerIsSeen")) {
+      EngineCli overTcp = DockerCli.with(plainTcp(tcp.host()));
       await()
           .atMost(Duration.ofSeconds(30))
           .until(() -> overTcp.ping(Duration.ofSeconds(5)).isEmpty());
 
-      assertThat(overTcp.host()).isEqualTo("tcp://127.0.0.1:" + port);
+      assertThat(overTcp.host()).isEqualTo(tcp.host());
       assertThat(new ServiceContainers(overTcp, PROJECT, "app").list())
           .extracting(Container::id)
           .containsExactly(id);
-    } finally {
+    }
+  }
+
+  /**
+   * {@code DOCKER_HOST=tcp://…} with {@code DOCKER_TLS_VERIFY} and {@code DOCKER_CERT_PATH}, as
+   * Docker's TLS port is reached: the CLI checks the engine's certificate against the CA and shows
+   * its own. A TLS proxy (socat) in front of podman's tcp port plays that port, with certificates
+   * openssl makes for the test; the same port without the client's certificate is refused.
+   */
+  @Test
+  void overTlsTheSameContainerIsSeen(@TempDir Path certs) throws Exception {
+    Engines.skipIf(
+        !onPath("openssl") || !onPath("socat"),
+        "overTlsTheSameContainerIsSeen",
+        () -> "openssl and socat make the TLS port (apt-get install socat)");
+    TestCertificates.write(certs);
+    try (TcpEngine tcp = TcpEngine.serve("overTlsTheSameContainerIsSeen");
+        TlsProxy tls = TlsProxy.start(certs, tcp.port())) {
+      Map<String, String> verified = new HashMap<>();
+      verified.put("DOCKER_HOST", tls.host());
+      verified.put("DOCKER_TLS_VERIFY", "1");
+      verified.put("DOCKER_CERT_PATH", certs.toString());
+      EngineCli overTls = DockerCli.with(verified);
+      await()
+          .atMost(Duration.ofSeconds(30))
+          .until(() -> overTls.ping(Duration.ofSeconds(5)).isEmpty());
+
+      assertThat(new ServiceContainers(overTls, PROJECT, "app").list())
+          .extracting(Container::id)
+          .containsExactly(id);
+      assertThat(DockerCli.with(plainTcp(tls.host())).ping(Duration.ofSeconds(10)))
+          .as("the TLS port without the client's certificate")
+          .isPresent();
+    }
+  }
+
+  /** An engine over plain tcp, whatever TLS settings this process's environment has. */
+  private static Map<String, String> plainTcp(String host) {
+    return Map.of("DOCKER_HOST", host, "DOCKER_TLS_VERIFY", "", "DOCKER_CERT_PATH", "");
+  }
+
+  private static boolean onPath(String tool) {
+    for (String dir : System.getenv().getOrDefault("PATH", "").split(":")) {
+      if (Files.isExecutable(Path.of(dir, tool))) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** podman serving its API on a free loopback port for as long as the test needs it. */
+  private record TcpEngine(Process service, int port) implements AutoCloseable {
+
+    static TcpEngine serve(String test) throws IOException {
+      int port = freePort();
+      try {
+        Process service =
+            new ProcessBuilder("podman", "system", "service", "--time=0", "tcp://127.0.0.1:" + port)
+                .redirectErrorStream(true)
+                .redirectOutput(ProcessBuilder.Redirect.DISCARD)
+                .start();
+        return new TcpEngine(service, port);
+      } catch (IOException e) {
+        Engines.skipIf(true, test, () -> "podman is not here to serve tcp");
+        throw e;
+      }
+    }
+
+    String host() {
+      return "tcp://127.0.0.1:" + port;
+    }
+
+    @Override
+    public void close() {
       service.destroy();
+    }
+  }
+
+  /** socat taking TLS with client certificates on a free port, passing it to {@code target}. */
+  private record TlsProxy(Process socat, int port) implements AutoCloseable {
+
+    static TlsProxy start(Path certs, int target) throws IOException {
+      int port = freePort();
+      Process socat =
+          new ProcessBuilder(
+                  "socat",
+                  "OPENSSL-LISTEN:"
+                      + port
+                      + ",bind=127.0.0.1,reuseaddr,fork,verify=1,cert="
+                      + certs.resolve("server.pem")
+                      + ",cafile="
+                      + certs.resolve("ca.pem"),
+                  "TCP:127.0.0.1:" + target)
+              .redirectErrorStream(true)
+              .redirectOutput(ProcessBuilder.Redirect.DISCARD)
+              .start();
+      return new TlsProxy(socat, port);
+    }
+
+    String host() {
+      return "tcp://127.0.0.1:" + port;
+    }
+
+    @Override
+    public void close() {
+      socat.destroy();
+    }
+  }
+
+  private static int freePort() throws IOException {
+    try (ServerSocket free = new ServerSocket(0)) {
+      return free.getLocalPort();
     }
   }
 }
