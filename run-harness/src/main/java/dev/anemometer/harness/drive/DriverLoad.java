@@ -101,12 +101,16 @@ public final class DriverLoad implements LoadDriver {
     }
   }
 
-  /** A worker that does not answer ends the run before the load, its error naming it. */
+  /**
+   * What keeps the driver from starting (a worker that does not answer, named; a results file that
+   * cannot be written) ends the run before the load as an infrastructure error.
+   */
   private static LoadRun openNamingTheWorker(LoadRun.Builder builder) {
     try {
       return builder.open();
     } catch (RuntimeException e) {
-      throw new TierStartException(e.getMessage());
+      String why = e.getMessage() != null ? e.getMessage() : e.toString();
+      throw new TierStartException("the driver did not start: " + why, e);
     }
   }
 

@@ -16,9 +16,12 @@ import dev.anemometer.driver.operation.AcknowledgedBidSink;
 import dev.anemometer.driver.operation.AcknowledgedBids;
 import dev.anemometer.driver.operation.Notification;
 import dev.anemometer.driver.operation.OperationType;
+import dev.anemometer.driver.output.ConsoleStatus;
+import dev.anemometer.driver.output.OutputDirectory;
 import dev.anemometer.driver.run.DriverRun;
 import dev.anemometer.driver.run.LoadGenerator;
 import dev.anemometer.driver.run.LocalLoadGenerator;
+import dev.anemometer.driver.run.PopulationFactory;
 import dev.anemometer.driver.stats.IntervalStats;
 import dev.anemometer.driver.stats.OperationStats;
 import org.junit.jupiter.api.Test;
@@ -235,7 +238,13 @@ class ArchitectureTest {
         .resideInAPackage(HARNESS + "..")
         .should()
         .dependOnClassesThat(
-            belongToAnyOf(DriverRun.class, LoadGenerator.class, LocalLoadGenerator.class))
+            belongToAnyOf(
+                DriverRun.class,
+                LoadGenerator.class,
+                LocalLoadGenerator.class,
+                PopulationFactory.class,
+                OutputDirectory.class,
+                ConsoleStatus.class))
         .check(MAIN_CLASSES);
   }
 

@@ -79,7 +79,11 @@ class DriverDescriptorsTest {
     StackLauncher thisHost = (config, results) -> null;
     AnemometerConfig local = config("target=local");
 
+    AnemometerConfig compose = config("target=compose");
+
     assertThat(targets.driverOpenFilesLimit(config("target=kubernetes"))).isEmpty();
     assertThat(targets.driverOpenFilesLimit(local)).isEqualTo(thisHost.driverOpenFilesLimit(local));
+    assertThat(targets.driverOpenFilesLimit(compose))
+        .isEqualTo(thisHost.driverOpenFilesLimit(compose));
   }
 }

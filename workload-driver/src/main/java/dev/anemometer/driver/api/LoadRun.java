@@ -51,6 +51,15 @@ public final class LoadRun implements AutoCloseable {
   private final MetricsServer metrics;
   private final ControlServer control;
   private final int workers;
+  private final CountDownLatch closed = new CountDownLatch(1);
+  private final Thread stopOnSignal =
+      new Thread(
+          () -> {
+            stop();
+            awaitQuietly(closed);
+          },
+          "anemometer-stop-driver");
+  private boolean hookInstalled;
 
   private LoadRun(
       DriverRun run,
@@ -98,28 +107,16 @@ public final class LoadRun implements AutoCloseable {
   /**
    * Runs the load path to its end (or {@link #stop()}) and returns what was measured; an error that
    * broke the run off is in {@link RunResult#error()}. Ctrl-C stops the run and holds the JVM's
-   * exit until this method has written the results, for at most 30 seconds.
+   * exit until this run is closed (its results written and said), for at most 30 seconds.
    */
   public RunResult run() {
-    CountDownLatch finished = new CountDownLatch(1);
-    Thread stopOnSignal =
-        new Thread(
-            () -> {
-              run.stop();
-              awaitQuietly(finished);
-            },
-            "anemometer-stop-driver");
-    Runtime.getRuntime().addShutdownHook(stopOnSignal);
-    try {
-      return run.run();
-    } finally {
-      finished.countDown();
-      try {
-        Runtime.getRuntime().removeShutdownHook(stopOnSignal);
-      } catch (IllegalStateException shuttingDown) {
-        // Ctrl-C: the hook is running and has just been released.
+    synchronized (this) {
+      if (!hookInstalled) {
+        Runtime.getRuntime().addShutdownHook(stopOnSignal);
+        hookInstalled = true;
       }
     }
+    return run.run();
   }
 
   /** Asks {@link #run()} to end after the current tick; what was measured is kept and judged. */
@@ -127,16 +124,33 @@ public final class LoadRun implements AutoCloseable {
     run.stop();
   }
 
-  /** Stops serving metrics and control, and closes the results files. */
+  /** Stops serving metrics and control, closes the results files and lets a Ctrl-C exit go on. */
   @Override
   public void close() {
-    if (control != null) {
-      control.close();
+    try {
+      if (control != null) {
+        control.close();
+      }
+      if (metrics != null) {
+        metrics.close();
+      }
+      output.close();
+    } finally {
+      closed.countDown();
+      releaseHook();
     }
-    if (metrics != null) {
-      metrics.close();
+  }
+
+  private synchronized void releaseHook() {
+    if (!hookInstalled) {
+      return;
     }
-    output.close();
+    hookInstalled = false;
+    try {
+      Runtime.getRuntime().removeShutdownHook(stopOnSignal);
+    } catch (IllegalStateException shuttingDown) {
+      // Ctrl-C: the hook is running and has just been released.
+    }
   }
 
   private static void awaitQuietly(CountDownLatch latch) {
@@ -175,7 +189,10 @@ public final class LoadRun implements AutoCloseable {
       return this;
     }
 
-    /** The users run in this generator (a test's, or a command line's with its own clock). */
+    /**
+     * The users run in this generator: a test's, or the driver's command line's with the clients
+     * and clock its environment gives.
+     */
     public Builder generator(LoadGenerator given) {
       Objects.requireNonNull(given, "generator");
       this.generator = () -> given;
@@ -183,6 +200,7 @@ public final class LoadRun implements AutoCloseable {
       return this;
     }
 
+    /** The run's clock: the system's unless a test or the driver's command line gives another. */
     public Builder time(TimeSource clock) {
       this.time = Objects.requireNonNull(clock, "time");
       return this;
@@ -196,19 +214,22 @@ public final class LoadRun implements AutoCloseable {
 
     /** Serves Prometheus metrics on this loopback port (0: a free one); a taken port fails. */
     public Builder metrics(int port) {
-      this.metricsPort = port;
+      this.metricsPort = requirePort(port);
       this.metricsPortPreferred = false;
       return this;
     }
 
     /** Serves Prometheus metrics on this loopback port when it is free, else on a free one. */
     public Builder metricsPreferring(int port) {
-      this.metricsPort = port;
+      this.metricsPort = requirePort(port);
       this.metricsPortPreferred = true;
       return this;
     }
 
-    /** Serves the control API (status, users by hand, stop) for this run on a bound server. */
+    /**
+     * Serves the control API (status, users by hand, stop) for this run on a bound server, which
+     * the run closes. For the driver's own command line, which binds it as its options say.
+     */
     public Builder control(ControlServer server) {
       this.control = Objects.requireNonNull(server, "control");
       return this;
@@ -228,16 +249,17 @@ public final class LoadRun implements AutoCloseable {
       if (output == null) {
         throw new IllegalStateException("output: a results directory is needed");
       }
-      LoadGenerator users = generator != null ? generator.get() : controllerOf(workers);
-      DriverRun run = new DriverRun(spec, users, time);
-      OutputDirectory files = new OutputDirectory(output, System::currentTimeMillis);
       MetricsServer metricsServer = null;
+      OutputDirectory files = null;
       try {
+        LoadGenerator users = generator != null ? generator.get() : controllerOf(workers);
+        DriverRun run = new DriverRun(spec, users, time);
         if (metricsPort != null) {
           DriverMetrics driverMetrics = new DriverMetrics();
           run.addListener(driverMetrics);
           metricsServer = serveMetrics(driverMetrics);
         }
+        files = new OutputDirectory(output, System::currentTimeMillis);
         run.addListener(files);
         listeners.forEach(run::addListener);
         if (control != null) {
@@ -245,12 +267,24 @@ public final class LoadRun implements AutoCloseable {
         }
         return new LoadRun(run, files, metricsServer, control, workers.size());
       } catch (RuntimeException e) {
+        if (control != null) {
+          control.close();
+        }
         if (metricsServer != null) {
           metricsServer.close();
         }
-        files.close();
+        if (files != null) {
+          files.close();
+        }
         throw e;
       }
+    }
+
+    private static int requirePort(int port) {
+      if (port < 0 || port > 65_535) {
+        throw new IllegalArgumentException("metrics: port " + port + " is not 0..65535");
+      }
+      return port;
     }
 
     private LoadGenerator controllerOf(List<Worker> controlled) {

@@ -8,6 +8,7 @@
  * name: the run spec and results ({@code run}), the sealed load-path spec ({@code loadpath}), QoS
  * ({@code qos}), the result files' records and their reader ({@code output}), and the syntax shared
  * by every file ({@code syntax}, {@code spec}). The HTTP client, the metrics server, the control
- * protocol and the clock stay behind this package.
+ * protocol and the clock stay behind this package; its builder takes a generator, a clock and a
+ * bound control server only for the driver's own command line and its tests.
  */
 package dev.anemometer.driver.api;

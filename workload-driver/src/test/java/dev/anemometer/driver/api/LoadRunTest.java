@@ -144,7 +144,10 @@ class LoadRunTest {
                       .output(directory.resolve("exact"))
                       .metrics(port)
                       .open())
-          .isInstanceOf(RuntimeException.class);
+          .isInstanceOf(java.io.UncheckedIOException.class);
+      assertThat(directory.resolve("exact"))
+          .as("nothing written for a run that did not open")
+          .doesNotExist();
     }
   }
 
@@ -169,5 +172,7 @@ class LoadRunTest {
     assertThatThrownBy(() -> LoadRun.of(shortSpec()).usersOn(List.of()))
         .hasMessageStartingWith("workers:");
     assertThatThrownBy(() -> Worker.at("no-port", "t")).hasMessageContaining("no-port");
+    assertThatThrownBy(() -> LoadRun.of(shortSpec()).metrics(70_000))
+        .hasMessage("metrics: port 70000 is not 0..65535");
   }
 }

@@ -279,8 +279,14 @@ public final class ComposeDeployment implements AutoCloseable {
       appendTo(log, command + "\n" + printed);
       return printed;
     } catch (IOException e) {
-      appendTo(log, command + "\n" + e.getMessage() + "\n");
-      throw new TierStartException(command + " failed: " + e.getMessage() + "; see " + log);
+      TierStartException failed =
+          new TierStartException(command + " failed: " + e.getMessage() + "; see " + log, e);
+      try {
+        appendTo(log, command + "\n" + e.getMessage() + "\n");
+      } catch (UncheckedIOException unwritable) {
+        failed.addSuppressed(unwritable);
+      }
+      throw failed;
     }
   }
 

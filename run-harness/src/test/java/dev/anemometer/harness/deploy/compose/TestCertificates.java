@@ -31,7 +31,11 @@ final class TestCertificates {
         "-out",
         "ca.pem",
         "-subj",
-        "/CN=anemometer-test-ca");
+        "/CN=anemometer-test-ca",
+        "-addext",
+        "basicConstraints=critical,CA:TRUE",
+        "-addext",
+        "keyUsage=critical,keyCertSign,cRLSign");
     signed(
         dir,
         "server",
