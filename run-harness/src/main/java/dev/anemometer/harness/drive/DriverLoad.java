@@ -27,7 +27,7 @@ public final class DriverLoad implements LoadDriver {
    * Where the driver serves its Prometheus metrics when the port is free (the Compose and
    * Kubernetes Prometheus configurations scrape it); else any free loopback port.
    */
-  static final int PROMETHEUS_PORT = 9464;
+  private static final int PROMETHEUS_PORT = 9464;
 
   private final HostWorkers.Starter hostWorkers;
 
@@ -92,7 +92,7 @@ public final class DriverLoad implements LoadDriver {
         .listener(new LoadProgress(System.out, length, System.console() != null))
         .listener(new WindowEvents(plan.events()));
     plan.listeners().forEach(builder::listener);
-    try (LoadRun run = openNamingTheWorker(builder)) {
+    try (LoadRun run = openOrSayWhy(builder)) {
       String metrics = run.metricsUrl().orElseThrow();
       plan.console().info(who + " metrics (Prometheus): " + metrics);
       plan.events().record("metrics", "driver", Map.of("url", metrics));
@@ -105,7 +105,7 @@ public final class DriverLoad implements LoadDriver {
    * What keeps the driver from starting (a worker that does not answer, named; a results file that
    * cannot be written) ends the run before the load as an infrastructure error.
    */
-  private static LoadRun openNamingTheWorker(LoadRun.Builder builder) {
+  private static LoadRun openOrSayWhy(LoadRun.Builder builder) {
     try {
       return builder.open();
     } catch (RuntimeException e) {

@@ -28,15 +28,8 @@ final class DriverDescriptors {
    */
   static AnemometerConfig resolve(
       AnemometerConfig config, OptionalLong openFilesLimit, Console console) {
-    if (openFilesLimit.isEmpty()) {
-      return config;
-    }
-    return resolve(config, openFilesLimit.getAsLong(), console);
-  }
-
-  private static AnemometerConfig resolve(
-      AnemometerConfig config, long openFilesLimit, Console console) {
-    Integer held = usersHeld(config, openFilesLimit);
+    Integer held =
+        openFilesLimit.isPresent() ? usersHeld(config, openFilesLimit.getAsLong()) : null;
     if (held == null) {
       return config;
     }
@@ -55,7 +48,7 @@ final class DriverDescriptors {
         "findMax ceiling lowered to "
             + ceiling
             + " users per instance: the driver's open-file limit ("
-            + openFilesLimit
+            + openFilesLimit.getAsLong()
             + ") holds the connections of about "
             + held
             + " users each ("

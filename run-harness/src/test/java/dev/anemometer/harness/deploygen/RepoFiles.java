@@ -70,7 +70,7 @@ public final class RepoFiles {
     }
   }
 
-  static boolean onPath(String binary) {
+  public static boolean onPath(String binary) {
     String path =
         System.getenv().getOrDefault("PATH", "") + ":/usr/bin:/usr/local/bin:/usr/sbin:/sbin";
     return Stream.of(path.split(":"))

@@ -50,7 +50,6 @@ public final class LoadRun implements AutoCloseable {
   private final OutputDirectory output;
   private final MetricsServer metrics;
   private final ControlServer control;
-  private final int workers;
   private final CountDownLatch closed = new CountDownLatch(1);
   private final Thread stopOnSignal =
       new Thread(
@@ -62,16 +61,11 @@ public final class LoadRun implements AutoCloseable {
   private boolean hookInstalled;
 
   private LoadRun(
-      DriverRun run,
-      OutputDirectory output,
-      MetricsServer metrics,
-      ControlServer control,
-      int workers) {
+      DriverRun run, OutputDirectory output, MetricsServer metrics, ControlServer control) {
     this.run = run;
     this.output = output;
     this.metrics = metrics;
     this.control = control;
-    this.workers = workers;
   }
 
   /** A run of this spec; by default its users run in this JVM and nothing is served. */
@@ -92,16 +86,6 @@ public final class LoadRun implements AutoCloseable {
   /** Where the control API listens, when it was asked for. */
   public Optional<InetSocketAddress> controlAddress() {
     return Optional.ofNullable(control).map(ControlServer::address);
-  }
-
-  /** The workers this run controls; 0 when its users run in this JVM. */
-  public int workers() {
-    return workers;
-  }
-
-  /** The results directory. */
-  public Path directory() {
-    return output.directory();
   }
 
   /**
@@ -166,9 +150,8 @@ public final class LoadRun implements AutoCloseable {
 
     private final RunSpec spec;
     private final List<RunListener> listeners = new ArrayList<>();
-    private Supplier<LoadGenerator> generator =
+    private Supplier<LoadGenerator> users =
         () -> LocalLoadGenerator.production(NettyHttpClient::new);
-    private List<Worker> workers = List.of();
     private TimeSource time = TimeSource.SYSTEM;
     private Path output;
     private Integer metricsPort;
@@ -184,8 +167,8 @@ public final class LoadRun implements AutoCloseable {
       if (controlled.isEmpty()) {
         throw new IllegalArgumentException("workers: at least one is needed");
       }
-      this.workers = List.copyOf(controlled);
-      this.generator = null;
+      List<Worker> workers = List.copyOf(controlled);
+      this.users = () -> controllerOf(workers);
       return this;
     }
 
@@ -195,8 +178,7 @@ public final class LoadRun implements AutoCloseable {
      */
     public Builder generator(LoadGenerator given) {
       Objects.requireNonNull(given, "generator");
-      this.generator = () -> given;
-      this.workers = List.of();
+      this.users = () -> given;
       return this;
     }
 
@@ -252,8 +234,7 @@ public final class LoadRun implements AutoCloseable {
       MetricsServer metricsServer = null;
       OutputDirectory files = null;
       try {
-        LoadGenerator users = generator != null ? generator.get() : controllerOf(workers);
-        DriverRun run = new DriverRun(spec, users, time);
+        DriverRun run = new DriverRun(spec, users.get(), time);
         if (metricsPort != null) {
           DriverMetrics driverMetrics = new DriverMetrics();
           run.addListener(driverMetrics);
@@ -265,7 +246,7 @@ public final class LoadRun implements AutoCloseable {
         if (control != null) {
           new RunControl(run).serveOn(control).start();
         }
-        return new LoadRun(run, files, metricsServer, control, workers.size());
+        return new LoadRun(run, files, metricsServer, control);
       } catch (RuntimeException e) {
         if (control != null) {
           control.close();

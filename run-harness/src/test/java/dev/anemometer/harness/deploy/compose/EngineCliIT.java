@@ -5,6 +5,7 @@ import static org.awaitility.Awaitility.await;
 
 import dev.anemometer.harness.deploy.TierExit;
 import dev.anemometer.harness.deploy.compose.ServiceContainers.Container;
+import dev.anemometer.harness.deploygen.RepoFiles;
 import java.io.IOException;
 import java.net.ServerSocket;
 import java.nio.file.Files;
@@ -139,7 +140,7 @@ class EngineCliIT {
   @Test
   void overTlsTheSameContainerIsSeen(@TempDir Path certs) throws Exception {
     Engines.skipIf(
-        !onPath("openssl") || !onPath("socat"),
+        !RepoFiles.onPath("openssl") || !RepoFiles.onPath("socat"),
         "overTlsTheSameContainerIsSeen",
         () -> "openssl and socat make the TLS port (apt-get install openssl socat)");
     TestCertificates.write(certs);
@@ -170,15 +171,6 @@ class EngineCliIT {
   /** An engine over plain tcp, whatever TLS settings this process's environment has. */
   private static Map<String, String> plainTcp(String host) {
     return Map.of("DOCKER_HOST", host, "DOCKER_TLS_VERIFY", "", "DOCKER_CERT_PATH", "");
-  }
-
-  private static boolean onPath(String tool) {
-    for (String dir : System.getenv().getOrDefault("PATH", "").split(":")) {
-      if (Files.isExecutable(Path.of(dir, tool))) {
-        return true;
-      }
-    }
-    return false;
   }
 
   /**

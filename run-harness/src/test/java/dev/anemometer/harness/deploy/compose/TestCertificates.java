@@ -1,10 +1,10 @@
 package dev.anemometer.harness.deploy.compose;
 
+import dev.anemometer.harness.deploygen.RepoFiles;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 
 /**
  * A CA, a server certificate for 127.0.0.1 and a client certificate, made with openssl, laid out as
@@ -87,16 +87,9 @@ final class TestCertificates {
   }
 
   private static void run(Path dir, String... command) throws IOException, InterruptedException {
-    Path log = dir.resolve("openssl.log");
-    Process process =
-        new ProcessBuilder(List.of(command))
-            .directory(dir.toFile())
-            .redirectErrorStream(true)
-            .redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile()))
-            .start();
-    if (!process.waitFor(1, TimeUnit.MINUTES) || process.exitValue() != 0) {
-      process.destroyForcibly();
-      throw new IOException(String.join(" ", command) + " failed: " + Files.readString(log));
+    RepoFiles.Result result = RepoFiles.run(List.of(command), dir);
+    if (result.exitCode() != 0) {
+      throw new IOException(String.join(" ", command) + " failed: " + result.output());
     }
   }
 }
